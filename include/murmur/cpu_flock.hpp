@@ -1,0 +1,24 @@
+#pragma once
+// The CPU reference: the model of docs/model.md stepped with a k-d tree neighbour search.
+#include <vector>
+
+#include "murmur/model.hpp"
+#include "murmur/scenario.hpp"
+#include "murmur/state.hpp"
+
+namespace murmur {
+
+// Per boid, what the step saw (same order as the input state's boids).
+struct CpuStepTrace {
+  std::vector<NeighbourSums> sums;
+};
+
+// One synchronous step of `in` (any order; the output keeps the input's order).
+// When `trace` is given it receives every boid's neighbour sums.
+FlockState cpu_step(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace = nullptr);
+
+// The same step by brute force over all pairs (a second oracle for tests; O(N^2)).
+FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& in,
+                                CpuStepTrace* trace = nullptr);
+
+}  // namespace murmur

@@ -1,0 +1,30 @@
+#pragma once
+// Error kinds and the exit status each maps to. Every user-facing failure is one line that
+// names the flag, field or file at fault and the accepted range (see README "Exit status").
+#include <stdexcept>
+#include <string>
+
+namespace murmur {
+
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitCheckFailed = 1,  // `murmur compare` found a disagreement
+  kExitBadInput = 2,     // bad flag, scenario or state file
+  kExitOutputError = 3,  // output path unwritable, disk full, write failed
+  kExitGpuError = 4,     // no GL 4.5 context, shader compile/link failure, GL error
+};
+
+// Bad command line, scenario or state file. The message is complete and user-facing.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// Could not write output (path named in the message).
+struct OutputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// No usable GL context, or a shader failed to compile or link.
+struct GpuError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace murmur

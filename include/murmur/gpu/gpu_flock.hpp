@@ -1,0 +1,72 @@
+#pragma once
+// The flock on the GPU: state in shader storage buffers, stepped by compute passes
+// (bin -> scan -> scatter -> rank -> steer), or by the naive all-pairs pass.
+// Needs a current GL 4.5 context; never reads state back unless asked.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "murmur/model.hpp"
+#include "murmur/scenario.hpp"
+#include "murmur/state.hpp"
+
+namespace murmur {
+
+enum class NeighbourSearch { Grid, Naive };
+
+enum class GpuFault : std::uint32_t {  // test-only; values match shaders/interface.h
+  None = 0,
+  DropNeighbourRow = 1,
+  BrokenWrap = 2,
+  UnsortedScatter = 3,
+  LastCellOffByOne = 4,
+};
+
+// The per-boid neighbour counts of the last step (a debug output of the steering pass).
+struct GpuNeighbourCounts {
+  std::uint32_t id = 0;
+  std::uint32_t visible = 0;
+  std::uint32_t flock = 0;
+  std::uint32_t separating = 0;
+};
+
+struct GridShape {
+  glm::ivec2 cells{1, 1};   // columns, rows
+  glm::vec2 cell_size{0};   // >= the largest perception radius on both axes
+};
+
+// The grid a scenario gets: cells at least the largest perception radius, and no more
+// cells than `max_cells` (cells grow instead).
+GridShape grid_shape_for(const Scenario& scenario, std::uint32_t boid_count);
+
+class GpuFlock {
+ public:
+  GpuFlock(const Scenario& scenario, const FlockState& initial,
+           NeighbourSearch search = NeighbourSearch::Grid);
+  ~GpuFlock();
+  GpuFlock(const GpuFlock&) = delete;
+  GpuFlock& operator=(const GpuFlock&) = delete;
+
+  void step(std::uint32_t steps = 1);
+  void upload(const FlockState& state);  // same boid count as the scenario
+  FlockState download() const;           // sorted by id
+  // Counts seen by the last step, sorted by id (the naive pass reports them too).
+  std::vector<GpuNeighbourCounts> download_neighbour_counts() const;
+
+  // The SSBO holding the current state (Boid records in shaders/common.glsl layout, in slot
+  // order), for renderers; valid until the next step().
+  unsigned boid_buffer() const;
+  std::uint32_t count() const;
+  const GridShape& grid() const;
+  const Scenario& scenario() const;
+
+  void set_fault(GpuFault fault);  // test-only switch for the harness's planted faults
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace murmur

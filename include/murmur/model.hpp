@@ -1,0 +1,57 @@
+#pragma once
+// The flocking model of docs/model.md, one boid at a time, in float32 arithmetic. The CPU
+// reference (cpu_flock) is built on these functions; shaders/model.glsl is the GPU's copy and
+// keeps the same order of operations so the two round alike.
+#include <cstdint>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "murmur/scenario.hpp"
+#include "murmur/state.hpp"
+
+namespace murmur {
+
+// Per-species constants in the form the step uses. Built once from SpeciesParams; the GPU
+// receives the same floats (cos_half_fov is computed here, once, for both sides).
+struct SpeciesModel {
+  float radius_sq = 0;      // r^2
+  float sep_radius_sq = 0;  // r_sep^2
+  float cos_half_fov = -1;  // cos(fov / 2)
+  bool limited_fov = false; // fov < 360
+  float align_weight = 0, cohesion_weight = 0, separation_weight = 0;
+  float max_force = 0, min_speed = 0, max_speed = 0;
+  float edge_margin = 0, edge_gain = 0;
+  Topology topology = Topology::Wrap;
+  std::uint32_t flock_mask = 0;  // bit j: flocks with species j
+};
+
+std::vector<SpeciesModel> species_models(const Scenario& scenario);
+
+// Displacement from `from` to `to` as seen by an observer of the given topology: the minimum
+// image on a torus, computed so that a pair across the seam is rounded only once.
+glm::vec2 displacement(glm::vec2 from, glm::vec2 to, Topology observer, glm::vec2 world);
+
+// Whether j at displacement d from observer i (velocity v_i) is within the perception radius
+// (strict) and the field of view. The caller excludes j == i.
+bool in_view(const SpeciesModel& observer, glm::vec2 d, glm::vec2 v_i);
+
+// Sums over one boid's neighbours, in the order they are added.
+struct NeighbourSums {
+  glm::vec2 velocity_sum{0.0f};      // over flock neighbours N_i
+  glm::vec2 displacement_sum{0.0f};  // over N_i
+  glm::vec2 separation_sum{0.0f};    // sum of d / |d|^2 over S_i
+  std::uint32_t visible = 0;         // visible boids, any species
+  std::uint32_t flock = 0;           // |N_i|
+  std::uint32_t separating = 0;      // |S_i|
+};
+
+// Adds neighbour j (species `species_j`, velocity v_j) at displacement d, if visible.
+void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 v_i, glm::vec2 d,
+                   glm::vec2 v_j, std::uint32_t species_j);
+
+// Steps 4-11 of the model: steering, force limit, speed limits, move, bounds.
+Boid finish_step(const SpeciesModel& observer, const Boid& self, const NeighbourSums& sums,
+                 glm::vec2 world);
+
+}  // namespace murmur

@@ -1,0 +1,28 @@
+#pragma once
+// Headless recording: step the GPU flock, render each frame offscreen, write PNGs.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+
+#include "murmur/scenario.hpp"
+
+namespace murmur {
+
+struct RecordRequest {
+  Scenario scenario;                 // validated; its world.seed is the seed used
+  std::filesystem::path out_dir;     // created if missing; frames are frame_000000.png ...
+  std::uint32_t frames = 300;        // >= 1
+  std::uint32_t steps_per_frame = 1; // >= 1
+  int width = 1280, height = 720;    // >= 1 each
+  bool progress = true;              // progress line on stderr
+};
+
+// Renders req.frames frames (frame k shows the state after k * steps_per_frame steps) with PNG
+// encoding on worker threads, and writes `manifest.toml` beside the frames (scenario source,
+// seed, version, size, frames, steps per frame, GL renderer) last, so a directory with a
+// manifest is complete. Each PNG is written to a temporary name and renamed into place.
+// Throws OutputError naming the path (checked before the first step: an unwritable directory
+// fails before any simulation), GpuError without a usable context.
+void record_frames(const RecordRequest& req);
+
+}  // namespace murmur

@@ -1,0 +1,68 @@
+#pragma once
+// A scenario: the world and its species, read from TOML (docs/scenarios.md lists every key,
+// its default and its accepted range). The simulation core takes only validated scenarios.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+namespace murmur {
+
+enum class Topology : std::uint32_t { Wrap = 0, Bounded = 1 };
+
+// At most this many species share a world: flocks_with is a bit mask on the GPU.
+inline constexpr std::size_t kMaxSpecies = 32;
+
+struct SpeciesParams {
+  std::string name;
+  std::uint32_t count = 0;
+  Topology topology = Topology::Wrap;
+  float perception_radius = 0;   // r
+  float separation_radius = 0;   // r_sep <= r
+  float fov_degrees = 360;       // (0, 360]
+  float align_weight = 0;
+  float cohesion_weight = 0;
+  float separation_weight = 0;
+  float max_force = 0;           // F > 0
+  float min_speed = 0;           // 0 <= S_min <= S_max
+  float max_speed = 0;           // S_max > 0
+  float edge_margin = 0;         // m (bounded only)
+  float edge_gain = 0;           // k (bounded only)
+  std::vector<std::string> flocks_with;  // species names; empty in a file means "itself"
+  glm::vec3 colour{1.0f, 1.0f, 1.0f};    // linear RGB for rendering, key `colour`
+};
+
+struct WorldParams {
+  float width = 0;   // Lx
+  float height = 0;  // Ly
+  std::uint64_t seed = 0;
+};
+
+struct Scenario {
+  WorldParams world;
+  std::vector<SpeciesParams> species;
+  std::string source;  // file the scenario came from (for messages and manifests)
+
+  glm::vec2 size() const { return {world.width, world.height}; }
+  std::uint32_t total_count() const;
+  float max_perception_radius() const;
+  // Bit j set when species s flocks with species j (aligns with and coheres to it).
+  std::uint32_t flock_mask(std::size_t s) const;
+};
+
+// Reads and validates a scenario file. Throws InputError with one line naming the file,
+// line, key and accepted range.
+Scenario load_scenario(const std::filesystem::path& path);
+// Same, from text; `source` names it in messages.
+Scenario parse_scenario(std::string_view text, const std::string& source);
+// Checks every field of an in-memory scenario (the viewer's panel uses this too).
+// Throws InputError naming `source`, the key and the accepted range.
+void validate_scenario(const Scenario& scenario);
+// Writes a scenario back as TOML that parse_scenario reads to the same values.
+std::string scenario_to_toml(const Scenario& scenario);
+
+}  // namespace murmur

@@ -1,0 +1,43 @@
+#pragma once
+// Flock state on the CPU side: one record per boid, and its file formats.
+#include <cstdint>
+#include <filesystem>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "murmur/scenario.hpp"
+
+namespace murmur {
+
+struct Boid {
+  glm::vec2 pos{0.0f};
+  glm::vec2 vel{0.0f};
+  std::uint32_t id = 0;       // stable, never reused while the boid lives
+  std::uint32_t species = 0;  // index into Scenario::species
+};
+
+struct FlockState {
+  std::vector<Boid> boids;  // any order; sort_by_id() gives the canonical one
+  void sort_by_id();
+};
+
+// The scenario's seeded start: counter-based hashing of (seed, id), so the same seed gives
+// the same bits on every machine. Positions uniform in the world, headings uniform, speeds
+// uniform in [min_speed, max_speed]. Ids 0..N-1 in species order.
+FlockState seeded_start(const Scenario& scenario);
+
+// CSV with header `id,species,x,y,vx,vy`, floats as %.9g (reads back to the same float32).
+// read_state_csv throws InputError (naming file, line and column) for a malformed file or one
+// that does not match the scenario: unknown species, duplicate id, non-finite numbers,
+// positions outside the world.
+FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario);
+// Writes through a temporary file renamed into place; throws OutputError naming the path.
+void write_state_csv(const std::filesystem::path& path, const FlockState& state);
+// NumPy .npy, structured dtype [('id','<u4'),('species','<u4'),('x','<f4'),('y','<f4'),
+// ('vx','<f4'),('vy','<f4')]. Throws OutputError naming the path.
+void write_state_npy(const std::filesystem::path& path, const FlockState& state);
+// Chooses CSV or .npy by the extension.
+void write_state(const std::filesystem::path& path, const FlockState& state);
+
+}  // namespace murmur

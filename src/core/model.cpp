@@ -1,0 +1,139 @@
+#include "murmur/model.hpp"
+
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
+namespace murmur {
+
+std::vector<SpeciesModel> species_models(const Scenario& scenario) {
+  std::vector<SpeciesModel> models;
+  models.reserve(scenario.species.size());
+  for (std::size_t s = 0; s < scenario.species.size(); ++s) {
+    const SpeciesParams& p = scenario.species[s];
+    SpeciesModel m;
+    m.radius_sq = p.perception_radius * p.perception_radius;
+    m.sep_radius_sq = p.separation_radius * p.separation_radius;
+    m.limited_fov = p.fov_degrees < 360.0f;
+    m.cos_half_fov = static_cast<float>(std::cos(static_cast<double>(p.fov_degrees) * 0.5 *
+                                                 3.14159265358979323846 / 180.0));
+    m.align_weight = p.align_weight;
+    m.cohesion_weight = p.cohesion_weight;
+    m.separation_weight = p.separation_weight;
+    m.max_force = p.max_force;
+    m.min_speed = p.min_speed;
+    m.max_speed = p.max_speed;
+    m.edge_margin = p.edge_margin;
+    m.edge_gain = p.edge_gain;
+    m.topology = p.topology;
+    m.flock_mask = scenario.flock_mask(s);
+    models.push_back(m);
+  }
+  return models;
+}
+
+namespace {
+// One axis of the minimum image. Positions lie in [0, L], so |to - from| <= L and a single
+// shift by L suffices; shifting the operand that is > L/2 (exact by Sterbenz) instead of the
+// difference keeps a seam pair to one rounding.
+float min_image_axis(float from, float to, float length) {
+  const float d = to - from;
+  if (d > 0.5f * length) return (to - length) - from;
+  if (d < -0.5f * length) return to - (from - length);
+  return d;
+}
+}  // namespace
+
+glm::vec2 displacement(glm::vec2 from, glm::vec2 to, Topology observer, glm::vec2 world) {
+  if (observer == Topology::Wrap) {
+    return {min_image_axis(from.x, to.x, world.x), min_image_axis(from.y, to.y, world.y)};
+  }
+  return to - from;
+}
+
+bool in_view(const SpeciesModel& observer, glm::vec2 d, glm::vec2 v_i) {
+  const float dist_sq = d.x * d.x + d.y * d.y;
+  if (!(dist_sq < observer.radius_sq)) return false;
+  if (!observer.limited_fov) return true;
+  const float speed_sq = v_i.x * v_i.x + v_i.y * v_i.y;
+  const float facing = d.x * v_i.x + d.y * v_i.y;
+  return facing >= std::sqrt(dist_sq) * std::sqrt(speed_sq) * observer.cos_half_fov;
+}
+
+void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 v_i, glm::vec2 d,
+                   glm::vec2 v_j, std::uint32_t species_j) {
+  if (!in_view(observer, d, v_i)) return;
+  ++sums.visible;
+  if ((observer.flock_mask >> species_j) & 1u) {
+    ++sums.flock;
+    sums.velocity_sum += v_j;
+    sums.displacement_sum += d;
+  }
+  const float dist_sq = d.x * d.x + d.y * d.y;
+  if (dist_sq < observer.sep_radius_sq && dist_sq > 0.0f) {
+    ++sums.separating;
+    sums.separation_sum += d / dist_sq;
+  }
+}
+
+namespace {
+float edge_axis(const SpeciesModel& m, float p, float length) {
+  return m.edge_gain * std::max(0.0f, m.edge_margin - p) -
+         m.edge_gain * std::max(0.0f, p - (length - m.edge_margin));
+}
+}  // namespace
+
+Boid finish_step(const SpeciesModel& m, const Boid& self, const NeighbourSums& sums,
+                 glm::vec2 world) {
+  glm::vec2 align{0.0f};
+  glm::vec2 cohesion{0.0f};
+  if (sums.flock > 0) {
+    const float n = static_cast<float>(sums.flock);
+    align = sums.velocity_sum / n - self.vel;
+    cohesion = sums.displacement_sum / n;
+  }
+  const glm::vec2 separation = -sums.separation_sum;
+  glm::vec2 edge{0.0f};
+  if (m.topology == Topology::Bounded) {
+    edge = {edge_axis(m, self.pos.x, world.x), edge_axis(m, self.pos.y, world.y)};
+  }
+  glm::vec2 acc = m.align_weight * align + m.cohesion_weight * cohesion +
+                  m.separation_weight * separation + edge;
+  const float acc_len = std::sqrt(acc.x * acc.x + acc.y * acc.y);
+  if (acc_len > m.max_force) acc *= m.max_force / acc_len;
+
+  glm::vec2 vel = self.vel + acc;
+  const float speed = std::sqrt(vel.x * vel.x + vel.y * vel.y);
+  if (speed > m.max_speed) {
+    vel *= m.max_speed / speed;
+  } else if (speed > 0.0f && speed < m.min_speed) {
+    vel *= m.min_speed / speed;
+  } else if (speed == 0.0f) {
+    vel = self.vel;
+  }
+
+  glm::vec2 pos = self.pos + vel;
+  for (int a = 0; a < 2; ++a) {
+    const float length = world[a];
+    if (m.topology == Topology::Wrap) {
+      // |vel| <= max_speed < L/2 (validated), so one shift by L lands in [0, L].
+      if (pos[a] < 0.0f) pos[a] += length;
+      else if (pos[a] >= length) pos[a] -= length;
+      if (pos[a] >= length) pos[a] = 0.0f;  // p + L rounded up to L
+    } else {
+      if (pos[a] < 0.0f) {
+        pos[a] = 0.0f;
+        vel[a] = std::abs(vel[a]);
+      } else if (pos[a] > length) {
+        pos[a] = length;
+        vel[a] = -std::abs(vel[a]);
+      }
+    }
+  }
+  Boid out = self;
+  out.pos = pos;
+  out.vel = vel;
+  return out;
+}
+
+}  // namespace murmur
