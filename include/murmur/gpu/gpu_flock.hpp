@@ -41,6 +41,9 @@ struct GridShape {
 // cells than `max_cells` (cells grow instead).
 GridShape grid_shape_for(const Scenario& scenario, std::uint32_t boid_count);
 
+// The grid's exclusive prefix sum run on its own (for tests): values -> exclusive sums.
+std::vector<std::uint32_t> exclusive_scan_on_gpu(const std::vector<std::uint32_t>& values);
+
 class GpuFlock {
  public:
   GpuFlock(const Scenario& scenario, const FlockState& initial,

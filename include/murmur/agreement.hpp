@@ -1,0 +1,90 @@
+#pragma once
+// How close two implementations of the model must come (docs/harness.md derives every bound).
+// Pure CPU code: the GPU side hands in what it computed.
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "murmur/scenario.hpp"
+#include "murmur/state.hpp"
+
+namespace murmur {
+
+// Unit of float32 rounding: the gap between 1 and the next float (2^-23).
+inline constexpr double kFloatEpsilon = std::numeric_limits<float>::epsilon();
+// |d|^2 within this relative band of r^2 or r_sep^2 may be decided either way by a correct
+// implementation (docs/harness.md: each side is within 2.5 eps of the exact value).
+inline constexpr double kRadiusBand = 8 * kFloatEpsilon;
+// facing - threshold within this fraction of |d||v| may be decided either way (the fov test
+// takes two square roots, which GPUs need not round correctly).
+inline constexpr double kFovBand = 64 * kFloatEpsilon;
+
+struct CountRange {
+  std::uint32_t definite = 0;   // pairs every correct implementation counts
+  std::uint32_t ambiguous = 0;  // pairs inside a rounding band: may or may not be counted
+  bool admits(std::uint32_t n) const { return n >= definite && n <= definite + ambiguous; }
+};
+
+// What a correct step must see around one boid, from the k-d tree.
+struct NeighbourhoodExpectation {
+  std::uint32_t id = 0;
+  CountRange visible, flock, separating;
+  // Magnitudes that bound rounding differences (docs/harness.md, "Lockstep tolerance").
+  double flock_speed_sum = 0;       // sum of |v_j| over flock neighbours
+  double flock_distance_sum = 0;    // sum of |d| over flock neighbours
+  double inverse_distance_sum = 0;  // sum of 1/|d| over the separation set
+  bool ambiguous() const {
+    return visible.ambiguous + flock.ambiguous + separating.ambiguous > 0;
+  }
+};
+
+// Per boid, sorted by id.
+std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& scenario,
+                                                              const FlockState& state);
+
+struct ObservedCounts {
+  std::uint32_t id = 0, visible = 0, flock = 0, separating = 0;
+};
+
+struct NeighbourCheck {
+  std::uint32_t boids = 0;
+  std::uint32_t mismatched_boids = 0;  // a count outside its admissible range
+  std::uint32_t ambiguous_pairs = 0;   // reported, never silently dropped
+  std::uint32_t ambiguous_boids = 0;
+  std::vector<std::string> first_mismatches;  // a few, for the report
+  bool passed() const { return mismatched_boids == 0; }
+};
+
+// `observed` sorted by id, one per expectation.
+NeighbourCheck check_neighbour_counts(const std::vector<NeighbourhoodExpectation>& expected,
+                                      const std::vector<ObservedCounts>& observed);
+
+struct LockstepCheck {
+  std::uint32_t boids = 0;            // compared
+  std::uint32_t skipped_ambiguous = 0;
+  std::uint32_t failed = 0;           // error above tolerance
+  double max_velocity_error = 0, median_velocity_error = 0;  // absolute, world units / step
+  double max_position_error = 0, median_position_error = 0;
+  double worst_error_over_tolerance = 0;  // max over boids of error / tolerance (<= 1 passes)
+  std::vector<std::string> first_failures;
+  bool passed() const { return failed == 0; }
+};
+
+// Per-boid velocity tolerance for one step of boid `before` (docs/harness.md).
+double velocity_tolerance(const Scenario& scenario, const Boid& before, const Boid& reference_after,
+                          const NeighbourhoodExpectation& hood);
+
+// Compares one step computed two ways from the same `before` state (all sorted by id).
+LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& before,
+                               const std::vector<NeighbourhoodExpectation>& expected,
+                               const FlockState& reference_after, const FlockState& candidate_after);
+
+// Root-mean-square distance between the same boids in two states (minimum image for wrap
+// species), both sorted by id.
+double rms_position_drift(const Scenario& scenario, const FlockState& a, const FlockState& b);
+
+// Every position nudged by one ulp (x towards the world's centre), for drift envelopes.
+FlockState perturb_one_ulp(const Scenario& scenario, const FlockState& state, int variant);
+
+}  // namespace murmur

@@ -1,0 +1,59 @@
+#pragma once
+// The GPU-vs-CPU harness behind `murmur compare` (docs/harness.md): neighbour sets, lockstep
+// steps and free runs, each judged against bounds derived from float32 rounding.
+// Needs a current GL 4.5 context.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "murmur/agreement.hpp"
+#include "murmur/gpu/gpu_flock.hpp"
+
+namespace murmur {
+
+// The free run may drift from the CPU by this many times the drift of two CPU runs one ulp
+// apart (docs/harness.md, "Free runs").
+inline constexpr double kFreeRunDriftFactor = 1.0;
+
+struct CompareOptions {
+  std::uint32_t lockstep_steps = 10;  // each from the CPU's state
+  std::uint32_t free_steps = 100;     // 0 skips the free run
+  std::uint32_t samples = 10;         // drift samples along the free run
+  std::uint32_t envelope_runs = 3;    // perturbed CPU runs that make the envelope
+  NeighbourSearch search = NeighbourSearch::Grid;
+  GpuFault fault = GpuFault::None;    // test-only
+};
+
+struct DriftSample {
+  std::uint32_t step = 0;
+  double gpu_vs_cpu = 0;  // RMS position distance
+  double envelope = 0;    // largest RMS distance between the CPU run and a perturbed CPU run
+  double limit = 0;       // kFreeRunDriftFactor * max(envelope, one ulp of the world)
+};
+
+struct StatAgreement {
+  std::string name;
+  double gpu = 0, cpu = 0, spread = 0, limit = 0;
+  bool passed() const { return std::abs(gpu - cpu) <= limit; }
+};
+
+struct FreeRunCheck {
+  bool ran = false;
+  std::vector<DriftSample> samples;
+  std::vector<StatAgreement> stats;
+  bool passed() const;
+};
+
+struct CompareReport {
+  std::uint32_t boids = 0;
+  NeighbourCheck neighbours;  // summed over the lockstep steps
+  LockstepCheck lockstep;     // summed over the lockstep steps
+  FreeRunCheck free_run;
+  bool passed() const { return neighbours.passed() && lockstep.passed() && free_run.passed(); }
+  std::string table() const;  // compact, for a terminal
+};
+
+CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
+                             const CompareOptions& options);
+
+}  // namespace murmur

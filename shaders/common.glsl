@@ -1,0 +1,50 @@
+// Records shared by every simulation and render pass. The C++ mirrors are in
+// src/gpu/gpu_types.hpp, with static_asserts on std430 size and offsets.
+#include "interface.h"
+
+// One boid, 32 bytes (std430).
+struct Boid {
+  vec2 pos;
+  vec2 vel;
+  uint id;       // stable; the grid sorts boids by cell every step, ids follow them
+  uint species;  // index into the Species array
+  uint pad0;
+  uint pad1;
+};
+
+// Per-species constants, 64 bytes (std430); built by murmur::species_models on the CPU.
+struct Species {
+  float radius_sq;
+  float sep_radius_sq;
+  float cos_half_fov;
+  uint limited_fov;     // 1 when fov < 360
+  float align_weight;
+  float cohesion_weight;
+  float separation_weight;
+  float max_force;
+  float min_speed;
+  float max_speed;
+  float edge_margin;
+  float edge_gain;
+  uint topology;        // MURMUR_TOPOLOGY_*
+  uint flock_mask;      // bit j: flocks with species j
+  uint pad0;
+  uint pad1;
+};
+
+#define MURMUR_TOPOLOGY_WRAP 0u
+#define MURMUR_TOPOLOGY_BOUNDED 1u
+
+// Per-step constants, 48 bytes (std430).
+struct StepParams {
+  vec2 world;        // Lx, Ly
+  vec2 cell_size;    // >= the largest perception radius
+  ivec2 grid;        // columns, rows
+  uint boid_count;
+  uint cell_count;
+  uint fault;        // MURMUR_FAULT_*: test-only planted faults
+  uint pad0;
+  uint pad1;
+  uint pad2;
+};
+

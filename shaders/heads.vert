@@ -1,0 +1,43 @@
+#version 450 core
+// Boid heads: one instance per boid record, 6 vertices (two triangles) per dart, read straight
+// from the simulation's boid buffer. MURMUR_MAX_SPECIES is defined by the renderer (C++).
+#include "common.glsl"
+
+layout(std430, binding = MURMUR_BIND_RENDER_BOIDS) readonly buffer RenderBoidsBlock {
+  Boid render_boids[];
+};
+
+uniform vec2 u_world_centre;    // world units
+uniform vec2 u_world_to_clip;   // clip units per world unit, per axis (aspect kept)
+uniform float u_head_length;    // world units, tip to tail
+uniform float u_head_width;     // world units, wing to wing
+uniform float u_notch_ratio;    // tail notch depth / length
+uniform vec3 u_species_colour[MURMUR_MAX_SPECIES];  // linear RGB
+
+out vec3 v_colour;
+
+// Dart corners in its own frame, x along the heading, in units of (length, width), centred on
+// the boid: the triangles tip-wing-notch and tip-notch-wing.
+const int kTip = 0, kLeftWing = 1, kNotch = 2, kRightWing = 3;
+const int kCornerOfVertex[6] = int[6](kTip, kLeftWing, kNotch, kTip, kNotch, kRightWing);
+const float kHalf = 0.5;
+
+vec2 dart_corner(int corner) {
+  if (corner == kTip) return vec2(kHalf, 0.0);
+  if (corner == kLeftWing) return vec2(-kHalf, kHalf);
+  if (corner == kRightWing) return vec2(-kHalf, -kHalf);
+  return vec2(-kHalf + u_notch_ratio, 0.0);
+}
+
+void main() {
+  Boid boid = render_boids[gl_InstanceID];
+  float speed = length(boid.vel);
+  // A boid at rest has no heading; it is drawn facing +x rather than vanishing.
+  vec2 forward = speed > 0.0 ? boid.vel / speed : vec2(1.0, 0.0);
+  vec2 left = vec2(-forward.y, forward.x);
+
+  vec2 corner = dart_corner(kCornerOfVertex[gl_VertexID]);
+  vec2 world = boid.pos + forward * (corner.x * u_head_length) + left * (corner.y * u_head_width);
+  gl_Position = vec4((world - u_world_centre) * u_world_to_clip, 0.0, 1.0);
+  v_colour = u_species_colour[min(boid.species, uint(MURMUR_MAX_SPECIES - 1))];
+}

@@ -1,0 +1,117 @@
+// The flocking model (docs/model.md) for one boid: the GPU twin of src/core/model.cpp, with
+// the same order of operations. `precise` forbids fusing a*b+c into one rounding, which the
+// CPU reference (built with -ffp-contract=off) does not do either.
+#include "common.glsl"
+
+// One axis of the minimum image; shifting the operand that is > L/2 (exact) rather than the
+// difference keeps a pair across the seam to one rounding.
+float min_image_axis(float from, float to, float len) {
+  precise float d = to - from;
+  if (d > 0.5 * len) return (to - len) - from;
+  if (d < -0.5 * len) return to - (from - len);
+  return d;
+}
+
+vec2 displacement(vec2 from, vec2 to, uint observer_topology, vec2 world) {
+  if (observer_topology == MURMUR_TOPOLOGY_WRAP) {
+    return vec2(min_image_axis(from.x, to.x, world.x), min_image_axis(from.y, to.y, world.y));
+  }
+  precise vec2 d = to - from;
+  return d;
+}
+
+bool in_view(Species s, vec2 d, vec2 v_i) {
+  precise float dist_sq = d.x * d.x + d.y * d.y;
+  if (!(dist_sq < s.radius_sq)) return false;
+  if (s.limited_fov == 0u) return true;
+  precise float speed_sq = v_i.x * v_i.x + v_i.y * v_i.y;
+  precise float facing = d.x * v_i.x + d.y * v_i.y;
+  precise float threshold = sqrt(dist_sq) * sqrt(speed_sq) * s.cos_half_fov;
+  return facing >= threshold;
+}
+
+struct NeighbourSums {
+  vec2 velocity_sum;      // over flock neighbours
+  vec2 displacement_sum;  // over flock neighbours
+  vec2 separation_sum;    // d / |d|^2 over the separation set
+  uint visible;
+  uint flock;
+  uint separating;
+};
+
+NeighbourSums empty_sums() {
+  return NeighbourSums(vec2(0.0), vec2(0.0), vec2(0.0), 0u, 0u, 0u);
+}
+
+void add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, vec2 d, vec2 v_j, uint species_j) {
+  if (!in_view(s, d, v_i)) return;
+  sums.visible += 1u;
+  if (((s.flock_mask >> species_j) & 1u) != 0u) {
+    sums.flock += 1u;
+    sums.velocity_sum += v_j;
+    sums.displacement_sum += d;
+  }
+  precise float dist_sq = d.x * d.x + d.y * d.y;
+  if (dist_sq < s.sep_radius_sq && dist_sq > 0.0) {
+    sums.separating += 1u;
+    sums.separation_sum += d / dist_sq;
+  }
+}
+
+float edge_axis(Species s, float p, float len) {
+  precise float e = s.edge_gain * max(0.0, s.edge_margin - p) -
+                    s.edge_gain * max(0.0, p - (len - s.edge_margin));
+  return e;
+}
+
+Boid finish_step(Species s, Boid self, NeighbourSums sums, vec2 world) {
+  vec2 align = vec2(0.0);
+  vec2 cohesion = vec2(0.0);
+  if (sums.flock > 0u) {
+    float n = float(sums.flock);
+    align = sums.velocity_sum / n - self.vel;
+    cohesion = sums.displacement_sum / n;
+  }
+  vec2 separation = -sums.separation_sum;
+  vec2 edge = vec2(0.0);
+  if (s.topology == MURMUR_TOPOLOGY_BOUNDED) {
+    edge = vec2(edge_axis(s, self.pos.x, world.x), edge_axis(s, self.pos.y, world.y));
+  }
+  precise vec2 acc = s.align_weight * align + s.cohesion_weight * cohesion +
+                     s.separation_weight * separation + edge;
+  precise float acc_len = sqrt(acc.x * acc.x + acc.y * acc.y);
+  if (acc_len > s.max_force) acc *= s.max_force / acc_len;
+
+  precise vec2 vel = self.vel + acc;
+  precise float speed = sqrt(vel.x * vel.x + vel.y * vel.y);
+  if (speed > s.max_speed) {
+    vel *= s.max_speed / speed;
+  } else if (speed > 0.0 && speed < s.min_speed) {
+    vel *= s.min_speed / speed;
+  } else if (speed == 0.0) {
+    vel = self.vel;
+  }
+
+  precise vec2 pos = self.pos + vel;
+  for (int a = 0; a < 2; ++a) {
+    float len = world[a];
+    if (s.topology == MURMUR_TOPOLOGY_WRAP) {
+      // |vel| <= max_speed < L/2 (validated), so one shift by L lands in [0, L].
+      if (pos[a] < 0.0) pos[a] += len;
+      else if (pos[a] >= len) pos[a] -= len;
+      if (pos[a] >= len) pos[a] = 0.0;  // p + L rounded up to L
+    } else {
+      if (pos[a] < 0.0) {
+        pos[a] = 0.0;
+        vel[a] = abs(vel[a]);
+      } else if (pos[a] > len) {
+        pos[a] = len;
+        vel[a] = -abs(vel[a]);
+      }
+    }
+  }
+  Boid result = self;
+  result.pos = pos;
+  result.vel = vel;
+  return result;
+}

@@ -1,0 +1,56 @@
+// Storage blocks of the simulation passes, declared once. A pass that does not touch a block
+// leaves it inactive (the linker drops it), so GpuFlock binds only what each pass reads.
+#include "common.glsl"
+
+layout(std430, binding = MURMUR_BIND_STEP_PARAMS) readonly buffer StepParamsBlock {
+  StepParams params;
+};
+
+layout(std430, binding = MURMUR_BIND_SPECIES) readonly buffer SpeciesBlock {
+  Species species[];
+};
+
+layout(std430, binding = MURMUR_BIND_BOIDS) buffer BoidsBlock {
+  Boid boids[];
+};
+
+layout(std430, binding = MURMUR_BIND_SORTED) buffer SortedBlock {
+  Boid sorted_boids[];
+};
+
+layout(std430, binding = MURMUR_BIND_CELL_COUNT) buffer CellCountBlock {
+  uint cell_count[];
+};
+
+layout(std430, binding = MURMUR_BIND_CELL_START) buffer CellStartBlock {
+  uint cell_start[];
+};
+
+layout(std430, binding = MURMUR_BIND_CELL_FILL) buffer CellFillBlock {
+  uint cell_fill[];
+};
+
+layout(std430, binding = MURMUR_BIND_BOID_CELL) buffer BoidCellBlock {
+  uint boid_cell[];
+};
+
+layout(std430, binding = MURMUR_BIND_CELL_ENTRIES) buffer CellEntriesBlock {
+  uint cell_entries[];
+};
+
+layout(std430, binding = MURMUR_BIND_NEIGHBOURS) writeonly buffer NeighboursBlock {
+  uvec4 neighbour_counts[];  // per sorted slot: visible, flock, separating, id
+};
+
+// Cell coordinates of a position. Wrapped boids lie in [0, L) and walled ones in [0, L], and
+// p / cell_size may round up to the grid size, so the column is clamped to the last cell.
+ivec2 cell_coords(vec2 pos) {
+  ivec2 c = ivec2(floor(pos / params.cell_size));
+  int last_column = params.fault == MURMUR_FAULT_LAST_CELL_OFF_BY_ONE ? params.grid.x
+                                                                      : params.grid.x - 1;
+  return ivec2(clamp(c.x, 0, last_column), clamp(c.y, 0, params.grid.y - 1));
+}
+
+uint cell_index(ivec2 c) {
+  return uint(c.y * params.grid.x + c.x);
+}

@@ -1,0 +1,24 @@
+#version 450
+// The all-pairs steering pass: the benchmark's baseline and a second oracle for the grid.
+// in: sorted_boids (state t, any order), species, params.
+// out: boids (state t+1, same slots), neighbour_counts.
+#include "sim_buffers.glsl"
+#include "model.glsl"
+layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
+#include "compute_index.glsl"
+
+void main() {
+  uint slot = linear_invocation_index();
+  if (slot >= params.boid_count) return;
+  Boid self = sorted_boids[slot];
+  Species s = species[self.species];
+  NeighbourSums sums = empty_sums();
+  for (uint k = 0u; k < params.boid_count; ++k) {
+    if (k == slot) continue;
+    Boid other = sorted_boids[k];
+    vec2 d = displacement(self.pos, other.pos, s.topology, params.world);
+    add_neighbour(sums, s, self.vel, d, other.vel, other.species);
+  }
+  boids[slot] = finish_step(s, self, sums, params.world);
+  neighbour_counts[slot] = uvec4(sums.visible, sums.flock, sums.separating, self.id);
+}

@@ -1,0 +1,253 @@
+#include "murmur/agreement.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "murmur/kdtree.hpp"
+#include "murmur/model.hpp"
+
+namespace murmur {
+
+namespace {
+
+// Whether a comparison `value < limit` (or >=) is decided the same way by every correct
+// implementation: Definite(true/false) or Ambiguous.
+enum class Decision { No, Yes, Either };
+
+Decision strictly_below(double value, double limit, double band) {
+  if (std::abs(value - limit) <= band) return Decision::Either;
+  return value < limit ? Decision::Yes : Decision::No;
+}
+
+Decision both(Decision a, Decision b) {
+  if (a == Decision::No || b == Decision::No) return Decision::No;
+  if (a == Decision::Yes && b == Decision::Yes) return Decision::Yes;
+  return Decision::Either;
+}
+
+void tally(CountRange& range, Decision d) {
+  if (d == Decision::Yes) ++range.definite;
+  else if (d == Decision::Either) ++range.ambiguous;
+}
+
+double length(glm::vec2 v) { return std::sqrt(double(v.x) * v.x + double(v.y) * v.y); }
+
+std::string describe_range(const char* what, std::uint32_t seen, const CountRange& r) {
+  char text[160];
+  std::snprintf(text, sizeof text, "%s %u (expected %u%s)", what, seen, r.definite,
+                r.ambiguous ? (" to " + std::to_string(r.definite + r.ambiguous)).c_str() : "");
+  return text;
+}
+
+}  // namespace
+
+std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& scenario,
+                                                              const FlockState& state) {
+  FlockState sorted = state;
+  sorted.sort_by_id();
+  const std::vector<SpeciesModel> models = species_models(scenario);
+  const glm::vec2 world = scenario.size();
+  std::vector<glm::vec2> points;
+  points.reserve(sorted.boids.size());
+  for (const Boid& b : sorted.boids) points.push_back(b.pos);
+  const KdTree2D tree(points);
+
+  std::vector<NeighbourhoodExpectation> result(sorted.boids.size());
+  std::vector<std::uint32_t> candidates;
+  for (std::size_t i = 0; i < sorted.boids.size(); ++i) {
+    const Boid& self = sorted.boids[i];
+    const SpeciesModel& m = models[self.species];
+    const SpeciesParams& params = scenario.species[self.species];
+    NeighbourhoodExpectation& hood = result[i];
+    hood.id = self.id;
+    // Search a little wider than r so pairs inside the band above r^2 are classified too.
+    const float search = params.perception_radius * float(1.0 + kRadiusBand);
+    candidates.clear();
+    tree.query_radius(self.pos, search, m.topology, world, candidates);
+    const double speed = length(self.vel);
+    for (std::uint32_t j : candidates) {
+      if (j == i) continue;
+      const Boid& other = sorted.boids[j];
+      const glm::vec2 d = displacement(self.pos, other.pos, m.topology, world);
+      const float dist_sq = d.x * d.x + d.y * d.y;
+      Decision visible =
+          strictly_below(dist_sq, m.radius_sq, kRadiusBand * double(m.radius_sq));
+      if (visible != Decision::No && m.limited_fov) {
+        const float facing = d.x * self.vel.x + d.y * self.vel.y;
+        const double threshold = std::sqrt(double(dist_sq)) * speed * m.cos_half_fov;
+        const double band = kFovBand * std::sqrt(double(dist_sq)) * speed;
+        // in view when facing >= threshold, i.e. NOT (facing < threshold)
+        const Decision behind = strictly_below(facing, threshold, band);
+        const Decision in_fov = behind == Decision::Either ? Decision::Either
+                                : behind == Decision::Yes  ? Decision::No
+                                                           : Decision::Yes;
+        visible = both(visible, in_fov);
+      }
+      if (visible == Decision::No) continue;
+      tally(hood.visible, visible);
+      const double distance = std::sqrt(double(dist_sq));
+      if ((m.flock_mask >> other.species) & 1u) {
+        tally(hood.flock, visible);
+        hood.flock_speed_sum += length(other.vel);
+        hood.flock_distance_sum += distance;
+      }
+      if (dist_sq > 0.0f) {
+        const Decision close =
+            strictly_below(dist_sq, m.sep_radius_sq, kRadiusBand * double(m.sep_radius_sq));
+        const Decision separating = both(visible, close);
+        tally(hood.separating, separating);
+        if (separating != Decision::No) hood.inverse_distance_sum += 1.0 / distance;
+      }
+    }
+  }
+  return result;
+}
+
+NeighbourCheck check_neighbour_counts(const std::vector<NeighbourhoodExpectation>& expected,
+                                      const std::vector<ObservedCounts>& observed) {
+  constexpr std::size_t kReportedMismatches = 5;
+  NeighbourCheck check;
+  check.boids = static_cast<std::uint32_t>(expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const NeighbourhoodExpectation& e = expected[i];
+    check.ambiguous_pairs += e.visible.ambiguous + e.separating.ambiguous;
+    if (e.ambiguous()) ++check.ambiguous_boids;
+    const bool id_matches = i < observed.size() && observed[i].id == e.id;
+    if (id_matches && e.visible.admits(observed[i].visible) && e.flock.admits(observed[i].flock) &&
+        e.separating.admits(observed[i].separating)) {
+      continue;
+    }
+    ++check.mismatched_boids;
+    if (check.first_mismatches.size() < kReportedMismatches) {
+      if (!id_matches) {
+        check.first_mismatches.push_back("boid " + std::to_string(e.id) + ": missing from the GPU output");
+      } else {
+        const ObservedCounts& o = observed[i];
+        check.first_mismatches.push_back("boid " + std::to_string(e.id) + ": " +
+                                         describe_range("visible", o.visible, e.visible) + ", " +
+                                         describe_range("flock", o.flock, e.flock) + ", " +
+                                         describe_range("separating", o.separating, e.separating));
+      }
+    }
+  }
+  return check;
+}
+
+double velocity_tolerance(const Scenario& scenario, const Boid& before, const Boid& reference_after,
+                          const NeighbourhoodExpectation& hood) {
+  const SpeciesParams& s = scenario.species[before.species];
+  const double eps = kFloatEpsilon;
+  const double n = hood.flock.definite + hood.flock.ambiguous;
+  const double own_speed = length(before.vel);
+  const double mean_speed = n > 0 ? hood.flock_speed_sum / n : 0.0;
+  const double mean_distance = n > 0 ? hood.flock_distance_sum / n : 0.0;
+  // Two summation orders of n terms differ by at most (n-1) eps sum|x|; the means divide by n.
+  const double align_error = eps * hood.flock_speed_sum + 2 * eps * (mean_speed + own_speed);
+  const double cohesion_error = eps * hood.flock_distance_sum + 2 * eps * mean_distance;
+  // Sum order plus a GPU division that may be off by 2 ulp per term.
+  const double separation_error = 5 * eps * hood.inverse_distance_sum;
+  const double align_size = mean_speed + own_speed;
+  const double edge_size = double(s.edge_gain) * s.edge_margin;
+  const double acc_error =
+      std::abs(s.align_weight) * align_error + std::abs(s.cohesion_weight) * cohesion_error +
+      std::abs(s.separation_weight) * separation_error +
+      4 * eps *
+          (std::abs(s.align_weight) * align_size + std::abs(s.cohesion_weight) * mean_distance +
+           std::abs(s.separation_weight) * hood.inverse_distance_sum + edge_size + s.max_force);
+  // Raising a slow velocity to min_speed scales errors by min_speed / |v'|; |v'| >= |v| - F.
+  const double slowest = std::max(own_speed - double(s.max_force), double(s.min_speed) * eps);
+  const double min_speed_gain = std::max(1.0, double(s.min_speed) / slowest);
+  // Factor 2 covers the second-order terms the first-order bounds above leave out.
+  constexpr double kSafety = 2.0;
+  return kSafety * acc_error * min_speed_gain + 4 * eps * length(reference_after.vel);
+}
+
+namespace {
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  const std::size_t mid = values.size() / 2;
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid), values.end());
+  return values[mid];
+}
+
+double position_error(const Scenario& scenario, const Boid& a, const Boid& b) {
+  const Topology topology = scenario.species[a.species].topology;
+  return length(displacement(a.pos, b.pos, topology, scenario.size()));
+}
+}  // namespace
+
+LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& before,
+                               const std::vector<NeighbourhoodExpectation>& expected,
+                               const FlockState& reference_after, const FlockState& candidate_after) {
+  constexpr std::size_t kReportedFailures = 5;
+  LockstepCheck check;
+  const double world_scale = std::max(scenario.world.width, scenario.world.height);
+  std::vector<double> velocity_errors, position_errors;
+  for (std::size_t i = 0; i < before.boids.size(); ++i) {
+    const Boid& b = before.boids[i];
+    const Boid& ref = reference_after.boids[i];
+    const Boid& cand = candidate_after.boids[i];
+    if (expected[i].ambiguous()) {
+      ++check.skipped_ambiguous;
+      continue;
+    }
+    ++check.boids;
+    const double v_tol = velocity_tolerance(scenario, b, ref, expected[i]);
+    // p' = p + v': the velocity error plus the rounding of the add and of a wrap shift by L.
+    const double p_tol = v_tol + 2 * kFloatEpsilon * world_scale;
+    const double v_err = length(cand.vel - ref.vel);
+    const double p_err = position_error(scenario, ref, cand);
+    velocity_errors.push_back(v_err);
+    position_errors.push_back(p_err);
+    check.max_velocity_error = std::max(check.max_velocity_error, v_err);
+    check.max_position_error = std::max(check.max_position_error, p_err);
+    const double ratio = std::max(v_err / v_tol, p_err / p_tol);
+    check.worst_error_over_tolerance = std::max(check.worst_error_over_tolerance, ratio);
+    const bool bad = !(ratio <= 1.0) || cand.id != ref.id;  // NaN fails too
+    if (bad) {
+      ++check.failed;
+      if (check.first_failures.size() < kReportedFailures) {
+        char text[256];
+        std::snprintf(text, sizeof text,
+                      "boid %u: |dv| = %.3g (tolerance %.3g), |dp| = %.3g (tolerance %.3g)", b.id,
+                      v_err, v_tol, p_err, p_tol);
+        check.first_failures.push_back(text);
+      }
+    }
+  }
+  check.median_velocity_error = median(velocity_errors);
+  check.median_position_error = median(position_errors);
+  return check;
+}
+
+double rms_position_drift(const Scenario& scenario, const FlockState& a, const FlockState& b) {
+  if (a.boids.empty()) return 0.0;
+  double sum = 0;
+  for (std::size_t i = 0; i < a.boids.size(); ++i) {
+    const double e = position_error(scenario, a.boids[i], b.boids[i]);
+    sum += e * e;
+  }
+  return std::sqrt(sum / double(a.boids.size()));
+}
+
+FlockState perturb_one_ulp(const Scenario& scenario, const FlockState& state, int variant) {
+  FlockState out = state;
+  const int axis = variant % 2;
+  const float sign = (variant / 2) % 2 == 0 ? 1.0f : -1.0f;
+  for (Boid& b : out.boids) {
+    const float length = scenario.size()[axis];
+    const float centre = 0.5f * length;
+    float& p = b.pos[axis];
+    const float toward = (p < centre ? length : 0.0f) * (sign > 0 ? 1.0f : 0.0f) +
+                         (p < centre ? 0.0f : length) * (sign > 0 ? 0.0f : 1.0f);
+    const float nudged = std::nextafter(p, toward);
+    const bool inside = scenario.species[b.species].topology == Topology::Wrap
+                            ? nudged >= 0.0f && nudged < length
+                            : nudged >= 0.0f && nudged <= length;
+    p = inside ? nudged : std::nextafter(p, centre);
+  }
+  return out;
+}
+
+}  // namespace murmur
