@@ -16,6 +16,8 @@ enum class Topology : std::uint32_t { Wrap = 0, Bounded = 1 };
 
 // At most this many species share a world: flocks_with is a bit mask on the GPU.
 inline constexpr std::size_t kMaxSpecies = 32;
+// Seeds are TOML integers (signed 64-bit), so a larger seed could not be written back.
+inline constexpr std::uint64_t kMaxSeed = 9223372036854775807ull;  // 2^63 - 1
 
 struct SpeciesParams {
   std::string name;

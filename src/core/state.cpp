@@ -1,0 +1,439 @@
+// Flock state: the seeded start, and the CSV and .npy files (docs/scenarios.md, "State files").
+#include "murmur/state.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "murmur/errors.hpp"
+
+namespace murmur {
+namespace {
+
+// ---- seeded start ----------------------------------------------------------------------
+
+// Independent random streams per boid, so each value is a pure function of (seed, id, stream)
+// and does not depend on the standard library's engines or distributions.
+enum Stream : std::uint64_t {
+  kStreamX = 0,
+  kStreamY = 1,
+  kStreamSpeed = 2,
+  kStreamDirection = 3,  // kStreamDirection + 2k and + 2k + 1: the k-th rejection attempt
+};
+// Drawing a point in the unit disc fails with probability 1 - pi/4 per attempt; 64 failures
+// in a row happen with probability ~1e-43, so the fallback heading is never taken in practice.
+constexpr int kMaxDirectionAttempts = 64;
+// Points this close to the disc's centre are rejected: their direction would be dominated by
+// the 53-bit quantisation of the coordinates.
+constexpr double kMinDiscRadiusSq = 1e-12;
+constexpr double kTwoToMinus53 = 0x1.0p-53;
+
+// splitmix64 (Steele, Lea, Flood 2014): a bijective mix whose outputs pass BigCrush.
+std::uint64_t splitmix64(std::uint64_t z) {
+  z += 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+std::uint64_t counter_hash(std::uint64_t seed, std::uint64_t id, std::uint64_t stream) {
+  return splitmix64(splitmix64(splitmix64(seed) ^ id) ^ stream);
+}
+
+// Uniform in [0, 1) with 53 random bits; exact in double, so no platform rounds it differently.
+double uniform01(std::uint64_t seed, std::uint64_t id, std::uint64_t stream) {
+  return static_cast<double>(counter_hash(seed, id, stream) >> 11) * kTwoToMinus53;
+}
+
+// Uniform in [0, length): the float product can round up to `length`, which is outside a
+// torus, so that one value steps back by one ulp.
+float uniform_coordinate(double u, float length) {
+  const auto x = static_cast<float>(u * static_cast<double>(length));
+  return x < length ? x : std::nextafter(length, 0.0f);
+}
+
+// A uniform heading without sin/cos (whose last bit differs between math libraries): the
+// direction of a uniform point in the unit disc, found by rejection; sqrt is exactly rounded.
+glm::dvec2 uniform_direction(std::uint64_t seed, std::uint64_t id) {
+  for (int attempt = 0; attempt < kMaxDirectionAttempts; ++attempt) {
+    const std::uint64_t stream = kStreamDirection + 2 * static_cast<std::uint64_t>(attempt);
+    const double a = 2.0 * uniform01(seed, id, stream) - 1.0;
+    const double b = 2.0 * uniform01(seed, id, stream + 1) - 1.0;
+    const double radius_sq = a * a + b * b;
+    if (radius_sq > kMinDiscRadiusSq && radius_sq <= 1.0) {
+      const double radius = std::sqrt(radius_sq);
+      return {a / radius, b / radius};
+    }
+  }
+  return {1.0, 0.0};
+}
+
+// ---- writing ---------------------------------------------------------------------------
+
+[[noreturn]] void output_error(const std::filesystem::path& path, std::string_view what, int error) {
+  throw OutputError(path.string() + ": " + std::string(what) + " (" + std::strerror(error) + ")");
+}
+
+// Writes `path` through a temporary file in the same directory, renamed into place only when
+// every write, flush, sync and close succeeded: readers never see half a file under `path`,
+// and late errors (a full disk reported at close) are not lost.
+void write_atomically(const std::filesystem::path& path,
+                      const std::function<void(std::FILE*)>& write_contents) {
+  static std::atomic<unsigned> temp_counter{0};
+  const std::filesystem::path directory = path.has_parent_path() ? path.parent_path() : ".";
+  const std::filesystem::path temp =
+      directory / ("." + path.filename().string() + ".tmp" + std::to_string(::getpid()) + "." +
+                   std::to_string(temp_counter.fetch_add(1)));
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) output_error(path, "cannot create output file", errno);
+  std::FILE* file = ::fdopen(fd, "wb");
+  if (file == nullptr) {
+    const int error = errno;
+    ::close(fd);
+    ::unlink(temp.c_str());
+    output_error(path, "cannot write output file", error);
+  }
+  auto abandon = [&](std::string_view what, int error) {
+    if (file != nullptr) std::fclose(file);
+    ::unlink(temp.c_str());
+    output_error(path, what, error);
+  };
+  errno = 0;
+  try {
+    write_contents(file);
+  } catch (...) {  // e.g. std::bad_alloc: still leave no temporary behind
+    std::fclose(file);
+    ::unlink(temp.c_str());
+    throw;
+  }
+  if (std::ferror(file) || std::fflush(file) != 0) abandon("write failed", errno ? errno : EIO);
+  if (::fsync(::fileno(file)) != 0 && errno != EINVAL) abandon("sync failed", errno);
+  const int closed = std::fclose(file);
+  file = nullptr;
+  if (closed != 0) abandon("close failed", errno ? errno : EIO);
+  if (std::rename(temp.c_str(), path.c_str()) != 0) abandon("cannot rename into place", errno);
+}
+
+constexpr int kFloatDigits = 9;  // %.9g reads back to the same float32
+constexpr std::string_view kCsvHeader = "id,species,x,y,vx,vy";
+constexpr std::size_t kCsvColumns = 6;
+constexpr std::array<std::string_view, kCsvColumns> kCsvColumnNames = {"id", "species", "x",
+                                                                       "y",  "vx",      "vy"};
+
+// %.9g without the locale (a viewer may have called setlocale).
+void append_float(std::string& out, float value) {
+  char buffer[32];  // "-1.17549435e-38" is the longest: 15 characters
+  const auto result =
+      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, kFloatDigits);
+  out.append(buffer, result.ptr);
+}
+
+void append_integer(std::string& out, std::uint32_t value) {
+  char buffer[16];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  out.append(buffer, result.ptr);
+}
+
+// ---- CSV reading -----------------------------------------------------------------------
+
+class CsvReader {
+ public:
+  CsvReader(const std::filesystem::path& path, const Scenario& scenario)
+      : path_(path), name_(path.string()), scenario_(scenario) {}
+
+  FlockState read() {
+    const std::string text = read_file();
+    const std::uint32_t total = scenario_.total_count();
+    std::vector<std::uint32_t> line_of_id(total, 0);
+    std::vector<std::uint32_t> species_counts(scenario_.species.size(), 0);
+    FlockState state;
+    state.boids.reserve(total);
+
+    std::size_t position = 0;
+    std::uint32_t line_number = 0;
+    while (position < text.size()) {
+      std::size_t end = text.find('\n', position);
+      if (end == std::string::npos) end = text.size();
+      std::string_view line(text.data() + position, end - position);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      position = end + 1;
+      ++line_number;
+      if (line_number == 1) {
+        if (line != kCsvHeader) {
+          fail(1, 1, "header must be \"" + std::string(kCsvHeader) + "\", found \"" +
+                         std::string(line.substr(0, kCsvHeader.size() + 8)) + "\"");
+        }
+        continue;
+      }
+      const Boid boid = parse_row(line, line_number);
+      if (line_of_id[boid.id] != 0) {
+        fail(line_number, 1,
+             "id = " + std::to_string(boid.id) + ": duplicate, first seen on line " +
+                 std::to_string(line_of_id[boid.id]));
+      }
+      line_of_id[boid.id] = line_number;
+      ++species_counts[boid.species];
+      state.boids.push_back(boid);
+    }
+    if (line_number == 0) fail(1, 1, "empty file: expected the header \"" + std::string(kCsvHeader) + "\"");
+    for (std::size_t s = 0; s < species_counts.size(); ++s) {
+      if (species_counts[s] != scenario_.species[s].count) {
+        throw InputError(name_ + ": species " + std::to_string(s) + " (" +
+                         scenario_.species[s].name + ") has " + std::to_string(species_counts[s]) +
+                         " boids in the file, but the scenario" +
+                         (scenario_.source.empty() ? "" : " " + scenario_.source) + " has count = " +
+                         std::to_string(scenario_.species[s].count));
+      }
+    }
+    return state;
+  }
+
+ private:
+  std::string read_file() const {
+    std::ifstream in(path_, std::ios::binary);
+    if (!in) {
+      const int error = errno;
+      throw InputError(name_ + ": cannot read state file (" + std::strerror(error) + ")");
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+
+  [[noreturn]] void fail(std::uint32_t line, std::size_t column, const std::string& what) const {
+    throw InputError(name_ + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+                     what);
+  }
+
+  Boid parse_row(std::string_view line, std::uint32_t line_number) const {
+    std::array<std::string_view, kCsvColumns> fields;
+    std::array<std::size_t, kCsvColumns> columns{};
+    std::size_t count = 0;
+    std::size_t start = 0;
+    while (true) {
+      const std::size_t comma = line.find(',', start);
+      const std::size_t stop = comma == std::string_view::npos ? line.size() : comma;
+      if (count < kCsvColumns) {
+        fields[count] = line.substr(start, stop - start);
+        columns[count] = start + 1;
+      }
+      ++count;
+      if (comma == std::string_view::npos) break;
+      start = comma + 1;
+    }
+    if (count != kCsvColumns) {
+      fail(line_number, 1,
+           std::to_string(count) + " columns, expected " + std::to_string(kCsvColumns) + " (" +
+               std::string(kCsvHeader) + ")");
+    }
+
+    Boid boid;
+    boid.id = parse_index(fields[0], line_number, columns[0], kCsvColumnNames[0]);
+    boid.species = parse_index(fields[1], line_number, columns[1], kCsvColumnNames[1]);
+    if (boid.species >= scenario_.species.size()) {
+      fail(line_number, columns[1],
+           "species = " + std::to_string(boid.species) + ": must be < " +
+               std::to_string(scenario_.species.size()) + " (the scenario's species count)");
+    }
+    const std::uint32_t total = scenario_.total_count();
+    if (boid.id >= total) {
+      fail(line_number, columns[0],
+           "id = " + std::to_string(boid.id) + ": must be < " + std::to_string(total) +
+               " (ids are 0..N-1 for the scenario's N boids)");
+    }
+    const SpeciesParams& species = scenario_.species[boid.species];
+    const glm::vec2 world = scenario_.size();
+    boid.pos.x = parse_position(fields[2], line_number, columns[2], kCsvColumnNames[2], world.x, species);
+    boid.pos.y = parse_position(fields[3], line_number, columns[3], kCsvColumnNames[3], world.y, species);
+    boid.vel.x = parse_float(fields[4], line_number, columns[4], kCsvColumnNames[4]);
+    boid.vel.y = parse_float(fields[5], line_number, columns[5], kCsvColumnNames[5]);
+    return boid;
+  }
+
+  std::uint32_t parse_index(std::string_view field, std::uint32_t line, std::size_t column,
+                            std::string_view name) const {
+    std::uint32_t value = 0;
+    const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+    if (error != std::errc{} || end != field.data() + field.size() || field.empty()) {
+      fail(line, column,
+           std::string(name) + " = \"" + std::string(field) +
+               "\": must be an unsigned 32-bit integer");
+    }
+    return value;
+  }
+
+  float parse_float(std::string_view field, std::uint32_t line, std::size_t column,
+                    std::string_view name) const {
+    float value = 0.0f;
+    const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+    if (error != std::errc{} || end != field.data() + field.size() || field.empty() ||
+        !std::isfinite(value)) {
+      fail(line, column,
+           std::string(name) + " = \"" + std::string(field) +
+               "\": must be a finite float32 number");
+    }
+    return value;
+  }
+
+  float parse_position(std::string_view field, std::uint32_t line, std::size_t column,
+                       std::string_view name, float length, const SpeciesParams& species) const {
+    const float value = parse_float(field, line, column, name);
+    const bool wraps = species.topology == Topology::Wrap;
+    const bool inside = value >= 0.0f && (wraps ? value < length : value <= length);
+    if (!inside) {
+      std::string bound;
+      append_float(bound, length);
+      fail(line, column,
+           std::string(name) + " = " + std::string(field) + ": outside the world: must be >= 0 and " +
+               (wraps ? "< " : "<= ") + bound + " (species " +
+               species.name + " is " + (wraps ? "wrap" : "bounded") + ")");
+    }
+    return value;
+  }
+
+  std::filesystem::path path_;
+  std::string name_;
+  const Scenario& scenario_;
+};
+
+// ---- .npy ------------------------------------------------------------------------------
+
+constexpr char kNpyMagic[] = "\x93NUMPY";
+constexpr std::size_t kNpyMagicSize = sizeof kNpyMagic - 1;
+constexpr unsigned char kNpyVersionMajor = 1;
+constexpr unsigned char kNpyVersionMinor = 0;
+// numpy aligns the data to 64 bytes: magic, version, header length and header together.
+constexpr std::size_t kNpyAlignment = 64;
+constexpr std::size_t kNpyPreambleSize = kNpyMagicSize + 2 + 2;
+constexpr std::size_t kNpyRecordSize = 24;  // 2 x u4 + 4 x f4
+constexpr std::size_t kRecordsPerChunk = 4096;
+
+void put_u32_le(unsigned char* out, std::uint32_t value) {
+  for (int byte = 0; byte < 4; ++byte) out[byte] = static_cast<unsigned char>(value >> (8 * byte));
+}
+
+std::string npy_header(std::size_t count) {
+  std::string header =
+      "{'descr': [('id', '<u4'), ('species', '<u4'), ('x', '<f4'), ('y', '<f4'), "
+      "('vx', '<f4'), ('vy', '<f4')], 'fortran_order': False, 'shape': (" +
+      std::to_string(count) + ",), }";
+  const std::size_t unpadded = kNpyPreambleSize + header.size() + 1;  // + the final '\n'
+  header.append((kNpyAlignment - unpadded % kNpyAlignment) % kNpyAlignment, ' ');
+  header += '\n';
+  return header;
+}
+
+}  // namespace
+
+void FlockState::sort_by_id() {
+  std::sort(boids.begin(), boids.end(), [](const Boid& a, const Boid& b) { return a.id < b.id; });
+}
+
+FlockState seeded_start(const Scenario& scenario) {
+  FlockState state;
+  state.boids.reserve(scenario.total_count());
+  const std::uint64_t seed = scenario.world.seed;
+  std::uint32_t id = 0;
+  for (std::size_t s = 0; s < scenario.species.size(); ++s) {
+    const SpeciesParams& species = scenario.species[s];
+    for (std::uint32_t k = 0; k < species.count; ++k, ++id) {
+      Boid boid;
+      boid.id = id;
+      boid.species = static_cast<std::uint32_t>(s);
+      boid.pos.x = uniform_coordinate(uniform01(seed, id, kStreamX), scenario.world.width);
+      boid.pos.y = uniform_coordinate(uniform01(seed, id, kStreamY), scenario.world.height);
+      const double speed =
+          static_cast<double>(species.min_speed) +
+          uniform01(seed, id, kStreamSpeed) *
+              (static_cast<double>(species.max_speed) - static_cast<double>(species.min_speed));
+      const glm::dvec2 direction = uniform_direction(seed, id);
+      boid.vel = glm::vec2(direction * speed);
+      state.boids.push_back(boid);
+    }
+  }
+  return state;
+}
+
+FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario) {
+  return CsvReader(path, scenario).read();
+}
+
+void write_state_csv(const std::filesystem::path& path, const FlockState& state) {
+  write_atomically(path, [&](std::FILE* file) {
+    std::fputs(std::string(kCsvHeader).append("\n").c_str(), file);
+    std::string row;
+    for (const Boid& boid : state.boids) {
+      row.clear();
+      append_integer(row, boid.id);
+      row += ',';
+      append_integer(row, boid.species);
+      for (const float value : {boid.pos.x, boid.pos.y, boid.vel.x, boid.vel.y}) {
+        row += ',';
+        append_float(row, value);
+      }
+      row += '\n';
+      // On failure the stream's error flag is set, which write_atomically reports.
+      if (std::fwrite(row.data(), 1, row.size(), file) != row.size()) return;
+    }
+  });
+}
+
+void write_state_npy(const std::filesystem::path& path, const FlockState& state) {
+  write_atomically(path, [&](std::FILE* file) {
+    const std::string header = npy_header(state.boids.size());
+    std::fwrite(kNpyMagic, 1, kNpyMagicSize, file);
+    const unsigned char version_and_length[4] = {
+        kNpyVersionMajor, kNpyVersionMinor, static_cast<unsigned char>(header.size() & 0xff),
+        static_cast<unsigned char>(header.size() >> 8)};
+    std::fwrite(version_and_length, 1, sizeof version_and_length, file);
+    std::fwrite(header.data(), 1, header.size(), file);
+
+    std::vector<unsigned char> chunk(kRecordsPerChunk * kNpyRecordSize);
+    for (std::size_t first = 0; first < state.boids.size(); first += kRecordsPerChunk) {
+      const std::size_t n = std::min(kRecordsPerChunk, state.boids.size() - first);
+      for (std::size_t k = 0; k < n; ++k) {
+        const Boid& boid = state.boids[first + k];
+        unsigned char* record = chunk.data() + k * kNpyRecordSize;
+        const std::uint32_t fields[] = {boid.id,
+                                        boid.species,
+                                        std::bit_cast<std::uint32_t>(boid.pos.x),
+                                        std::bit_cast<std::uint32_t>(boid.pos.y),
+                                        std::bit_cast<std::uint32_t>(boid.vel.x),
+                                        std::bit_cast<std::uint32_t>(boid.vel.y)};
+        for (std::size_t f = 0; f < std::size(fields); ++f) put_u32_le(record + 4 * f, fields[f]);
+      }
+      if (std::fwrite(chunk.data(), kNpyRecordSize, n, file) != n) return;
+    }
+  });
+}
+
+void write_state(const std::filesystem::path& path, const FlockState& state) {
+  std::string extension = path.extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (extension == ".npy") {
+    write_state_npy(path, state);
+  } else if (extension == ".csv") {
+    write_state_csv(path, state);
+  } else {
+    throw InputError(path.string() + ": unknown state file extension \"" +
+                     path.extension().string() + "\" (accepted: .csv, .npy)");
+  }
+}
+
+}  // namespace murmur

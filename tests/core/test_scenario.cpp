@@ -1,0 +1,319 @@
+// Scenario files: the shipped ones load, defaults are the documented ones, every bad value is
+// rejected with one line naming file, line, key and range, and scenario_to_toml round-trips.
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+
+#include "murmur/errors.hpp"
+#include "murmur/scenario.hpp"
+
+using namespace murmur;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+namespace {
+
+const std::filesystem::path kSourceDir = MURMUR_SOURCE_DIR;
+
+// The InputError message of `action`, or a test failure when it does not throw one.
+std::string input_error(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const InputError& error) {
+    const std::string message = error.what();
+    CHECK(message.find('\n') == std::string::npos);  // messages are one line
+    return message;
+  }
+  FAIL("expected an InputError");
+  return {};
+}
+
+std::string parse_error(const std::string& text) {
+  return input_error([&] { parse_scenario(text, "test.toml"); });
+}
+
+// 100 x 80 world: half the smaller side is 40. The species table ends on line 8, so a key
+// appended by species_with() sits on line 9.
+const std::string kWorld =
+    "[world]\n"     // 1
+    "width = 100\n"  // 2
+    "height = 80\n"  // 3
+    "seed = 3\n"     // 4
+    "\n";            // 5
+const std::string kSpecies =
+    "[[species]]\n"    // 6
+    "name = \"a\"\n"   // 7
+    "# appended:\n";  // 8
+constexpr int kAppendedLine = 9;
+
+std::string species_with(const std::string& line) { return kWorld + kSpecies + line + "\n"; }
+
+std::string at_line(int line) { return "test.toml:" + std::to_string(line) + ": "; }
+
+bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
+
+}  // namespace
+
+TEST_CASE("shipped scenarios load and are what their comments say", "[scenario]") {
+  const Scenario starlings = load_scenario(kSourceDir / "scenarios/starlings.toml");
+  REQUIRE(starlings.species.size() == 1);
+  CHECK(starlings.species[0].topology == Topology::Wrap);
+  CHECK(starlings.total_count() >= 10000);
+  CHECK(starlings.source == (kSourceDir / "scenarios/starlings.toml").string());
+
+  const Scenario two = load_scenario(kSourceDir / "scenarios/two-flocks.toml");
+  REQUIRE(two.species.size() == 2);
+  CHECK(two.species[0].topology == Topology::Wrap);
+  CHECK(two.species[1].topology == Topology::Bounded);
+  CHECK(two.species[1].edge_margin > 0.0f);
+  CHECK(two.species[1].edge_gain > 0.0f);
+  // Each flocks only with its own kind.
+  CHECK(two.flock_mask(0) == 0b01u);
+  CHECK(two.flock_mask(1) == 0b10u);
+  CHECK(two.species[0].colour != two.species[1].colour);
+}
+
+TEST_CASE("keys left out take the documented defaults", "[scenario]") {
+  const Scenario s = parse_scenario("[world]\nwidth = 200\nheight = 100\n[[species]]\n[[species]]\nname = \"b\"\n",
+                                    "defaults.toml");
+  CHECK(s.world.seed == 1);
+  REQUIRE(s.species.size() == 2);
+  const SpeciesParams& first = s.species[0];
+  CHECK(first.name == "species0");
+  CHECK(first.count == 1000);
+  CHECK(first.topology == Topology::Wrap);
+  CHECK(first.perception_radius == 12.0f);
+  CHECK(first.separation_radius == 5.0f);
+  CHECK(first.fov_degrees == 360.0f);
+  CHECK(first.align_weight == 0.05f);
+  CHECK(first.cohesion_weight == 0.005f);
+  CHECK(first.separation_weight == 0.5f);
+  CHECK(first.max_force == 0.05f);
+  CHECK(first.min_speed == 1.5f);
+  CHECK(first.max_speed == 3.0f);
+  CHECK(first.edge_margin == 0.0f);
+  CHECK(first.edge_gain == 0.0f);
+  CHECK(first.flocks_with == std::vector<std::string>{"species0"});
+  CHECK(first.colour == glm::vec3(1.0f));
+  CHECK(s.species[1].flocks_with == std::vector<std::string>{"b"});
+  CHECK(s.flock_mask(1) == 0b10u);
+}
+
+TEST_CASE("integers are accepted where floats are expected", "[scenario]") {
+  const Scenario s = parse_scenario(species_with("perception_radius = 7"), "test.toml");
+  CHECK(s.species[0].perception_radius == 7.0f);
+}
+
+TEST_CASE("a bad species value is rejected naming file, line, key and range", "[scenario]") {
+  struct Case {
+    std::string line;      // appended to species[0]
+    std::string expected;  // after "test.toml:9: species[0] (a)."
+  };
+  const Case cases[] = {
+      {"count = -1", "count = -1: must be >= 0 and <= 16777216"},
+      {"count = 16777217", "count = 16777217: must be >= 0 and <= 16777216"},
+      {"perception_radius = -3", "perception_radius = -3: must be > 0 and < 40 (half the smaller world side)"},
+      {"perception_radius = 0", "perception_radius = 0: must be > 0 and < 40"},
+      {"perception_radius = 40", "perception_radius = 40: must be > 0 and < 40"},
+      {"separation_radius = -1", "separation_radius = -1: must be >= 0 and <= perception_radius (12)"},
+      {"separation_radius = 12.5", "separation_radius = 12.5: must be >= 0 and <= perception_radius (12)"},
+      {"fov_degrees = 0", "fov_degrees = 0: must be > 0 and <= 360"},
+      {"fov_degrees = 360.5", "fov_degrees = 360.5: must be > 0 and <= 360"},
+      {"align_weight = -0.1", "align_weight = -0.1: must be >= 0"},
+      {"cohesion_weight = -1", "cohesion_weight = -1: must be >= 0"},
+      {"separation_weight = -2", "separation_weight = -2: must be >= 0"},
+      {"max_force = 0", "max_force = 0: must be > 0"},
+      {"min_speed = -0.5", "min_speed = -0.5: must be >= 0 and <= max_speed (3)"},
+      {"min_speed = 3.5", "min_speed = 3.5: must be >= 0 and <= max_speed (3)"},
+      {"max_speed = 0", "max_speed = 0: must be > 0 and < 40 (half the smaller world side)"},
+      {"max_speed = 40", "max_speed = 40: must be > 0 and < 40"},
+      {"edge_margin = -1", "edge_margin = -1: must be >= 0 and < 40"},
+      {"edge_margin = 40", "edge_margin = 40: must be >= 0 and < 40"},
+      {"edge_gain = -0.5", "edge_gain = -0.5: must be >= 0"},
+      {"flocks_with = [\"a\", \"crows\"]", "flocks_with = \"crows\": no species has this name (species: \"a\")"},
+      {"colour = [0.5, 0.5, 17]", "colour = [0.5, 0.5, 17]: each component must be >= 0 and <= 16"},
+      {"colour = [0.5, -0.1, 1]", "colour = [0.5, -0.1, 1]: each component must be >= 0 and <= 16"},
+      {"colour = [1, 1]", "colour = [...]: must be an array of 3 numbers [r, g, b], found an array"},
+      {"max_speed = nan", "max_speed = nan: must be a finite number"},
+      {"perception_radius = inf", "perception_radius = inf: must be a finite number"},
+      {"max_force = -inf", "max_force = -inf: must be a finite number"},
+      {"max_force = 1e39", "max_force = 1e+39: must be a finite number"},
+      {"count = 2.5", "count = 2.5: must be an integer, found a float"},
+      {"perception_radius = \"ten\"", "perception_radius = \"ten\": must be a number, found a string"},
+      {"max_speed = true", "max_speed = true: must be a number, found a boolean"},
+      {"topology = \"torus\"", "topology = \"torus\": must be \"wrap\" or \"bounded\""},
+      {"topology = 1", "topology = 1: must be a string, found an integer"},
+      {"flocks_with = \"a\"", "flocks_with = \"a\": must be an array of species names, found a string"},
+      {"flocks_with = [1]", "flocks_with[0] = 1: must be a string, found an integer"},
+      {"colr = [1, 1, 1]", "colr: unknown key (accepted: name, count, topology"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.line);
+    const std::string message = parse_error(species_with(c.line));
+    CHECK_THAT(message, StartsWith(at_line(kAppendedLine) + "species[0] (a)." + c.expected));
+  }
+}
+
+TEST_CASE("a defaulted value that breaks a constraint points at its species table", "[scenario]") {
+  // The default perception radius (12) does not fit a 20 x 20 world (half side 10).
+  const std::string message = parse_error("[world]\nwidth = 20\nheight = 20\n\n[[species]]\nname = \"a\"\n");
+  CHECK_THAT(message, StartsWith("test.toml:5: species[0] (a).perception_radius = 12: must be > 0 and < 10"));
+}
+
+TEST_CASE("bad world values and top-level keys are rejected with their line", "[scenario]") {
+  CHECK_THAT(parse_error("[world]\nwidth = 0\nheight = 80\n" + kSpecies),
+             StartsWith("test.toml:2: world.width = 0: must be > 0"));
+  CHECK_THAT(parse_error("[world]\nwidth = 100\nheight = -5\n" + kSpecies),
+             StartsWith("test.toml:3: world.height = -5: must be > 0"));
+  CHECK_THAT(parse_error("[world]\nwidth = 100\nheight = nan\n" + kSpecies),
+             StartsWith("test.toml:3: world.height = nan: must be a finite number"));
+  CHECK_THAT(parse_error("[world]\nwidth = 100\nheight = 80\nseed = -1\n" + kSpecies),
+             StartsWith("test.toml:4: world.seed = -1: must be >= 0"));
+  CHECK_THAT(parse_error("[world]\nwidth = 100\nheight = 80\nseed = 1.5\n" + kSpecies),
+             StartsWith("test.toml:4: world.seed = 1.5: must be an integer, found a float"));
+  CHECK_THAT(parse_error("[world]\nwidth = 100\nheight = 80\ndepth = 3\n" + kSpecies),
+             StartsWith("test.toml:4: world.depth: unknown key (accepted: width, height, seed)"));
+  CHECK_THAT(parse_error("[world]\nheight = 80\n" + kSpecies),
+             StartsWith("test.toml:1: world.width is missing"));
+  CHECK_THAT(parse_error(kSpecies), StartsWith("test.toml: no [world] table"));
+  CHECK_THAT(parse_error("world = 5\n" + kSpecies),
+             StartsWith("test.toml:1: world = 5: must be a table, found an integer"));
+  CHECK_THAT(parse_error(kWorld + kSpecies + "\n[wrld]\nx = 1\n"),
+             StartsWith("test.toml:10: \"wrld\": unknown table or key (accepted: world, species)"));
+  CHECK_THAT(parse_error("species = 3\n" + kWorld),
+             StartsWith("test.toml:1: species = 3: must be an array of tables"));
+}
+
+TEST_CASE("species lists that cannot make a flock are rejected", "[scenario]") {
+  CHECK_THAT(parse_error(kWorld), StartsWith("test.toml: no [[species]] table"));
+  CHECK_THAT(parse_error(kWorld + kSpecies + kSpecies),
+             StartsWith("test.toml:10: species[1].name = \"a\": must be unique, species[0] has the same name"));
+  CHECK_THAT(parse_error(kWorld + "[[species]]\nname = \"a\"\ncount = 0\n"),
+             StartsWith("test.toml:8: species[0] (a).count = 0: the total over all species is 0"));
+  CHECK_THAT(parse_error(kWorld + "[[species]]\ncount = 16000000\n[[species]]\ncount = 1000000\n"),
+             StartsWith("test.toml:9: species[1] (species1).count = 1000000: the total over all species (17000000) must be <= 16777216"));
+  CHECK_THAT(parse_error(kWorld + "[[species]]\nname = \"\"\n"),
+             StartsWith("test.toml:7: species[0].name = \"\": must not be empty"));
+  CHECK_THAT(parse_error(kWorld + "[[species]]\nname = 5\n"),
+             StartsWith("test.toml:7: species[0].name = 5: must be a string, found an integer"));
+
+  std::string many = kWorld;
+  for (std::size_t i = 0; i <= kMaxSpecies; ++i) many += "[[species]]\ncount = 1\n";
+  // species[32] starts on line 6 + 2 * 32.
+  CHECK_THAT(parse_error(many),
+             StartsWith("test.toml:70: species[32] (species32): too many species (33): at most 32 share a world"));
+}
+
+TEST_CASE("TOML syntax errors and missing files are reported with their position", "[scenario]") {
+  CHECK_THAT(parse_error("[world]\nwidth = = 3\n"), StartsWith("test.toml:2:"));
+  CHECK_THAT(parse_error("[world]\nwidth = = 3\n"), Contains(": TOML syntax error: "));
+  const std::string missing = (std::filesystem::temp_directory_path() / "murmur-no-such-scenario.toml").string();
+  CHECK(input_error([&] { load_scenario(missing); }) ==
+        missing + ": cannot read scenario file (No such file or directory)");
+}
+
+TEST_CASE("validate_scenario checks in-memory scenarios without line numbers", "[scenario]") {
+  Scenario s = parse_scenario(species_with(""), "panel");
+  REQUIRE_NOTHROW(validate_scenario(s));
+
+  Scenario bad = s;
+  bad.species[0].perception_radius = -3.0f;
+  CHECK(input_error([&] { validate_scenario(bad); }) ==
+        "panel: species[0] (a).perception_radius = -3: must be > 0 and < 40 (half the smaller world side)");
+
+  bad = s;
+  bad.species[0].max_speed = std::numeric_limits<float>::quiet_NaN();
+  CHECK_THAT(input_error([&] { validate_scenario(bad); }),
+             StartsWith("panel: species[0] (a).max_speed = nan: must be finite"));
+
+  bad = s;
+  bad.species[0].min_speed = 4.0f;
+  CHECK_THAT(input_error([&] { validate_scenario(bad); }),
+             StartsWith("panel: species[0] (a).min_speed = 4: must be >= 0 and <= max_speed (3)"));
+
+  bad = s;
+  bad.species[0].flocks_with = {"ghost"};
+  CHECK_THAT(input_error([&] { validate_scenario(bad); }),
+             StartsWith("panel: species[0] (a).flocks_with = \"ghost\": no species has this name"));
+
+  bad = s;
+  bad.world.width = std::numeric_limits<float>::infinity();
+  CHECK_THAT(input_error([&] { validate_scenario(bad); }), StartsWith("panel: world.width = inf: must be > 0 and finite"));
+
+  bad = s;
+  bad.world.seed = std::uint64_t{1} << 63;
+  CHECK_THAT(input_error([&] { validate_scenario(bad); }), StartsWith("panel: world.seed = 9223372036854775808: must be"));
+
+  bad = s;
+  bad.species.clear();
+  CHECK_THAT(input_error([&] { validate_scenario(bad); }), StartsWith("panel: no [[species]] table"));
+
+  bad = s;
+  bad.source.clear();
+  bad.species[0].fov_degrees = 0.0f;
+  CHECK_THAT(input_error([&] { validate_scenario(bad); }), StartsWith("<scenario>: species[0] (a).fov_degrees = 0"));
+}
+
+TEST_CASE("scenario_to_toml reads back to identical values", "[scenario]") {
+  Scenario original = parse_scenario(species_with("") +
+                                         "\n[[species]]\nname = \"b\"\ncount = 5\ntopology = \"bounded\"\n",
+                                     "original.toml");
+  original.world.width = 123.456789f;
+  original.world.height = 0.1f * 1000.0f;
+  original.world.seed = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  SpeciesParams& a = original.species[0];
+  a.name = "a \"quoted\" \\ name";
+  a.perception_radius = 11.1f;
+  a.separation_radius = 1e-7f;
+  a.fov_degrees = std::nextafter(360.0f, 0.0f);
+  a.align_weight = 1e-40f;  // denormal
+  a.cohesion_weight = 3.4e38f;
+  a.separation_weight = 0.1f;
+  a.edge_gain = -0.0f;  // passes ">= 0"; its sign must survive too
+  a.flocks_with = {a.name, "b"};
+  a.colour = {0.1f, 15.999999f, 0.0f};
+  SpeciesParams& b = original.species[1];
+  b.flocks_with.clear();  // "itself"
+  b.edge_margin = 2.5f;
+  b.edge_gain = 0.003f;
+  REQUIRE_NOTHROW(validate_scenario(original));
+
+  const std::string text = scenario_to_toml(original);
+  INFO(text);
+  const Scenario copy = parse_scenario(text, "copy.toml");
+  CHECK(same_bits(copy.world.width, original.world.width));
+  CHECK(same_bits(copy.world.height, original.world.height));
+  CHECK(copy.world.seed == original.world.seed);
+  REQUIRE(copy.species.size() == original.species.size());
+  for (std::size_t i = 0; i < copy.species.size(); ++i) {
+    const SpeciesParams& x = original.species[i];
+    const SpeciesParams& y = copy.species[i];
+    CHECK(y.name == x.name);
+    CHECK(y.count == x.count);
+    CHECK(y.topology == x.topology);
+    CHECK(same_bits(y.perception_radius, x.perception_radius));
+    CHECK(same_bits(y.separation_radius, x.separation_radius));
+    CHECK(same_bits(y.fov_degrees, x.fov_degrees));
+    CHECK(same_bits(y.align_weight, x.align_weight));
+    CHECK(same_bits(y.cohesion_weight, x.cohesion_weight));
+    CHECK(same_bits(y.separation_weight, x.separation_weight));
+    CHECK(same_bits(y.max_force, x.max_force));
+    CHECK(same_bits(y.min_speed, x.min_speed));
+    CHECK(same_bits(y.max_speed, x.max_speed));
+    CHECK(same_bits(y.edge_margin, x.edge_margin));
+    CHECK(same_bits(y.edge_gain, x.edge_gain));
+    CHECK(y.flocks_with == x.flocks_with);
+    for (int c = 0; c < 3; ++c) CHECK(same_bits(y.colour[c], x.colour[c]));
+  }
+  CHECK(copy.flock_mask(1) == original.flock_mask(1));
+
+  for (const char* shipped : {"scenarios/starlings.toml", "scenarios/two-flocks.toml"}) {
+    const Scenario file = load_scenario(kSourceDir / shipped);
+    const Scenario again = parse_scenario(scenario_to_toml(file), "again.toml");
+    CHECK(scenario_to_toml(again) == scenario_to_toml(file));
+  }
+}

@@ -1,0 +1,417 @@
+// Flock state: the seeded start is reproducible and well distributed; CSV round-trips every
+// float32 bit for bit and rejects malformed files by file:line:column; .npy is well-formed;
+// failed writes throw OutputError naming the path and leave nothing behind.
+#include <catch2/catch.hpp>
+
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <csignal>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <numbers>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include <glm/geometric.hpp>
+
+#include "murmur/errors.hpp"
+#include "murmur/scenario.hpp"
+#include "murmur/state.hpp"
+
+using namespace murmur;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+using Catch::Matchers::WithinAbs;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr float kFloatMax = std::numeric_limits<float>::max();
+
+// A fresh, empty directory per test, removed afterwards.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "murmur-state-XXXXXX").string();
+    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+    path = pattern;
+  }
+  ~TempDir() {
+    fs::permissions(path, fs::perms::owner_all, fs::perm_options::add);
+    fs::remove_all(path);
+  }
+  std::vector<std::string> entries() const {
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(path)) names.push_back(entry.path().filename().string());
+    return names;
+  }
+};
+
+Scenario two_species(float width, float height, std::uint32_t wrap_count, std::uint32_t bounded_count) {
+  Scenario s;
+  s.source = "test.toml";
+  s.world = {width, height, 42};
+  SpeciesParams wrap;
+  wrap.name = "wrapper";
+  wrap.count = wrap_count;
+  wrap.topology = Topology::Wrap;
+  wrap.perception_radius = 10.0f;
+  wrap.separation_radius = 4.0f;
+  wrap.max_force = 0.1f;
+  wrap.min_speed = 1.0f;
+  wrap.max_speed = 3.0f;
+  SpeciesParams walled = wrap;
+  walled.name = "walled";
+  walled.count = bounded_count;
+  walled.topology = Topology::Bounded;
+  walled.min_speed = 0.5f;
+  walled.max_speed = 0.75f;
+  s.species = {wrap, walled};
+  validate_scenario(s);
+  return s;
+}
+
+bool same_bits(const Boid& a, const Boid& b) {
+  return a.id == b.id && a.species == b.species &&
+         std::bit_cast<std::uint64_t>(a.pos) == std::bit_cast<std::uint64_t>(b.pos) &&
+         std::bit_cast<std::uint64_t>(a.vel) == std::bit_cast<std::uint64_t>(b.vel);
+}
+
+bool same_bits(const FlockState& a, const FlockState& b) {
+  if (a.boids.size() != b.boids.size()) return false;
+  for (std::size_t i = 0; i < a.boids.size(); ++i) {
+    if (!same_bits(a.boids[i], b.boids[i])) return false;
+  }
+  return true;
+}
+
+void write_text(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  REQUIRE(out.good());
+}
+
+std::string read_bytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+template <typename Error>
+std::string error_of(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const Error& error) {
+    const std::string message = error.what();
+    CHECK(message.find('\n') == std::string::npos);
+    return message;
+  }
+  FAIL("expected the error was not thrown");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("seeded_start is reproducible bit for bit and depends on the seed", "[state]") {
+  Scenario s = two_species(300.0f, 200.0f, 700, 300);
+  const FlockState first = seeded_start(s);
+  const FlockState second = seeded_start(s);
+  CHECK(same_bits(first, second));
+
+  s.world.seed = 43;
+  const FlockState other = seeded_start(s);
+  REQUIRE(other.boids.size() == first.boids.size());
+  std::size_t moved = 0;
+  for (std::size_t i = 0; i < first.boids.size(); ++i) moved += first.boids[i].pos != other.boids[i].pos;
+  CHECK(moved == first.boids.size());
+}
+
+TEST_CASE("seeded_start's bits do not change between builds or machines", "[state]") {
+  // Pinned values: the seeded start is a promise that a seed names one movie everywhere.
+  // Changing the hash is a deliberate, documented break of that promise.
+  const Scenario s = two_species(300.0f, 200.0f, 3, 1);
+  const FlockState state = seeded_start(s);
+  std::uint64_t fingerprint = 1469598103934665603ULL;  // FNV-1a over every record's bytes
+  for (const Boid& boid : state.boids) {
+    const std::uint32_t words[] = {boid.id, boid.species, std::bit_cast<std::uint32_t>(boid.pos.x),
+                                   std::bit_cast<std::uint32_t>(boid.pos.y),
+                                   std::bit_cast<std::uint32_t>(boid.vel.x),
+                                   std::bit_cast<std::uint32_t>(boid.vel.y)};
+    for (const std::uint32_t word : words) {
+      for (int byte = 0; byte < 4; ++byte) {
+        fingerprint = (fingerprint ^ ((word >> (8 * byte)) & 0xffu)) * 1099511628211ULL;
+      }
+    }
+  }
+  CHECK(fingerprint == 0xdbca01cd7ba56431ULL);
+}
+
+TEST_CASE("seeded_start puts every boid in the world at an allowed speed, ids in species order", "[state]") {
+  const Scenario s = two_species(300.0f, 200.0f, 7000, 3000);
+  const FlockState state = seeded_start(s);
+  REQUIRE(state.boids.size() == 10000);
+  double sum_x = 0.0, sum_y = 0.0, sum_speed_wrap = 0.0;
+  std::uint32_t quadrant[4] = {};
+  for (std::uint32_t i = 0; i < state.boids.size(); ++i) {
+    const Boid& b = state.boids[i];
+    CHECK(b.id == i);
+    CHECK(b.species == (i < 7000 ? 0u : 1u));
+    CHECK(b.pos.x >= 0.0f);
+    CHECK(b.pos.x < s.world.width);
+    CHECK(b.pos.y >= 0.0f);
+    CHECK(b.pos.y < s.world.height);
+    // The speed is drawn in double and rounded per component, so allow a few float ulps.
+    const SpeciesParams& p = s.species[b.species];
+    const float speed = glm::length(b.vel);
+    CHECK(speed >= p.min_speed * (1.0f - 1e-6f));
+    CHECK(speed <= p.max_speed * (1.0f + 1e-6f));
+    sum_x += b.pos.x;
+    sum_y += b.pos.y;
+    if (b.species == 0) sum_speed_wrap += speed;
+    ++quadrant[(b.vel.x < 0.0f ? 1 : 0) + (b.vel.y < 0.0f ? 2 : 0)];
+  }
+  // Uniformity, loosely (standard errors are ~1% of these tolerances' scale).
+  CHECK_THAT(sum_x / 10000.0, WithinAbs(150.0, 3.0));
+  CHECK_THAT(sum_y / 10000.0, WithinAbs(100.0, 2.0));
+  CHECK_THAT(sum_speed_wrap / 7000.0, WithinAbs(2.0, 0.03));
+  for (const std::uint32_t n : quadrant) CHECK_THAT(n / 10000.0, WithinAbs(0.25, 0.02));
+}
+
+TEST_CASE("sort_by_id restores the canonical order", "[state]") {
+  const Scenario s = two_species(300.0f, 200.0f, 50, 50);
+  const FlockState canonical = seeded_start(s);
+  FlockState shuffled = canonical;
+  std::reverse(shuffled.boids.begin(), shuffled.boids.end());
+  std::rotate(shuffled.boids.begin(), shuffled.boids.begin() + 37, shuffled.boids.end());
+  REQUIRE_FALSE(same_bits(shuffled, canonical));
+  shuffled.sort_by_id();
+  CHECK(same_bits(shuffled, canonical));
+}
+
+TEST_CASE("state CSV round-trips every float32 bit for bit", "[state]") {
+  TempDir dir;
+  const float big = 3.4e38f;
+  const Scenario s = two_species(kFloatMax, kFloatMax, 6, 3);
+  const float awkward[] = {0.0f, -0.0f, 1e-38f, std::numeric_limits<float>::denorm_min(),
+                           std::numeric_limits<float>::min(), 0.1f, 1.0f / 3.0f, 16777217.0f,
+                           big, std::nextafter(kFloatMax, 0.0f), kFloatMax, -kFloatMax,
+                           -1e-45f, std::nextafter(1.0f, 2.0f)};
+  FlockState state;
+  std::uint32_t id = 0;
+  auto add = [&](std::uint32_t species, glm::vec2 pos, glm::vec2 vel) {
+    state.boids.push_back(Boid{pos, vel, id++, species});
+  };
+  // Positions must lie in the world; velocities take anything finite, including -0 and denormals.
+  add(0, {0.0f, -0.0f}, {awkward[0], awkward[1]});
+  add(0, {1e-38f, std::numeric_limits<float>::denorm_min()}, {awkward[2], awkward[3]});
+  add(0, {0.1f, 1.0f / 3.0f}, {awkward[4], awkward[5]});
+  add(0, {16777217.0f, big}, {awkward[6], awkward[7]});
+  add(0, {std::nextafter(kFloatMax, 0.0f), 1.0f}, {awkward[8], awkward[9]});
+  add(0, {2.0f, 3.0f}, {awkward[10], awkward[11]});
+  add(1, {kFloatMax, kFloatMax}, {awkward[12], awkward[13]});  // on the far walls: bounded only
+  add(1, {0.0f, 0.0f}, {-0.0f, -0.0f});
+  add(1, {5.0f, 5.0f}, {1e-40f, -1e-40f});
+  std::reverse(state.boids.begin(), state.boids.end());  // files keep the state's order
+
+  const fs::path path = dir.path / "state.csv";
+  write_state_csv(path, state);
+  CHECK_THAT(read_bytes(path), StartsWith("id,species,x,y,vx,vy\n8,1,5,5,"));
+  const FlockState back = read_state_csv(path, s);
+  CHECK(same_bits(back, state));
+  CHECK(dir.entries() == std::vector<std::string>{"state.csv"});  // no temporary left over
+
+  // And the seeded start of a real scenario.
+  const Scenario plain = two_species(300.0f, 200.0f, 500, 200);
+  const FlockState seeded = seeded_start(plain);
+  write_state(dir.path / "seeded.csv", seeded);
+  CHECK(same_bits(read_state_csv(dir.path / "seeded.csv", plain), seeded));
+}
+
+TEST_CASE("malformed or mismatched state CSV is rejected naming file, line and column", "[state]") {
+  TempDir dir;
+  // World 100 x 50; species 0 (wrapper, wrap) has 2 boids, species 1 (walled, bounded) has 1.
+  const Scenario s = two_species(100.0f, 50.0f, 2, 1);
+  const std::string header = "id,species,x,y,vx,vy\n";
+  const std::string good_rows = "0,0,1,2,0.5,0.5\n1,0,3,4,0.5,0.5\n2,1,5,6,0.5,0.5\n";
+  const fs::path path = dir.path / "in.csv";
+  const std::string name = path.string();
+  auto rejection = [&](const std::string& text) {
+    write_text(path, text);
+    return error_of<InputError>([&] { read_state_csv(path, s); });
+  };
+
+  write_text(path, header + good_rows);
+  REQUIRE(read_state_csv(path, s).boids.size() == 3);
+  write_text(path, "id,species,x,y,vx,vy\r\n0,0,1,2,0.5,0.5\r\n1,0,3,4,0.5,0.5\r\n2,1,100,50,0,0");
+  CHECK(read_state_csv(path, s).boids.size() == 3);  // CRLF, no final newline, walled boid on the far corner
+
+  struct Case {
+    std::string text;
+    std::string expected;  // after "<path>:"
+  };
+  const Case cases[] = {
+      {"", "1:1: empty file"},
+      {"id,species,x,y,vx\n" + good_rows, "1:1: header must be \"id,species,x,y,vx,vy\""},
+      {header + "0,0,1,2,0.5\n", "2:1: 5 columns, expected 6"},
+      {header + "0,0,1,2,0.5,0.5,7\n", "2:1: 7 columns, expected 6"},
+      {header + "0,0,1,2,0.5,0.5\n\n", "3:1: 1 columns, expected 6"},
+      {header + "0,0,abc,2,0.5,0.5\n", "2:5: x = \"abc\": must be a finite float32 number"},
+      {header + "0,0,1,2.5.1,0.5,0.5\n", "2:7: y = \"2.5.1\": must be a finite float32 number"},
+      {header + "0,0,1,2,,0.5\n", "2:9: vx = \"\": must be a finite float32 number"},
+      {header + "0,0,1,2,0.5,nan\n", "2:13: vy = \"nan\": must be a finite float32 number"},
+      {header + "0,0,1,2,inf,0.5\n", "2:9: vx = \"inf\": must be a finite float32 number"},
+      {header + "0,0,1,2,1e39,0.5\n", "2:9: vx = \"1e39\": must be a finite float32 number"},
+      {header + "0,0, 1,2,0.5,0.5\n", "2:5: x = \" 1\": must be a finite float32 number"},
+      {header + "-1,0,1,2,0.5,0.5\n", "2:1: id = \"-1\": must be an unsigned 32-bit integer"},
+      {header + "0,x,1,2,0.5,0.5\n", "2:3: species = \"x\": must be an unsigned 32-bit integer"},
+      {header + "0,2,1,2,0.5,0.5\n", "2:3: species = 2: must be < 2 (the scenario's species count)"},
+      {header + "3,0,1,2,0.5,0.5\n", "2:1: id = 3: must be < 3 (ids are 0..N-1"},
+      {header + "1,0,1,2,0.5,0.5\n1,0,3,4,0.5,0.5\n", "3:1: id = 1: duplicate, first seen on line 2"},
+      {header + "0,0,100,2,0.5,0.5\n", "2:5: x = 100: outside the world: must be >= 0 and < 100 (species wrapper is wrap)"},
+      {header + "0,0,1,-0.5,0.5,0.5\n", "2:7: y = -0.5: outside the world: must be >= 0 and < 50"},
+      {header + "0,1,1,50.001,0.5,0.5\n", "2:7: y = 50.001: outside the world: must be >= 0 and <= 50 (species walled is bounded)"},
+      {header + "0,0,1,2,0.5,0.5\n1,1,3,4,0.5,0.5\n2,1,5,6,0.5,0.5\n",
+       " species 0 (wrapper) has 1 boids in the file, but the scenario test.toml has count = 2"},
+      {header + "0,0,1,2,0.5,0.5\n1,0,3,4,0.5,0.5\n", " species 1 (walled) has 0 boids in the file"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.text);
+    CHECK_THAT(rejection(c.text), StartsWith(name + ":" + c.expected));
+  }
+
+  const fs::path missing = dir.path / "missing.csv";
+  CHECK(error_of<InputError>([&] { read_state_csv(missing, s); }) ==
+        missing.string() + ": cannot read state file (No such file or directory)");
+}
+
+TEST_CASE(".npy files have a well-formed header and little-endian records", "[state]") {
+  TempDir dir;
+  const Scenario s = two_species(300.0f, 200.0f, 40, 9);
+  const FlockState state = seeded_start(s);
+  const fs::path path = dir.path / "state.npy";
+  write_state(path, state);
+  const std::string bytes = read_bytes(path);
+
+  REQUIRE(bytes.size() > 10);
+  CHECK(bytes.substr(0, 6) == "\x93NUMPY");
+  CHECK(bytes[6] == 1);  // version 1.0
+  CHECK(bytes[7] == 0);
+  const std::size_t header_size =
+      static_cast<unsigned char>(bytes[8]) | (static_cast<std::size_t>(static_cast<unsigned char>(bytes[9])) << 8);
+  const std::size_t data_offset = 10 + header_size;
+  CHECK(data_offset % 64 == 0);
+  REQUIRE(bytes.size() == data_offset + 24 * state.boids.size());
+
+  // The header is a Python dict literal; check its three entries and the padding.
+  const std::string header = bytes.substr(10, header_size);
+  CHECK(header.back() == '\n');
+  CHECK(header.find_first_not_of(' ', header.rfind('}') + 1) == header.size() - 1);
+  CHECK_THAT(header, StartsWith("{"));
+  CHECK_THAT(header, Contains("'descr': [('id', '<u4'), ('species', '<u4'), ('x', '<f4'), ('y', '<f4'), "
+                              "('vx', '<f4'), ('vy', '<f4')]"));
+  CHECK_THAT(header, Contains("'fortran_order': False"));
+  CHECK_THAT(header, Contains("'shape': (49,)"));
+
+  auto u32_at = [&](std::size_t offset) {
+    std::uint32_t value = 0;
+    for (int byte = 3; byte >= 0; --byte) {
+      value = (value << 8) | static_cast<unsigned char>(bytes[offset + static_cast<std::size_t>(byte)]);
+    }
+    return value;
+  };
+  for (std::size_t i = 0; i < state.boids.size(); ++i) {
+    const Boid& b = state.boids[i];
+    const std::size_t record = data_offset + 24 * i;
+    CHECK(u32_at(record) == b.id);
+    CHECK(u32_at(record + 4) == b.species);
+    CHECK(u32_at(record + 8) == std::bit_cast<std::uint32_t>(b.pos.x));
+    CHECK(u32_at(record + 12) == std::bit_cast<std::uint32_t>(b.pos.y));
+    CHECK(u32_at(record + 16) == std::bit_cast<std::uint32_t>(b.vel.x));
+    CHECK(u32_at(record + 20) == std::bit_cast<std::uint32_t>(b.vel.y));
+  }
+
+  // An empty state is still a valid array of shape (0,).
+  write_state_npy(dir.path / "empty.npy", FlockState{});
+  const std::string empty = read_bytes(dir.path / "empty.npy");
+  CHECK(empty.size() % 64 == 0);
+  CHECK_THAT(empty, Contains("'shape': (0,)"));
+}
+
+TEST_CASE("write_state chooses the format by extension", "[state]") {
+  TempDir dir;
+  const FlockState state = seeded_start(two_species(300.0f, 200.0f, 2, 1));
+  write_state(dir.path / "upper.NPY", state);
+  CHECK_THAT(read_bytes(dir.path / "upper.NPY"), StartsWith("\x93NUMPY"));
+  write_state(dir.path / "upper.CSV", state);
+  CHECK_THAT(read_bytes(dir.path / "upper.CSV"), StartsWith("id,species,"));
+  const fs::path text = dir.path / "state.txt";
+  CHECK(error_of<InputError>([&] { write_state(text, state); }) ==
+        text.string() + ": unknown state file extension \".txt\" (accepted: .csv, .npy)");
+  CHECK_FALSE(fs::exists(text));
+}
+
+TEST_CASE("a failed write throws OutputError naming the path and leaves no file", "[state]") {
+  TempDir dir;
+  const FlockState state = seeded_start(two_species(300.0f, 200.0f, 2000, 0));
+
+  SECTION("the directory does not exist") {
+    const fs::path path = dir.path / "no-such-dir" / "out.csv";
+    CHECK_THAT(error_of<OutputError>([&] { write_state_csv(path, state); }),
+               StartsWith(path.string() + ": cannot create output file (No such file or directory)"));
+    CHECK(dir.entries().empty());
+  }
+
+  SECTION("the directory is read-only") {
+    if (::geteuid() == 0) {
+      WARN("running as root: permissions do not stop writes, covered by the other sections");
+      return;
+    }
+    fs::permissions(dir.path, fs::perms::owner_read | fs::perms::owner_exec);
+    const fs::path path = dir.path / "out.npy";
+    CHECK_THAT(error_of<OutputError>([&] { write_state_npy(path, state); }),
+               StartsWith(path.string() + ": cannot create output file (Permission denied)"));
+    fs::permissions(dir.path, fs::perms::owner_all);
+    CHECK(dir.entries().empty());
+  }
+
+  SECTION("the disk fills up part way: the old file survives and the temporary is removed") {
+    // RLIMIT_FSIZE makes writes past the limit fail with EFBIG, like a full disk would.
+    const fs::path path = dir.path / "out.csv";
+    write_text(path, "old contents");
+    std::signal(SIGXFSZ, SIG_IGN);
+    rlimit saved{};
+    REQUIRE(::getrlimit(RLIMIT_FSIZE, &saved) == 0);
+    constexpr rlim_t kTinyFileLimit = 1000;  // the 2000-boid CSV is ~100 kB
+    rlimit tiny = saved;
+    tiny.rlim_cur = kTinyFileLimit;
+    REQUIRE(::setrlimit(RLIMIT_FSIZE, &tiny) == 0);
+    std::string csv_error, npy_error;
+    try {
+      write_state_csv(path, state);
+    } catch (const OutputError& error) {
+      csv_error = error.what();
+    }
+    try {
+      write_state_npy(dir.path / "out.npy", state);
+    } catch (const OutputError& error) {
+      npy_error = error.what();
+    }
+    REQUIRE(::setrlimit(RLIMIT_FSIZE, &saved) == 0);
+    std::signal(SIGXFSZ, SIG_DFL);
+    CHECK_THAT(csv_error, StartsWith(path.string() + ": write failed (File too large)"));
+    CHECK_THAT(npy_error, StartsWith((dir.path / "out.npy").string() + ": write failed (File too large)"));
+    CHECK(read_bytes(path) == "old contents");
+    CHECK(dir.entries() == std::vector<std::string>{"out.csv"});
+  }
+}
