@@ -27,12 +27,24 @@ class KdTree2D {
   std::size_t size() const { return points_.size(); }
 
  private:
-  struct Node;
+  struct Box {  // closed, in double so that bounds built from floats are exact
+    glm::dvec2 lo, hi;
+  };
+  struct Node {
+    Box bounds;               // tight bounding box of the node's points
+    std::uint32_t begin = 0;  // the node's points are order_[begin, end)
+    std::uint32_t end = 0;
+    std::uint32_t left = 0;   // child nodes; 0 for a leaf (node 0 is the root)
+    std::uint32_t right = 0;
+    bool is_leaf() const { return left == 0; }
+  };
   std::vector<glm::vec2> points_;
   std::vector<std::uint32_t> order_;  // point indices in tree order
   std::vector<Node> nodes_;
-  void query_box(glm::vec2 lo, glm::vec2 hi, glm::vec2 center, glm::vec2 shift, float radius_sq,
-                 std::vector<std::uint32_t>& out) const;
+  std::uint32_t build(std::uint32_t begin, std::uint32_t end);
+  // Reports the points of `node`'s subtree that lie in `box` and pass the model's predicate.
+  void query_box(std::uint32_t node, const Box& box, glm::vec2 center, float radius_sq,
+                 Topology topology, glm::vec2 world, std::vector<std::uint32_t>& out) const;
 };
 
 // O(N) per query: every index whose (minimum-image) squared distance is < radius^2.

@@ -1,0 +1,139 @@
+#include "murmur/cpu_flock.hpp"
+
+#include <algorithm>
+#include <string>
+#include <thread>
+
+#include "murmur/errors.hpp"
+#include "murmur/kdtree.hpp"
+
+namespace murmur {
+
+namespace {
+
+// Below this many boids a step is too short for threads to pay for their start-up.
+constexpr std::size_t kMinBoidsPerWorker = 1024;
+// More workers than this gain nothing on the machines the project targets.
+constexpr unsigned kMaxWorkers = 8;
+
+// `Search` appends the candidate neighbours of one observer: search(center, radius, topology,
+// world, out). A superset of the visible set would do (add_neighbour re-applies the exact
+// predicate); both searches below return exactly the within-radius set.
+template <class Search>
+struct StepInputs {
+  const Scenario& scenario;
+  const FlockState& in;
+  const std::vector<SpeciesModel>& models;
+  glm::vec2 world;
+  const Search& search;
+};
+
+// Steps boids [begin, end) of `inputs.in`. Each boid's result depends only on state t, and its
+// neighbours are added in ascending index order, so the bits do not depend on the search
+// structure, on how the boids are split between workers, or on the worker count.
+template <class Search>
+void step_range(const StepInputs<Search>& inputs, std::size_t begin, std::size_t end,
+                std::vector<Boid>& out, std::vector<NeighbourSums>* sums_out) {
+  const std::vector<Boid>& boids = inputs.in.boids;
+  std::vector<std::uint32_t> candidates;
+  for (std::size_t i = begin; i < end; ++i) {
+    const Boid& self = boids[i];
+    const SpeciesModel& model = inputs.models[self.species];
+    const SpeciesParams& params = inputs.scenario.species[self.species];
+    candidates.clear();
+    inputs.search(self.pos, params.perception_radius, model.topology, inputs.world, candidates);
+    std::sort(candidates.begin(), candidates.end());
+    NeighbourSums sums;
+    for (const std::uint32_t j : candidates) {
+      if (j == i) continue;
+      const Boid& other = boids[j];
+      add_neighbour(sums, model, self.vel,
+                    displacement(self.pos, other.pos, model.topology, inputs.world), other.vel,
+                    other.species);
+    }
+    out[i] = finish_step(model, self, sums, inputs.world);
+    if (sums_out != nullptr) (*sums_out)[i] = sums;
+  }
+}
+
+// Checked once, before any worker starts: the workers index species without checks.
+void require_known_species(const Scenario& scenario, const FlockState& in) {
+  for (const Boid& b : in.boids) {
+    if (b.species >= scenario.species.size()) {
+      const std::string accepted =
+          scenario.species.empty()
+              ? std::string("it has no species")
+              : "accepted 0 to " + std::to_string(scenario.species.size() - 1);
+      throw InputError("state: boid " + std::to_string(b.id) + " has species " +
+                       std::to_string(b.species) + "; scenario '" + scenario.source + "': " +
+                       accepted);
+    }
+  }
+}
+
+template <class Search>
+FlockState step_with(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace,
+                     const Search& search) {
+  require_known_species(scenario, in);
+  const std::vector<SpeciesModel> models = species_models(scenario);
+  const StepInputs<Search> inputs{scenario, in, models, scenario.size(), search};
+  const std::size_t count = in.boids.size();
+  FlockState next;
+  next.boids.resize(count);
+  std::vector<NeighbourSums>* sums_out = nullptr;
+  if (trace != nullptr) {
+    trace->sums.assign(count, NeighbourSums{});
+    sums_out = &trace->sums;
+  }
+
+  const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t workers =
+      std::clamp<std::size_t>(count / kMinBoidsPerWorker, 1, std::min(hardware, kMaxWorkers));
+  if (workers == 1) {
+    step_range(inputs, 0, count, next.boids, sums_out);
+    return next;
+  }
+  std::vector<std::jthread> threads;  // joined on every exit path
+  threads.reserve(workers - 1);
+  const std::size_t chunk = (count + workers - 1) / workers;
+  for (std::size_t w = 1; w < workers; ++w) {
+    const std::size_t begin = std::min(count, w * chunk);
+    const std::size_t end = std::min(count, begin + chunk);
+    threads.emplace_back([&inputs, &next, sums_out, begin, end] {
+      step_range(inputs, begin, end, next.boids, sums_out);
+    });
+  }
+  step_range(inputs, 0, std::min(count, chunk), next.boids, sums_out);
+  threads.clear();  // joins
+  return next;
+}
+
+std::vector<glm::vec2> positions_of(const FlockState& state) {
+  std::vector<glm::vec2> positions;
+  positions.reserve(state.boids.size());
+  for (const Boid& b : state.boids) positions.push_back(b.pos);
+  return positions;
+}
+
+}  // namespace
+
+FlockState cpu_step(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace) {
+  const KdTree2D tree(positions_of(in));
+  const auto search = [&tree](glm::vec2 center, float radius, Topology topology,
+                              glm::vec2 world, std::vector<std::uint32_t>& out) {
+    tree.query_radius(center, radius, topology, world, out);
+  };
+  return step_with(scenario, in, trace, search);
+}
+
+FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& in,
+                                CpuStepTrace* trace) {
+  const std::vector<glm::vec2> positions = positions_of(in);
+  const auto search = [&positions](glm::vec2 center, float radius, Topology topology,
+                                   glm::vec2 world, std::vector<std::uint32_t>& out) {
+    brute_force_radius(positions, center, radius, topology, world, out);
+  };
+  return step_with(scenario, in, trace, search);
+}
+
+}  // namespace murmur

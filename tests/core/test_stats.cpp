@@ -1,0 +1,264 @@
+// Flock statistics on hand-built states with known answers, and the k-d tree based nearest
+// neighbour and cluster searches against brute force (docs/testing.md row 7).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numeric>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <glm/geometric.hpp>
+
+#include "murmur/model.hpp"
+#include "murmur/stats.hpp"
+
+namespace {
+
+using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
+using murmur::Boid;
+using murmur::FlockState;
+using murmur::Scenario;
+using murmur::SpeciesParams;
+using murmur::Topology;
+
+class SplitMix {
+ public:
+  explicit SplitMix(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  float unit() { return static_cast<float>(next() >> 40) * 0x1.0p-24f; }
+  float in(float lo, float hi) { return lo + (hi - lo) * unit(); }
+
+ private:
+  std::uint64_t state_;
+};
+
+constexpr double kPi = 3.14159265358979323846;
+
+SpeciesParams species(const char* name, Topology topology, float radius) {
+  SpeciesParams s;
+  s.name = name;
+  s.topology = topology;
+  s.perception_radius = radius;
+  s.separation_radius = radius / 2;
+  s.max_force = 0.1f;
+  s.min_speed = 0.5f;
+  s.max_speed = 2.0f;
+  return s;
+}
+
+Scenario world_of(float width, float height, std::vector<SpeciesParams> list) {
+  Scenario scenario;
+  scenario.world.width = width;
+  scenario.world.height = height;
+  scenario.species = std::move(list);
+  return scenario;
+}
+
+FlockState from_positions(const std::vector<glm::vec2>& positions, std::uint32_t species = 0) {
+  FlockState state;
+  for (std::uint32_t k = 0; k < positions.size(); ++k) {
+    state.boids.push_back(Boid{positions[k], {1.0f, 0.0f}, k, species});
+  }
+  return state;
+}
+
+// The definition, literally: every pair, each boid with its own species' topology.
+double brute_mean_nearest(const Scenario& scenario, const FlockState& state) {
+  double sum = 0.0;
+  for (std::size_t i = 0; i < state.boids.size(); ++i) {
+    const Topology topology = scenario.species[state.boids[i].species].topology;
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t j = 0; j < state.boids.size(); ++j) {
+      if (j == i) continue;
+      const glm::vec2 d = murmur::displacement(state.boids[i].pos, state.boids[j].pos, topology,
+                                               scenario.size());
+      best = std::min(best, std::hypot(double{d.x}, double{d.y}));
+    }
+    sum += best;
+  }
+  return sum / static_cast<double>(state.boids.size());
+}
+
+// Ring of `count` boids about `center`, flying tangentially (counter-clockwise when `sign` > 0).
+FlockState ring(std::uint32_t count, glm::vec2 center, float radius, float sign) {
+  FlockState state;
+  for (std::uint32_t k = 0; k < count; ++k) {
+    const double angle = 2.0 * kPi * k / count;
+    const glm::vec2 radial{static_cast<float>(std::cos(angle)),
+                           static_cast<float>(std::sin(angle))};
+    state.boids.push_back(
+        Boid{center + radius * radial, sign * glm::vec2{-radial.y, radial.x}, k, 0});
+  }
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("polarization", "[stats]") {
+  const Scenario scenario = world_of(100.0f, 100.0f, {species("a", Topology::Wrap, 5.0f)});
+  SECTION("everyone heading the same way is 1, whatever the speeds") {
+    FlockState state = from_positions({{10, 10}, {20, 20}, {30, 30}});
+    state.boids[0].vel = {0.6f, 0.8f};
+    state.boids[1].vel = {1.2f, 1.6f};
+    state.boids[2].vel = {0.06f, 0.08f};
+    REQUIRE_THAT(murmur::compute_stats(scenario, state).polarization, WithinAbs(1.0, 1e-12));
+  }
+  SECTION("opposite pairs cancel to 0") {
+    FlockState state = from_positions({{10, 10}, {20, 20}});
+    state.boids[1].vel = {-1.0f, 0.0f};
+    REQUIRE_THAT(murmur::compute_stats(scenario, state).polarization, WithinAbs(0.0, 1e-12));
+  }
+  SECTION("a boid at rest counts in N but has no heading") {
+    FlockState state = from_positions({{10, 10}, {20, 20}});
+    state.boids[1].vel = {0.0f, 0.0f};
+    REQUIRE_THAT(murmur::compute_stats(scenario, state).polarization, WithinAbs(0.5, 1e-12));
+  }
+  SECTION("random headings stay within [0, 1] and are small for many boids") {
+    SplitMix rng(4);
+    FlockState state = from_positions(std::vector<glm::vec2>(2000, glm::vec2{50.0f, 50.0f}));
+    for (Boid& b : state.boids) {
+      const float heading = rng.in(0.0f, 6.2831853f);
+      b.vel = {std::cos(heading), std::sin(heading)};
+    }
+    const double p = murmur::compute_stats(scenario, state).polarization;
+    REQUIRE(p >= 0.0);
+    REQUIRE(p < 0.1);  // ~1/sqrt(N) = 0.022 for random headings
+  }
+}
+
+TEST_CASE("milling ring: milling 1, polarization 0", "[stats]") {
+  const Scenario bounded =
+      world_of(100.0f, 100.0f, {species("a", Topology::Bounded, 5.0f)});
+  constexpr std::uint32_t kRingSize = 64;
+  for (const float sign : {1.0f, -1.0f}) {  // either sense of rotation
+    const FlockState state = ring(kRingSize, {50.0f, 50.0f}, 20.0f, sign);
+    const murmur::FlockStats stats = murmur::compute_stats(bounded, state);
+    REQUIRE(stats.count == kRingSize);
+    REQUIRE(stats.milling.has_value());
+    REQUIRE_THAT(*stats.milling, WithinAbs(1.0, 1e-6));
+    REQUIRE_THAT(stats.polarization, WithinAbs(0.0, 1e-6));
+    // 64 points on a circle of radius 20: neighbours are a chord 2 * 20 * sin(pi / 64) apart.
+    REQUIRE_THAT(stats.mean_nearest_neighbour,
+                 WithinRel(2.0 * 20.0 * std::sin(kPi / kRingSize), 1e-5));
+  }
+  SECTION("a straight-flying flock does not mill") {
+    FlockState state = ring(kRingSize, {50.0f, 50.0f}, 20.0f, 1.0f);
+    for (Boid& b : state.boids) b.vel = {1.0f, 0.0f};
+    const murmur::FlockStats stats = murmur::compute_stats(bounded, state);
+    REQUIRE_THAT(*stats.milling, WithinAbs(0.0, 1e-6));
+    REQUIRE_THAT(stats.polarization, WithinAbs(1.0, 1e-12));
+  }
+  SECTION("any wrap species makes milling not meaningful") {
+    Scenario mixed = bounded;
+    mixed.species.push_back(species("b", Topology::Wrap, 5.0f));
+    REQUIRE_FALSE(murmur::compute_stats(mixed, ring(kRingSize, {50, 50}, 20, 1)).milling);
+  }
+}
+
+TEST_CASE("mean nearest-neighbour distance equals brute force", "[stats]") {
+  const Scenario mixed = world_of(120.0f, 80.0f, {species("w", Topology::Wrap, 6.0f),
+                                                   species("b", Topology::Bounded, 4.0f)});
+  SECTION("uniform random, two topologies") {
+    for (const std::uint64_t seed : {1ull, 2ull, 3ull}) {
+      SplitMix rng(seed);
+      FlockState state;
+      for (std::uint32_t k = 0; k < 3000; ++k) {
+        state.boids.push_back(
+            Boid{{rng.in(0.0f, 120.0f), rng.in(0.0f, 80.0f)}, {1.0f, 0.0f}, k, k % 2});
+      }
+      REQUIRE_THAT(murmur::compute_stats(mixed, state).mean_nearest_neighbour,
+                   WithinRel(brute_mean_nearest(mixed, state), 1e-12));
+    }
+  }
+  SECTION("tight clumps far apart (the first guess radius is far too large)") {
+    SplitMix rng(9);
+    FlockState state;
+    for (std::uint32_t k = 0; k < 2000; ++k) {
+      const glm::vec2 clump{(k % 4 < 2) ? 1.0f : 119.0f, (k % 2 == 0) ? 1.0f : 79.0f};
+      state.boids.push_back(Boid{clump + glm::vec2{rng.in(-0.9f, 0.9f), rng.in(-0.9f, 0.9f)},
+                                 {1.0f, 0.0f}, k, (k / 4) % 2});
+    }
+    REQUIRE_THAT(murmur::compute_stats(mixed, state).mean_nearest_neighbour,
+                 WithinRel(brute_mean_nearest(mixed, state), 1e-12));
+  }
+  SECTION("a few boids in a big world (the guess radius must grow)") {
+    const FlockState state = from_positions({{1, 1}, {119, 79}, {60, 3}, {30, 70}}, 1);
+    const double expected = brute_mean_nearest(mixed, state);
+    REQUIRE_THAT(murmur::compute_stats(mixed, state).mean_nearest_neighbour,
+                 WithinRel(expected, 1e-12));
+    // Same points seen through the seams are closer.
+    FlockState wrapped = state;
+    for (Boid& b : wrapped.boids) b.species = 0;
+    REQUIRE(murmur::compute_stats(mixed, wrapped).mean_nearest_neighbour < expected);
+    REQUIRE_THAT(murmur::compute_stats(mixed, wrapped).mean_nearest_neighbour,
+                 WithinRel(brute_mean_nearest(mixed, wrapped), 1e-12));
+  }
+  SECTION("duplicates are at distance 0, one boid alone has no neighbour") {
+    REQUIRE(murmur::compute_stats(mixed, from_positions({{5, 5}, {5, 5}})).mean_nearest_neighbour ==
+            0.0);
+    REQUIRE(murmur::compute_stats(mixed, from_positions({{5, 5}})).mean_nearest_neighbour == 0.0);
+  }
+}
+
+TEST_CASE("cluster count", "[stats]") {
+  const Scenario wrap = world_of(100.0f, 100.0f, {species("a", Topology::Wrap, 5.0f)});
+  const Scenario bounded = world_of(100.0f, 100.0f, {species("a", Topology::Bounded, 5.0f)});
+  const auto clump = [](glm::vec2 center, std::vector<glm::vec2>& out) {
+    for (const glm::vec2 offset : {glm::vec2{0, 0}, glm::vec2{2, 0}, glm::vec2{0, 2},
+                                   glm::vec2{-2, -1}, glm::vec2{1, -3}}) {
+      out.push_back(center + offset);
+    }
+  };
+  SECTION("three separated clumps are three clusters") {
+    std::vector<glm::vec2> points;
+    clump({20, 20}, points);
+    clump({50, 70}, points);
+    clump({80, 30}, points);
+    REQUIRE(murmur::compute_stats(wrap, from_positions(points)).clusters == 3);
+    REQUIRE(murmur::compute_stats(bounded, from_positions(points)).clusters == 3);
+  }
+  SECTION("a clump across the seam is one cluster on a torus, two behind walls") {
+    std::vector<glm::vec2> points;
+    clump({1, 50}, points);   // spills over x = 0 ...
+    for (glm::vec2& p : points) p.x = p.x < 0 ? p.x + 100.0f : p.x;  // ... onto x ~ 98
+    clump({50, 99}, points);  // and one over the top seam
+    for (glm::vec2& p : points) p.y = p.y >= 100.0f ? p.y - 100.0f : p.y;
+    REQUIRE(murmur::compute_stats(wrap, from_positions(points)).clusters == 2);
+    REQUIRE(murmur::compute_stats(bounded, from_positions(points)).clusters == 4);
+  }
+  SECTION("a chain links through neighbours; a gap of exactly r does not") {
+    std::vector<glm::vec2> chain;
+    for (int k = 0; k < 10; ++k) chain.push_back({10.0f + 4.0f * static_cast<float>(k), 50.0f});
+    REQUIRE(murmur::compute_stats(bounded, from_positions(chain)).clusters == 1);
+    std::vector<glm::vec2> spaced;
+    for (int k = 0; k < 10; ++k) spaced.push_back({10.0f + 5.0f * static_cast<float>(k), 50.0f});
+    REQUIRE(murmur::compute_stats(bounded, from_positions(spaced)).clusters == 10);
+  }
+  SECTION("an edge needs only one of the two radii") {
+    const Scenario two = world_of(100.0f, 100.0f, {species("far", Topology::Bounded, 10.0f),
+                                                   species("near", Topology::Bounded, 2.0f)});
+    FlockState state = from_positions({{50, 50}, {57, 50}});
+    state.boids[1].species = 1;  // sees 2, but is seen from 10
+    REQUIRE(murmur::compute_stats(two, state).clusters == 1);
+    std::swap(state.boids[0], state.boids[1]);  // the far-sighted one later in the list
+    REQUIRE(murmur::compute_stats(two, state).clusters == 1);
+    for (Boid& b : state.boids) b.species = 1;  // neither sees the other now
+    REQUIRE(murmur::compute_stats(two, state).clusters == 2);
+  }
+}
+
+TEST_CASE("an empty flock", "[stats]") {
+  const Scenario scenario = world_of(10.0f, 10.0f, {species("a", Topology::Bounded, 1.0f)});
+  const murmur::FlockStats stats = murmur::compute_stats(scenario, FlockState{});
+  REQUIRE(stats.count == 0);
+  REQUIRE(stats.polarization == 0.0);
+  REQUIRE(stats.mean_nearest_neighbour == 0.0);
+  REQUIRE(stats.clusters == 0);
+}
