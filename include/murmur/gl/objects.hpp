@@ -2,6 +2,7 @@
 // Move-only owners of GL objects, created with GL 4.5 direct state access and labelled
 // (glObjectLabel) so debug output and captures name them.
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -91,7 +92,7 @@ class Framebuffer {
 
  private:
   Handle<delete_framebuffer> handle_;
-  std::string_view label_;
+  std::string label_;  // owned: callers may label with a temporary
 };
 
 class VertexArray {

@@ -1,0 +1,128 @@
+// Compiles and links programs from shader files, turning driver info logs into errors that
+// name file:line (see format_shader_log).
+#include "murmur/gl/program.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "murmur/errors.hpp"
+
+namespace murmur::gl {
+namespace {
+
+// Owns a shader object for the span of a build; programs keep what they need after linking.
+class Shader {
+ public:
+  explicit Shader(GLenum stage) : id_(glCreateShader(stage)) {}
+  ~Shader() { glDeleteShader(id_); }
+  Shader(const Shader&) = delete;
+  Shader& operator=(const Shader&) = delete;
+  GLuint id() const { return id_; }
+
+ private:
+  GLuint id_;
+};
+
+std::string shader_log(GLuint shader) {
+  GLint length = 0;
+  glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+  std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
+  glGetShaderInfoLog(shader, length, nullptr, log.data());
+  log.resize(log.find('\0') == std::string::npos ? log.size() : log.find('\0'));
+  return log;
+}
+
+std::string program_log(GLuint program) {
+  GLint length = 0;
+  glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
+  std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
+  glGetProgramInfoLog(program, length, nullptr, log.data());
+  log.resize(log.find('\0') == std::string::npos ? log.size() : log.find('\0'));
+  return log;
+}
+
+// The error message's first line must be the first error (drivers may list warnings first):
+// promote it when it is not already in front.
+std::string error_first(const std::string& formatted, const std::string& fallback_headline) {
+  std::size_t start = 0;
+  while (start < formatted.size()) {
+    std::size_t end = formatted.find('\n', start);
+    if (end == std::string::npos) end = formatted.size();
+    const std::string line = formatted.substr(start, end - start);
+    if (line.find(": error") != std::string::npos && line.rfind("> ", 0) != 0 &&
+        line.rfind("  ", 0) != 0) {
+      return start == 0 ? formatted : line + '\n' + formatted;
+    }
+    start = end + 1;
+  }
+  return fallback_headline + '\n' + formatted;
+}
+
+void compile(const Shader& shader, const std::string& file, const std::string& defines,
+             const std::map<std::string, std::string_view>& files) {
+  const ShaderSource source = preprocess_shader(file, files, defines);
+  const char* text = source.text.c_str();
+  glShaderSource(shader.id(), 1, &text, nullptr);
+  glCompileShader(shader.id());
+  GLint compiled = GL_FALSE;
+  glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &compiled);
+  if (compiled != GL_TRUE) {
+    const std::string formatted = format_shader_log(shader_log(shader.id()), source);
+    throw GpuError(error_first(formatted, source.files.front() + ": error: shader did not compile"));
+  }
+}
+
+GLuint link(const std::vector<const Shader*>& shaders, const std::string& what) {
+  const GLuint program = glCreateProgram();
+  for (const Shader* shader : shaders) glAttachShader(program, shader->id());
+  glLinkProgram(program);
+  for (const Shader* shader : shaders) glDetachShader(program, shader->id());
+  GLint linked = GL_FALSE;
+  glGetProgramiv(program, GL_LINK_STATUS, &linked);
+  if (linked != GL_TRUE) {
+    const std::string log = program_log(program);
+    glDeleteProgram(program);
+    throw GpuError(what + ": error: program did not link\n" + log);
+  }
+  // Debug output and captures then name the program by its files.
+  glObjectLabel(GL_PROGRAM, program, -1, what.c_str());
+  return program;
+}
+
+// How a file reads in messages: the name preprocess_shader gives it.
+std::string shown_name(const std::string& file,
+                       const std::map<std::string, std::string_view>& files) {
+  return &files == &embedded_shader_files() ? "shaders/" + file : file;
+}
+
+}  // namespace
+
+Program Program::compute(const std::string& file, const std::string& defines,
+                         const std::map<std::string, std::string_view>& files) {
+  Shader shader(GL_COMPUTE_SHADER);
+  compile(shader, file, defines, files);
+  Program program;
+  program.handle_ = Handle<delete_program>(link({&shader}, shown_name(file, files)));
+  return program;
+}
+
+Program Program::graphics(const std::string& vertex_file, const std::string& fragment_file,
+                          const std::string& defines,
+                          const std::map<std::string, std::string_view>& files) {
+  Shader vertex(GL_VERTEX_SHADER);
+  compile(vertex, vertex_file, defines, files);
+  Shader fragment(GL_FRAGMENT_SHADER);
+  compile(fragment, fragment_file, defines, files);
+  Program program;
+  program.handle_ = Handle<delete_program>(
+      link({&vertex, &fragment},
+           shown_name(vertex_file, files) + " + " + shown_name(fragment_file, files)));
+  return program;
+}
+
+void Program::use() const { glUseProgram(id()); }
+
+GLint Program::uniform(const char* name) const { return glGetUniformLocation(id(), name); }
+
+}  // namespace murmur::gl
