@@ -1,0 +1,173 @@
+#include "murmur/render/recording.hpp"
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "murmur/errors.hpp"
+#include "murmur/gl/context.hpp"
+#include "murmur/gpu/gpu_flock.hpp"
+#include "murmur/render/png_writer.hpp"
+#include "murmur/render/renderer.hpp"
+#include "murmur/state.hpp"
+#include "murmur/version.hpp"
+
+namespace murmur {
+namespace {
+
+constexpr int kMaxFrameSide = 16384;  // GL_MAX_TEXTURE_SIZE of llvmpipe and most GPUs
+constexpr const char* kManifestName = "manifest.toml";
+constexpr const char* kWriteProbeName = ".murmur-write-probe";
+constexpr std::string_view kTemporarySuffix = ".tmp";  // see write_png
+constexpr auto kProgressInterval = std::chrono::milliseconds(250);
+
+void validate_request(const RecordRequest& req) {
+  if (req.frames < 1) throw InputError("--frames 0: must be at least 1");
+  if (req.steps_per_frame < 1) throw InputError("--steps-per-frame 0: must be at least 1");
+  if (req.width < 1 || req.width > kMaxFrameSide || req.height < 1 || req.height > kMaxFrameSide)
+    throw InputError("--size " + std::to_string(req.width) + "x" + std::to_string(req.height) +
+                     ": width and height must be 1.." + std::to_string(kMaxFrameSide));
+}
+
+// Creates the directory and proves a file can be created in it, so that a bad --out fails in
+// milliseconds instead of after the first (possibly long) simulation step.
+void prepare_output_directory(const std::filesystem::path& dir) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error)
+    throw OutputError(dir.string() + ": cannot create output directory (" + error.message() + ")");
+  if (!std::filesystem::is_directory(dir, error))
+    throw OutputError(dir.string() + ": cannot create output directory (not a directory)");
+
+  const std::filesystem::path probe = dir / kWriteProbeName;
+  FILE* file = std::fopen(probe.c_str(), "wb");
+  if (file == nullptr)
+    throw OutputError(dir.string() + ": cannot write frames (" + std::strerror(errno) + ")");
+  std::fclose(file);
+  std::filesystem::remove(probe, error);
+}
+
+// Frames of an earlier, longer run would otherwise sit after ours and be picked up by
+// `ffmpeg -i frame_%06d.png`; leftovers of an interrupted write are ours too.
+void remove_stale_frames(const std::filesystem::path& dir, std::uint32_t frames) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
+    const std::string name = entry.path().filename().string();
+    std::uint32_t index = 0;
+    const bool stale_frame = parse_frame_file_name(name, index) && index >= frames;
+    const bool stale_temporary =
+        name.ends_with(kTemporarySuffix) &&
+        parse_frame_file_name(name.substr(0, name.size() - kTemporarySuffix.size()), index);
+    if (stale_frame || stale_temporary) std::filesystem::remove(entry.path(), error);
+  }
+}
+
+// TOML basic string: quotes, backslashes and control characters escaped.
+std::string toml_string(const std::string& text) {
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      quoted += '\\';
+      quoted += c;
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      char escape[8];
+      std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(c));
+      quoted += escape;
+    } else {
+      quoted += c;
+    }
+  }
+  return quoted + "\"";
+}
+
+std::string manifest_text(const RecordRequest& req, const std::string& gl_renderer) {
+  std::ostringstream out;
+  out << "# Written by `murmur record` after its last frame: a directory with this file holds a\n"
+         "# complete recording. Frame k shows the state after k * steps_per_frame steps.\n";
+  out << "murmur_version = " << toml_string(kVersion) << "\n";
+  out << "scenario = " << toml_string(req.scenario.source) << "\n";
+  // A string: TOML integers are signed 64-bit and a seed may use all 64 bits.
+  out << "seed = " << toml_string(std::to_string(req.scenario.world.seed)) << "\n";
+  out << "boids = " << req.scenario.total_count() << "\n";
+  out << "width = " << req.width << "\n";
+  out << "height = " << req.height << "\n";
+  out << "frames = " << req.frames << "\n";
+  out << "steps_per_frame = " << req.steps_per_frame << "\n";
+  out << "frame_pattern = " << toml_string(kFramePattern) << "\n";
+  out << "gl_renderer = " << toml_string(gl_renderer) << "\n";
+  return out.str();
+}
+
+// `\rframe 12/300 (4.1 fps)` on stderr, a few times a second at most.
+class ProgressLine {
+ public:
+  ProgressLine(bool enabled, std::uint32_t frames) : enabled_(enabled), frames_(frames) {}
+  ~ProgressLine() { finish(); }  // an error message must not start mid-line
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+
+  void frame_done(std::uint32_t done) {
+    if (!enabled_) return;
+    const auto now = Clock::now();
+    if (done < frames_ && now - last_print_ < kProgressInterval) return;
+    last_print_ = now;
+    printed_ = true;
+    const double seconds = std::chrono::duration<double>(now - start_).count();
+    const double fps = seconds > 0 ? done / seconds : 0.0;
+    std::fprintf(stderr, "\rframe %u/%u (%.1f fps)", done, frames_, fps);
+    std::fflush(stderr);
+  }
+  void finish() {
+    if (printed_) std::fputc('\n', stderr);
+    printed_ = false;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  bool enabled_;
+  std::uint32_t frames_;
+  Clock::time_point start_ = Clock::now();
+  Clock::time_point last_print_{};
+  bool printed_ = false;
+};
+
+}  // namespace
+
+void record_frames(const RecordRequest& req) {
+  validate_request(req);
+  prepare_output_directory(req.out_dir);
+  // From here on the directory is being rewritten: it must not claim to be complete.
+  std::error_code error;
+  std::filesystem::remove(req.out_dir / kManifestName, error);
+  if (error)
+    throw OutputError((req.out_dir / kManifestName).string() + ": cannot remove (" +
+                      error.message() + ")");
+
+  const auto context = gl::create_headless_context();
+  const FlockState initial = seeded_start(req.scenario);
+  GpuFlock flock(req.scenario, initial);
+  Renderer renderer(req.width, req.height);
+  PngWriterPool writers;
+  ProgressLine progress(req.progress, req.frames);
+
+  for (std::uint32_t frame = 0; frame < req.frames; ++frame) {
+    renderer.render(flock);
+    writers.submit(req.out_dir / frame_file_name(frame), renderer.read_pixels());
+    // The next frame's steps run on the GPU while the workers encode this one.
+    if (frame + 1 < req.frames) flock.step(req.steps_per_frame);
+    progress.frame_done(frame + 1);
+  }
+  writers.finish();
+  progress.finish();
+
+  remove_stale_frames(req.out_dir, req.frames);
+  write_text_file_atomically(req.out_dir / kManifestName,
+                             manifest_text(req, context->info().renderer));
+}
+
+}  // namespace murmur
