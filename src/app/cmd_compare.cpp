@@ -58,7 +58,7 @@ const Command& compare_command() {
           {
               {"--scenario", "FILE", "scenario TOML (required)"},
               {"--in", "FILE", "start from this state CSV (default: the scenario's seeded start)"},
-              {"--seed", "S", "replaces the scenario's [world] seed, in [0, 2^64-1]"},
+              {"--seed", "S", "replaces the scenario's [world] seed, in [0, 2^63-1]"},
               {"--steps", "N", "free-run length, in [0, 1000000] (default 200; 0 skips the free run)"},
               {"--lockstep", "K", "lockstep steps, each from the CPU's state, in [0, 10000] (default 10)"},
               {"--samples", "M", "drift samples along the free run, in [1, 1000] (default 10)"},

@@ -1,0 +1,46 @@
+#include "backend.hpp"
+
+#include "cli.hpp"
+#include "murmur/cpu_flock.hpp"
+#include "murmur/gl/context.hpp"
+#include "murmur/gpu/gpu_flock.hpp"
+
+namespace murmur::cli {
+
+Backend backend_flag(const Args& args) {
+  const std::string name = args.choice_or("--backend", {"gpu", "gpu-naive", "cpu"}, "gpu");
+  if (name == "cpu") return Backend::Cpu;
+  if (name == "gpu-naive") return Backend::GpuNaive;
+  return Backend::Gpu;
+}
+
+Simulation::Simulation(const Scenario& scenario, const FlockState& initial, Backend backend)
+    : scenario_(scenario) {
+  if (backend == Backend::Cpu) {
+    cpu_state_ = initial;
+    return;
+  }
+  context_ = gl::create_headless_context();
+  const NeighbourSearch search =
+      backend == Backend::GpuNaive ? NeighbourSearch::Naive : NeighbourSearch::Grid;
+  gpu_flock_ = std::make_unique<GpuFlock>(scenario, initial, search);
+}
+
+Simulation::~Simulation() = default;
+
+void Simulation::step(std::uint32_t steps) {
+  if (gpu_flock_) {
+    gpu_flock_->step(steps);
+    return;
+  }
+  for (std::uint32_t i = 0; i < steps; ++i) cpu_state_ = cpu_step(scenario_, cpu_state_);
+}
+
+FlockState Simulation::state() const {
+  if (gpu_flock_) return gpu_flock_->download();
+  FlockState sorted = cpu_state_;
+  sorted.sort_by_id();
+  return sorted;
+}
+
+}  // namespace murmur::cli

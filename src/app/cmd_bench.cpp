@@ -1,0 +1,220 @@
+// `murmur bench`: milliseconds per step of the GPU grid, the GPU all-pairs pass and the CPU
+// reference at growing flock sizes, as a Markdown table for BENCHMARKS.md.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "murmur/cpu_flock.hpp"
+#include "murmur/errors.hpp"
+#include "murmur/gl/context.hpp"
+#include "murmur/gl/gl.hpp"
+#include "murmur/gpu/gpu_flock.hpp"
+
+namespace murmur::cli {
+namespace {
+
+const std::vector<std::uint64_t> kDefaultSizes = {1000, 4000, 16000, 64000, 262144, 1048576};
+const std::vector<std::string> kDefaultBackends = {"grid", "naive", "cpu"};
+constexpr std::uint64_t kDefaultTimedSteps = 10;
+constexpr std::uint64_t kDefaultWarmupSteps = 2;
+// The all-pairs pass is O(N^2): above this it takes minutes per step on llvmpipe.
+constexpr std::uint64_t kDefaultMaxNaive = 65536;
+constexpr std::uint64_t kDefaultMaxCpu = 262144;
+// Below this a built-in world is narrower than two perception radii (model.md forbids it).
+constexpr Range kSizeRange{64, 16777216};
+constexpr Range kTimedStepRange{1, 100000};
+constexpr Range kWarmupStepRange{0, 100000};
+constexpr Range kMaxBoidsRange{0, UINT32_MAX};
+
+// The built-in scenario: one wrapping species spread uniformly, with the density at which each
+// boid sees about kTargetNeighbours others, as in feasibility.md's grid measurements.
+constexpr std::uint32_t kReferenceBoids = 1024;
+constexpr double kTargetNeighbours = 20.0;
+constexpr float kPerceptionRadius = 10.0f;
+constexpr float kSeparationRadius = 4.0f;
+constexpr std::uint64_t kBuiltinSeed = 1;
+constexpr const char* kSkipped = "—";
+
+Scenario builtin_uniform_scenario() {
+  SpeciesParams species;
+  species.name = "uniform";
+  species.count = kReferenceBoids;
+  species.topology = Topology::Wrap;
+  species.perception_radius = kPerceptionRadius;
+  species.separation_radius = kSeparationRadius;
+  species.fov_degrees = 360.0f;
+  species.align_weight = 0.05f;
+  species.cohesion_weight = 0.005f;
+  species.separation_weight = 1.0f;
+  species.max_force = 0.05f;
+  species.min_speed = 0.5f;
+  species.max_speed = 2.0f;
+
+  // density * pi r^2 = neighbours, with density = count / side^2.
+  const double side = std::sqrt(kReferenceBoids * std::numbers::pi * kPerceptionRadius *
+                                kPerceptionRadius / kTargetNeighbours);
+  Scenario scenario;
+  scenario.world = {static_cast<float>(side), static_cast<float>(side), kBuiltinSeed};
+  scenario.species.push_back(species);
+  scenario.source = "built-in uniform scenario";
+  return scenario;
+}
+
+// `base` with `boids` boids at the same density: the world's area grows with the count, and
+// each species keeps its share (rounding remainders go to the first species).
+Scenario scaled_to(const Scenario& base, std::uint32_t boids) {
+  const double factor = static_cast<double>(boids) / base.total_count();
+  Scenario scaled = base;
+  scaled.world.width = static_cast<float>(base.world.width * std::sqrt(factor));
+  scaled.world.height = static_cast<float>(base.world.height * std::sqrt(factor));
+  std::uint32_t assigned = 0;
+  for (SpeciesParams& species : scaled.species) {
+    species.count = static_cast<std::uint32_t>(species.count * factor);
+    assigned += species.count;
+  }
+  scaled.species.front().count += boids - assigned;
+  scaled.source = base.source + " scaled to N=" + std::to_string(boids);
+  validate_scenario(scaled);
+  return scaled;
+}
+
+struct StepCounts {
+  std::uint32_t warmup = 0;
+  std::uint32_t timed = 0;
+};
+
+// Median wall-clock milliseconds of `counts.timed` calls of `step_once`, after the warm-up
+// calls absorb shader JIT and first-touch costs.
+template <typename StepOnce>
+double median_ms_per_step(StepCounts counts, StepOnce&& step_once) {
+  for (std::uint32_t i = 0; i < counts.warmup; ++i) step_once();
+  std::vector<double> samples;
+  for (std::uint32_t i = 0; i < counts.timed; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    step_once();
+    const auto end = std::chrono::steady_clock::now();
+    samples.push_back(std::chrono::duration<double, std::milli>(end - start).count());
+  }
+  std::sort(samples.begin(), samples.end());
+  const std::size_t middle = samples.size() / 2;
+  return samples.size() % 2 ? samples[middle] : (samples[middle - 1] + samples[middle]) / 2;
+}
+
+// GL timer queries read 0 for compute work on llvmpipe, so each step is timed on the CPU
+// clock with glFinish() making the GPU's work part of it.
+double gpu_ms_per_step(const Scenario& scenario, const FlockState& start, NeighbourSearch search,
+                       StepCounts counts) {
+  GpuFlock flock(scenario, start, search);
+  glFinish();
+  return median_ms_per_step(counts, [&flock] {
+    flock.step(1);
+    glFinish();
+  });
+}
+
+double cpu_ms_per_step(const Scenario& scenario, const FlockState& start, StepCounts counts) {
+  FlockState state = start;
+  return median_ms_per_step(counts, [&] { state = cpu_step(scenario, state); });
+}
+
+std::string milliseconds(std::optional<double> ms) {
+  if (!ms) return kSkipped;
+  char text[32];
+  // Three significant digits without an exponent, from 0.0123 to 12345.
+  const int decimals = *ms >= 100 ? 0 : *ms >= 10 ? 1 : *ms >= 1 ? 2 : 3;
+  std::snprintf(text, sizeof text, "%.*f", decimals, *ms);
+  return text;
+}
+
+std::string ratio(std::optional<double> numerator, std::optional<double> denominator) {
+  if (!numerator || !denominator || *denominator <= 0) return kSkipped;
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", *numerator / *denominator);
+  return text;
+}
+
+bool contains(const std::vector<std::string>& list, std::string_view item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+int run_bench(const Args& args) {
+  const std::vector<std::uint64_t> sizes = args.unsigned_list_or("--sizes", kDefaultSizes, kSizeRange);
+  const StepCounts counts{
+      static_cast<std::uint32_t>(args.unsigned_or("--warmup", kDefaultWarmupSteps, kWarmupStepRange)),
+      static_cast<std::uint32_t>(args.unsigned_or("--steps", kDefaultTimedSteps, kTimedStepRange)),
+  };
+  const std::vector<std::string> backends =
+      args.choice_list_or("--backends", {"grid", "naive", "cpu"}, kDefaultBackends);
+  const std::uint64_t max_naive = args.unsigned_or("--max-naive", kDefaultMaxNaive, kMaxBoidsRange);
+  const std::uint64_t max_cpu = args.unsigned_or("--max-cpu", kDefaultMaxCpu, kMaxBoidsRange);
+  const Scenario base = args.has("--scenario") ? load_scenario_flag(args) : builtin_uniform_scenario();
+  // Scaling every size up front reports a scenario that cannot shrink that far before any timing.
+  std::vector<Scenario> scenarios;
+  for (std::uint64_t n : sizes) scenarios.push_back(scaled_to(base, static_cast<std::uint32_t>(n)));
+
+  const std::unique_ptr<gl::Context> context = gl::create_headless_context();
+  const gl::ContextInfo& info = context->info();
+  std::printf("renderer: %s\nplatform: %s\nGL: %s (%s)\n", info.renderer.c_str(),
+              info.platform.c_str(), info.version.c_str(), info.vendor.c_str());
+  std::printf("scenario: %s, density kept constant (world area scales with N)\n",
+              base.source.c_str());
+  std::printf("timing: median of %u steps after %u warm-up steps; wall clock, glFinish() after "
+              "each GPU step\n\n",
+              counts.timed, counts.warmup);
+  std::printf("| N | grid ms/step | naive ms/step | cpu ms/step | naive/grid | cpu/grid |\n");
+  std::printf("|---:|---:|---:|---:|---:|---:|\n");
+  std::fflush(stdout);
+
+  for (const Scenario& scenario : scenarios) {
+    const std::uint32_t n = scenario.total_count();
+    const FlockState start = seeded_start(scenario);
+    std::optional<double> grid, naive, cpu;
+    if (contains(backends, "grid")) {
+      grid = gpu_ms_per_step(scenario, start, NeighbourSearch::Grid, counts);
+    }
+    if (contains(backends, "naive") && n <= max_naive) {
+      naive = gpu_ms_per_step(scenario, start, NeighbourSearch::Naive, counts);
+    }
+    if (contains(backends, "cpu") && n <= max_cpu) cpu = cpu_ms_per_step(scenario, start, counts);
+    std::printf("| %u | %s | %s | %s | %s | %s |\n", n, milliseconds(grid).c_str(),
+                milliseconds(naive).c_str(), milliseconds(cpu).c_str(), ratio(naive, grid).c_str(),
+                ratio(cpu, grid).c_str());
+    std::fflush(stdout);  // a row as soon as it is measured: large sizes take minutes
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+const Command& bench_command() {
+  static const Command command{
+      .name = "bench",
+      .summary = "time a step of the GPU grid, GPU all-pairs and CPU backends at several sizes",
+      .synopsis = "[--sizes N,N,...] [--steps N] [--warmup N] [--backends grid,naive,cpu] "
+                  "[--max-naive N] [--max-cpu N] [--scenario FILE]",
+      .flags =
+          {
+              {"--sizes", "LIST", "flock sizes (default 1000,4000,16000,64000,262144,1048576), each in [64, 16777216]"},
+              {"--steps", "N", "timed steps per size and backend (default 10), in [1, 100000]"},
+              {"--warmup", "N", "untimed steps first (default 2), in [0, 100000]"},
+              {"--backends", "LIST", "any of grid,naive,cpu (default all three)"},
+              {"--max-naive", "N", "skip gpu-naive above N boids (default 65536; it is O(N^2))"},
+              {"--max-cpu", "N", "skip cpu above N boids (default 262144)"},
+              {"--scenario", "FILE", "scenario to scale to each size (default: built-in uniform, ~20 neighbours)"},
+          },
+      .notes = "Prints the GL renderer and platform, then a Markdown table of median ms per step\n"
+               "(— where a backend was skipped). Each size keeps the scenario's density: the world's\n"
+               "area scales with N. Timed with glFinish() and a steady clock, not GL timer queries\n"
+               "(they read 0 for compute work on llvmpipe).",
+      .run = run_bench,
+  };
+  return command;
+}
+
+}  // namespace murmur::cli

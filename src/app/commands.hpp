@@ -1,0 +1,20 @@
+#pragma once
+// The subcommand table. Each subcommand NAME lives in cmd_NAME.cpp, which defines
+// `const murmur::cli::Command& NAME_command()`; registering one is one line in
+// MURMUR_COMMANDS below (the order is the order `murmur --help` lists them).
+#include "cli.hpp"
+
+#define MURMUR_COMMANDS(X) \
+  X(step)                  \
+  X(stats)                 \
+  X(record)                \
+  X(compare)               \
+  X(bench)
+
+namespace murmur::cli {
+
+#define MURMUR_DECLARE_COMMAND(name) const Command& name##_command();
+MURMUR_COMMANDS(MURMUR_DECLARE_COMMAND)
+#undef MURMUR_DECLARE_COMMAND
+
+}  // namespace murmur::cli

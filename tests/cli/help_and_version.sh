@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# --help and --version print to stdout and exit 0 (GNU coding standards); no command at all is
+# a usage error, so a script that forgets the command fails loudly.
+set -euo pipefail
+source "$2/tests/cli/lib.bash" "$@"
+
+for flag in --help -h; do
+  run_murmur "$flag"
+  expect_rc 0
+  expect_stderr_empty
+  expect_stdout_contains "usage: murmur <command>"
+  for command in step stats record bench; do expect_stdout_contains "  $command "; done
+done
+
+run_murmur --version
+expect_rc 0
+expect_stderr_empty
+if [[ ! $out =~ ^murmur\ [0-9]+\.[0-9]+\.[0-9]+$ ]]; then
+  fail "--version printed '$out', expected 'murmur X.Y.Z'"
+fi
+
+# Each command's help names its own flags, so it is that command's text and not a generic one.
+declare -A some_flag=([step]=--steps [stats]=--every [record]=--steps-per-frame [bench]=--max-naive)
+for command in "${!some_flag[@]}"; do
+  for flag in --help -h; do
+    run_murmur "$command" "$flag"
+    expect_rc 0
+    expect_stderr_empty
+    expect_stdout_contains "usage: murmur $command "
+    expect_stdout_contains "${some_flag[$command]}"
+  done
+done
+
+# --help wins over whatever else is on the line, even flags that would be rejected.
+run_murmur step --steps -1 --help
+expect_rc 0
+expect_stdout_contains "usage: murmur step "
+
+run_murmur
+expect_rc 2
+expect_stdout_empty
+expect_stderr_contains "usage: murmur <command>"
+
+finish
