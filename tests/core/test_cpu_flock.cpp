@@ -13,6 +13,8 @@
 #include "murmur/cpu_flock.hpp"
 #include "murmur/errors.hpp"
 #include "murmur/stats.hpp"
+#include "test_random.hpp"
+#include "test_scenarios.hpp"
 
 namespace {
 
@@ -23,51 +25,16 @@ using murmur::FlockState;
 using murmur::Scenario;
 using murmur::SpeciesParams;
 using murmur::Topology;
-
-class SplitMix {
- public:
-  explicit SplitMix(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  float unit() { return static_cast<float>(next() >> 40) * 0x1.0p-24f; }
-  float in(float lo, float hi) { return lo + (hi - lo) * unit(); }
-
- private:
-  std::uint64_t state_;
-};
+using murmur::test::SplitMix;
+using murmur::test::world_of;
 
 constexpr float kTwoPi = 6.2831853f;
 
 SpeciesParams typical_species(const char* name, Topology topology) {
-  SpeciesParams s;
-  s.name = name;
-  s.topology = topology;
-  s.perception_radius = 10.0f;
-  s.separation_radius = 4.0f;
-  s.fov_degrees = 360.0f;
-  s.align_weight = 0.05f;
-  s.cohesion_weight = 0.005f;
-  s.separation_weight = 1.5f;
-  s.max_force = 0.1f;
-  s.min_speed = 0.5f;
-  s.max_speed = 2.0f;
-  if (topology == Topology::Bounded) {
-    s.edge_margin = 10.0f;
-    s.edge_gain = 0.02f;
-  }
-  return s;
-}
-
-Scenario world_of(float width, float height, std::vector<SpeciesParams> species) {
-  Scenario scenario;
-  scenario.world.width = width;
-  scenario.world.height = height;
-  scenario.species = std::move(species);
-  return scenario;
+  return murmur::test::make_species(name, topology, /*perception_radius=*/10.0f,
+                                    /*separation_radius=*/4.0f,
+                                    {.align = 0.05f, .cohesion = 0.005f, .separation = 1.5f},
+                                    {.margin = 10.0f, .gain = 0.02f});
 }
 
 // Two species in one world: a wrap species with a limited view that flocks with both, and a

@@ -12,6 +12,8 @@
 
 #include "murmur/model.hpp"
 #include "murmur/stats.hpp"
+#include "test_random.hpp"
+#include "test_scenarios.hpp"
 
 namespace {
 
@@ -22,43 +24,14 @@ using murmur::FlockState;
 using murmur::Scenario;
 using murmur::SpeciesParams;
 using murmur::Topology;
-
-class SplitMix {
- public:
-  explicit SplitMix(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  float unit() { return static_cast<float>(next() >> 40) * 0x1.0p-24f; }
-  float in(float lo, float hi) { return lo + (hi - lo) * unit(); }
-
- private:
-  std::uint64_t state_;
-};
+using murmur::test::SplitMix;
+using murmur::test::world_of;
 
 constexpr double kPi = 3.14159265358979323846;
 
+// The statistics ignore steering, so only the radii and the topology are set.
 SpeciesParams species(const char* name, Topology topology, float radius) {
-  SpeciesParams s;
-  s.name = name;
-  s.topology = topology;
-  s.perception_radius = radius;
-  s.separation_radius = radius / 2;
-  s.max_force = 0.1f;
-  s.min_speed = 0.5f;
-  s.max_speed = 2.0f;
-  return s;
-}
-
-Scenario world_of(float width, float height, std::vector<SpeciesParams> list) {
-  Scenario scenario;
-  scenario.world.width = width;
-  scenario.world.height = height;
-  scenario.species = std::move(list);
-  return scenario;
+  return murmur::test::make_species(name, topology, radius, radius / 2);
 }
 
 FlockState from_positions(const std::vector<glm::vec2>& positions, std::uint32_t species = 0) {

@@ -7,6 +7,7 @@
 #include "murmur/gl/context.hpp"
 #include "murmur/gl/debug.hpp"
 #include "murmur/scenario.hpp"
+#include "test_scenarios.hpp"
 
 namespace murmur::test {
 
@@ -22,33 +23,17 @@ inline gl::Context& gl_context() {
   return *context;
 }
 
+// A flocking species with the GPU tests' steering; `radius` is the perception radius.
 inline SpeciesParams species(const char* name, std::uint32_t count, Topology topology, float radius,
                              float separation_radius) {
-  SpeciesParams s;
-  s.name = name;
-  s.count = count;
-  s.topology = topology;
-  s.perception_radius = radius;
-  s.separation_radius = separation_radius;
-  s.fov_degrees = 360;
-  s.align_weight = 0.05f;
-  s.cohesion_weight = 0.01f;
-  s.separation_weight = 1.0f;
-  s.max_force = 0.1f;
-  s.min_speed = 0.5f;
-  s.max_speed = 2.0f;
-  if (topology == Topology::Bounded) {
-    s.edge_margin = 5.0f;
-    s.edge_gain = 0.02f;
-  }
-  return s;
+  return make_species(name, topology, radius, separation_radius,
+                      {.align = 0.05f, .cohesion = 0.01f, .separation = 1.0f},
+                      {.margin = 5.0f, .gain = 0.02f}, count);
 }
 
+// An empty world; callers add species.
 inline Scenario world(float width, float height, std::uint64_t seed) {
-  Scenario sc;
-  sc.world.width = width;
-  sc.world.height = height;
-  sc.world.seed = seed;
+  Scenario sc = world_of(width, height, {}, seed);
   sc.source = "test";
   return sc;
 }

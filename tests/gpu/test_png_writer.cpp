@@ -18,27 +18,19 @@
 
 #include "murmur/errors.hpp"
 #include "murmur/render/png_writer.hpp"
+#include "png_files.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using murmur::OutputError;
 using murmur::PngWriterPool;
 using murmur::RgbaImage;
+using murmur::test::file_names;
+using murmur::test::load_png;
+using murmur::test::ScratchDir;
+using murmur::test::TmpfsMount;
 
 namespace {
-
-// A fresh empty directory under the system temp dir, removed afterwards.
-struct ScratchDir {
-  fs::path path;
-  explicit ScratchDir(const std::string& name) {
-    path = fs::temp_directory_path() / ("murmur_test_png_" + name + "_" + std::to_string(getpid()));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-};
 
 // Every pixel different and no symmetry, so a flip, transpose or channel swap shows.
 RgbaImage asymmetric_image(int width, int height) {
@@ -61,41 +53,6 @@ RgbaImage noise_image(int width, int height) {
   for (auto& byte : image.pixels) byte = static_cast<std::uint8_t>(random());
   return image;
 }
-
-RgbaImage load_png(const fs::path& path) {
-  int width = 0, height = 0, channels = 0;
-  stbi_uc* data = stbi_load(path.c_str(), &width, &height, &channels, 4);
-  REQUIRE(data != nullptr);
-  RgbaImage image{width, height,
-                  std::vector<std::uint8_t>(data, data + static_cast<std::size_t>(width) * height * 4)};
-  stbi_image_free(data);
-  return image;
-}
-
-std::vector<std::string> file_names(const fs::path& dir) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
-// A tmpfs mounted for the life of the object; `mounted` is false (with `reason`) when this
-// process may not mount (not root, or a container without CAP_SYS_ADMIN).
-struct TmpfsMount {
-  fs::path dir;
-  bool mounted = false;
-  std::string reason;
-  TmpfsMount(const fs::path& where, const char* options, unsigned long flags = 0) : dir(where) {
-    fs::create_directories(dir);
-    if (::mount("tmpfs", dir.c_str(), "tmpfs", flags, options) == 0)
-      mounted = true;
-    else
-      reason = std::string("cannot mount a tmpfs (") + std::strerror(errno) + ")";
-  }
-  ~TmpfsMount() {
-    if (mounted) ::umount2(dir.c_str(), MNT_DETACH);
-  }
-};
 
 }  // namespace
 

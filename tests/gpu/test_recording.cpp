@@ -23,6 +23,8 @@
 #include "murmur/render/renderer.hpp"
 #include "murmur/state.hpp"
 #include "murmur/version.hpp"
+#include "png_files.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using Catch::Matchers::Contains;
@@ -30,37 +32,12 @@ using murmur::InputError;
 using murmur::OutputError;
 using murmur::RecordRequest;
 using murmur::RgbaImage;
+using murmur::test::file_names;
+using murmur::test::load_png;
+using murmur::test::ScratchDir;
+using murmur::test::TmpfsMount;
 
 namespace {
-
-struct ScratchDir {
-  fs::path path;
-  explicit ScratchDir(const std::string& name) {
-    path = fs::temp_directory_path() / ("murmur_test_record_" + name + "_" + std::to_string(getpid()));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-};
-
-struct TmpfsMount {
-  fs::path dir;
-  bool mounted = false;
-  std::string reason;
-  TmpfsMount(const fs::path& where, const char* options, unsigned long flags = 0) : dir(where) {
-    fs::create_directories(dir);
-    if (::mount("tmpfs", dir.c_str(), "tmpfs", flags, options) == 0)
-      mounted = true;
-    else
-      reason = std::string("cannot mount a tmpfs (") + std::strerror(errno) + ")";
-  }
-  ~TmpfsMount() {
-    if (mounted) ::umount2(dir.c_str(), MNT_DETACH);
-  }
-};
 
 // 24 boids of two colours in a 40x30 torus: a few milliseconds per step on llvmpipe.
 murmur::Scenario small_scenario() {
@@ -85,16 +62,6 @@ RecordRequest small_request(const fs::path& out_dir) {
   return req;
 }
 
-RgbaImage load_png(const fs::path& path) {
-  int width = 0, height = 0, channels = 0;
-  stbi_uc* data = stbi_load(path.c_str(), &width, &height, &channels, 4);
-  REQUIRE(data != nullptr);
-  RgbaImage image{width, height,
-                  std::vector<std::uint8_t>(data, data + static_cast<std::size_t>(width) * height * 4)};
-  stbi_image_free(data);
-  return image;
-}
-
 // Largest per-channel difference; the additive sum of overlapping heads may come out one
 // 8-bit step apart when the boids arrive in another order.
 int max_difference(const RgbaImage& a, const RgbaImage& b) {
@@ -113,13 +80,6 @@ RgbaImage expected_frame(const RecordRequest& req, std::uint32_t steps) {
   murmur::Renderer renderer(req.width, req.height);
   renderer.render(flock);
   return renderer.read_pixels();
-}
-
-std::vector<std::string> file_names(const fs::path& dir) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename());
-  std::sort(names.begin(), names.end());
-  return names;
 }
 
 }  // namespace
