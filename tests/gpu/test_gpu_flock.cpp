@@ -1,5 +1,6 @@
 // The GPU flock against the CPU reference: scan, determinism, neighbour sets, lockstep, free
 // runs, layouts that break grids, and the planted faults the harness must catch.
+#include <cmath>
 #include <cstring>
 #include <random>
 
@@ -220,4 +221,57 @@ TEST_CASE("Planted fault: an off-by-one at the last cell column is caught") {
   }
   s.species[0].count = id;
   require_fault_caught(s, state, GpuFault::LastCellOffByOne);
+}
+
+TEST_CASE("Planted fault: the free run alone catches a dropped neighbour row") {
+  gl_context();
+  const Scenario s = torus(2000, 160.0f);
+  CompareOptions o = quick(0, 40);
+  const CompareReport clean = run_comparison(s, seeded_start(s), o);
+  INFO(clean.table());
+  REQUIRE(clean.free_run.passed());
+  o.fault = GpuFault::DropNeighbourRow;
+  const CompareReport faulty = run_comparison(s, seeded_start(s), o);
+  INFO(faulty.table());
+  REQUIRE_FALSE(faulty.free_run.passed());
+}
+
+TEST_CASE("A long free run into saturation stays within the drift envelope") {
+  gl_context();
+  const Scenario s = torus(800, 120.0f, 17);
+  require_agreement(s, seeded_start(s), quick(1, 600));
+}
+
+TEST_CASE("Long GPU runs keep the invariants: finite, inside the world, speeds within limits") {
+  gl_context();
+  Scenario s = test::world(200.0f, 120.0f, 3);
+  s.species.push_back(test::species("wrapping", 1500, Topology::Wrap, 8.0f, 3.0f));
+  s.species.push_back(test::species("walled", 1500, Topology::Bounded, 10.0f, 4.0f));
+  GpuFlock flock(s, seeded_start(s));
+  // Speeds may miss the limits by the rounding of v * S / |v| (a few ulp of S).
+  constexpr float kSpeedSlack = 1e-6f;
+  for (int round = 0; round < 5; ++round) {
+    flock.step(100);
+    const FlockState state = flock.download();
+    REQUIRE(state.boids.size() == 3000);
+    for (const Boid& b : state.boids) {
+      const SpeciesParams& sp = s.species[b.species];
+      REQUIRE(std::isfinite(b.pos.x));
+      REQUIRE(std::isfinite(b.pos.y));
+      REQUIRE(std::isfinite(b.vel.x));
+      REQUIRE(std::isfinite(b.vel.y));
+      REQUIRE(b.pos.x >= 0.0f);
+      REQUIRE(b.pos.y >= 0.0f);
+      if (sp.topology == Topology::Wrap) {
+        REQUIRE(b.pos.x < s.world.width);
+        REQUIRE(b.pos.y < s.world.height);
+      } else {
+        REQUIRE(b.pos.x <= s.world.width);
+        REQUIRE(b.pos.y <= s.world.height);
+      }
+      const float speed = std::sqrt(b.vel.x * b.vel.x + b.vel.y * b.vel.y);
+      REQUIRE(speed <= sp.max_speed * (1.0f + kSpeedSlack));
+      REQUIRE(speed >= sp.min_speed * (1.0f - kSpeedSlack));
+    }
+  }
 }

@@ -11,9 +11,12 @@
 
 namespace murmur {
 
-// The free run may drift from the CPU by this many times the drift of two CPU runs one ulp
-// apart (docs/harness.md, "Free runs").
-inline constexpr double kFreeRunDriftFactor = 1.0;
+// The free run may drift from the CPU by this many times the largest drift between the CPU run
+// and a CPU run started one ulp away (docs/harness.md, "Free runs"). Before the runs saturate
+// the GPU's drift is orders of magnitude inside the envelope; once they saturate (decorrelated
+// flocks), the GPU run is one more sample of the same distance distribution as the envelope's
+// runs, and the factor covers that sample's spread.
+inline constexpr double kFreeRunDriftFactor = 2.0;
 
 struct CompareOptions {
   std::uint32_t lockstep_steps = 10;  // each from the CPU's state
