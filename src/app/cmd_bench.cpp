@@ -118,6 +118,25 @@ double gpu_ms_per_step(const Scenario& scenario, const FlockState& start, Neighb
   });
 }
 
+// Median of each stage over `counts.timed` grid steps timed stage by stage (glFinish after each
+// stage, so their sum exceeds an untimed step by the lost overlap).
+GridStageTimes grid_stage_medians(const Scenario& scenario, const FlockState& start,
+                                  StepCounts counts) {
+  GpuFlock flock(scenario, start, NeighbourSearch::Grid);
+  flock.step(counts.warmup);
+  std::vector<GridStageTimes> samples;
+  for (std::uint32_t i = 0; i < counts.timed; ++i) samples.push_back(flock.step_timed());
+  auto median_of = [&samples](double GridStageTimes::*stage) {
+    std::vector<double> values;
+    for (const GridStageTimes& t : samples) values.push_back(t.*stage);
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+  };
+  return GridStageTimes{median_of(&GridStageTimes::count), median_of(&GridStageTimes::scan),
+                        median_of(&GridStageTimes::scatter), median_of(&GridStageTimes::rank),
+                        median_of(&GridStageTimes::steer)};
+}
+
 double cpu_ms_per_step(const Scenario& scenario, const FlockState& start, StepCounts counts) {
   FlockState state = start;
   return median_ms_per_step(counts, [&] { state = cpu_step(scenario, state); });
@@ -171,12 +190,14 @@ int run_bench(const Args& args) {
   std::printf("|---:|---:|---:|---:|---:|---:|\n");
   std::fflush(stdout);
 
+  std::vector<std::pair<std::uint32_t, GridStageTimes>> stages;
   for (const Scenario& scenario : scenarios) {
     const std::uint32_t n = scenario.total_count();
     const FlockState start = seeded_start(scenario);
     std::optional<double> grid, naive, cpu;
     if (contains(backends, "grid")) {
       grid = gpu_ms_per_step(scenario, start, NeighbourSearch::Grid, counts);
+      stages.emplace_back(n, grid_stage_medians(scenario, start, counts));
     }
     if (contains(backends, "naive") && n <= max_naive) {
       naive = gpu_ms_per_step(scenario, start, NeighbourSearch::Naive, counts);
@@ -186,6 +207,15 @@ int run_bench(const Args& args) {
                 milliseconds(naive).c_str(), milliseconds(cpu).c_str(), ratio(naive, grid).c_str(),
                 ratio(cpu, grid).c_str());
     std::fflush(stdout);  // a row as soon as it is measured: large sizes take minutes
+  }
+  if (!stages.empty()) {
+    std::printf("\ngrid step by stage: median ms, glFinish() after each stage\n\n");
+    std::printf("| N | count | scan | scatter | rank | steer |\n|---:|---:|---:|---:|---:|---:|\n");
+    for (const auto& [n, t] : stages) {
+      std::printf("| %u | %s | %s | %s | %s | %s |\n", n, milliseconds(t.count).c_str(),
+                  milliseconds(t.scan).c_str(), milliseconds(t.scatter).c_str(),
+                  milliseconds(t.rank).c_str(), milliseconds(t.steer).c_str());
+    }
   }
   return kExitOk;
 }
@@ -211,7 +241,8 @@ const Command& bench_command() {
       .notes = "Prints the GL renderer and platform, then a Markdown table of median ms per step\n"
                "(— where a backend was skipped). Each size keeps the scenario's density: the world's\n"
                "area scales with N. Timed with glFinish() and a steady clock, not GL timer queries\n"
-               "(they read 0 for compute work on llvmpipe).",
+               "(they read 0 for compute work on llvmpipe). A second table splits the grid step into\n"
+               "its stages (count, scan, scatter, rank, steer), each ended by glFinish().",
       .run = run_bench,
   };
   return command;

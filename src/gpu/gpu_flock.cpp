@@ -1,7 +1,9 @@
 #include "murmur/gpu/gpu_flock.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "gpu_types.hpp"
@@ -150,7 +152,29 @@ struct GpuFlock::Impl {
     neighbours.bind_storage(MURMUR_BIND_NEIGHBOURS);
   }
 
-  void step_grid() {
+  // Ends a stage for step_timed(): waits for the GPU, adds the stage's wall time to `slot`.
+  class StageClock {
+   public:
+    void lap(double& slot) {
+      glFinish();
+      const auto now = std::chrono::steady_clock::now();
+      slot += std::chrono::duration<double, std::milli>(now - last_).count();
+      last_ = now;
+    }
+
+   private:
+    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  };
+
+  void step_grid(GridStageTimes* times = nullptr) {
+    std::optional<StageClock> clock;
+    if (times != nullptr) {
+      glFinish();  // earlier work is not this step's
+      clock.emplace();
+    }
+    auto stage_done = [&](double GridStageTimes::*slot) {
+      if (clock) clock->lap(times->*slot);
+    };
     const std::uint32_t boid_groups = groups_for(count, MURMUR_STEP_GROUP_SIZE);
     bind_simulation_buffers();
     {
@@ -163,6 +187,7 @@ struct GpuFlock::Impl {
       dispatch_linear(boid_groups);
       // grid_count writes cell_counts; the copy below reads them as a buffer update.
       glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+      stage_done(&GridStageTimes::count);
     }
     {
       gl::DebugGroup group("grid: scan");
@@ -170,18 +195,21 @@ struct GpuFlock::Impl {
                                sizeof(std::uint32_t) * cell_count);
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the copy feeds scan_blocks
       scan->run(cell_starts, cell_count);
+      stage_done(&GridStageTimes::scan);
     }
     {
       gl::DebugGroup group("grid: scatter");
       scatter_pass.use();
       dispatch_linear(boid_groups);
       storage_barrier();  // grid_scatter writes cell_entries; grid_rank reads them
+      stage_done(&GridStageTimes::scatter);
     }
     {
       gl::DebugGroup group("grid: rank");
       rank_pass.use();
       dispatch_linear(boid_groups);
       storage_barrier();  // grid_rank writes sorted_boids; steer_grid reads them
+      stage_done(&GridStageTimes::rank);
     }
     {
       gl::DebugGroup group("steer: grid");
@@ -190,6 +218,7 @@ struct GpuFlock::Impl {
       // steer_grid writes boids (state t+1) and neighbour counts; the next step's grid_count,
       // the renderer's vertex pulling and downloads read them.
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+      stage_done(&GridStageTimes::steer);
     }
   }
 
@@ -248,6 +277,12 @@ void GpuFlock::step(std::uint32_t steps) {
     if (impl_->search == NeighbourSearch::Grid) impl_->step_grid();
     else impl_->step_naive();
   }
+}
+
+GridStageTimes GpuFlock::step_timed() {
+  GridStageTimes times;
+  impl_->step_grid(&times);
+  return times;
 }
 
 void GpuFlock::upload(const FlockState& state) {

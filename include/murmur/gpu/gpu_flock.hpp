@@ -41,6 +41,12 @@ struct GridShape {
 // cells than `max_cells` (cells grow instead).
 GridShape grid_shape_for(const Scenario& scenario, std::uint32_t boid_count);
 
+// Wall-clock milliseconds of each stage of one grid step (benchmarks only: each stage ends in
+// glFinish, which serialises the GPU).
+struct GridStageTimes {
+  double count = 0, scan = 0, scatter = 0, rank = 0, steer = 0;
+};
+
 // The grid's exclusive prefix sum run on its own (for tests): values -> exclusive sums.
 std::vector<std::uint32_t> exclusive_scan_on_gpu(const std::vector<std::uint32_t>& values);
 
@@ -53,6 +59,8 @@ class GpuFlock {
   GpuFlock& operator=(const GpuFlock&) = delete;
 
   void step(std::uint32_t steps = 1);
+  // One grid step with each stage timed (the same work as step(); slower, for `murmur bench`).
+  GridStageTimes step_timed();
   void upload(const FlockState& state);  // same boid count as the scenario
   FlockState download() const;           // sorted by id
   // Counts seen by the last step, sorted by id (the naive pass reports them too).
