@@ -12,6 +12,7 @@ enum ExitCode : int {
   kExitBadInput = 2,     // bad flag, scenario or state file
   kExitOutputError = 3,  // output path unwritable, disk full, write failed
   kExitGpuError = 4,     // no GL 4.5 context, shader compile/link failure, GL error
+  kExitInternalError = 5,  // any other exception: a bug in murmur
 };
 
 // Bad command line, scenario or state file. The message is complete and user-facing.

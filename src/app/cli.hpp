@@ -17,8 +17,6 @@
 
 namespace murmur::cli {
 
-// An exception that is none of murmur's error kinds is a bug; errors.hpp has the other codes.
-inline constexpr int kExitInternalError = 5;
 
 struct Flag {
   std::string_view name;        // with its dashes: "--steps"

@@ -71,7 +71,7 @@ int run_command(const Command& command, const std::vector<std::string>& words) {
     return murmur::kExitGpuError;
   } catch (const std::exception& error) {
     report(prefix, ("internal error: " + std::string(error.what())).c_str());
-    return murmur::cli::kExitInternalError;
+    return murmur::kExitInternalError;
   }
 }
 
