@@ -12,7 +12,7 @@ struct Boid {
   uint pad1;
 };
 
-// Per-species constants, 64 bytes (std430); built by murmur::species_models on the CPU.
+// Per-species constants, 72 bytes (std430); built by murmur::species_models on the CPU.
 struct Species {
   float radius_sq;
   float sep_radius_sq;
@@ -28,14 +28,16 @@ struct Species {
   float edge_gain;
   uint topology;        // MURMUR_TOPOLOGY_*
   uint flock_mask;      // bit j: flocks with species j
+  float obstacle_weight;
+  float target_weight;
+  float perception_radius;
   uint pad0;
-  uint pad1;
 };
 
 #define MURMUR_TOPOLOGY_WRAP 0u
 #define MURMUR_TOPOLOGY_BOUNDED 1u
 
-// Per-step constants, 48 bytes (std430).
+// Per-step constants, 80 bytes (std430).
 struct StepParams {
   vec2 world;        // Lx, Ly
   vec2 cell_size;    // >= the largest perception radius
@@ -43,6 +45,12 @@ struct StepParams {
   uint boid_count;
   uint cell_count;
   uint fault;        // MURMUR_FAULT_*: test-only planted faults
+  uint obstacle_count;
+  uint has_target;   // 1 when `target` is set
+  uint has_steered;  // 1 when the boid `steered_id` flies at `steered_velocity`
+  vec2 target;
+  vec2 steered_velocity;
+  uint steered_id;
   uint pad0;
   uint pad1;
   uint pad2;

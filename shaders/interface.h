@@ -23,6 +23,7 @@
 #define MURMUR_BIND_SCAN_IN 9        // uint[]: one level of the scan (in place)
 #define MURMUR_BIND_SCAN_SUMS 10     // uint[]: per-workgroup totals of that level
 #define MURMUR_BIND_STEP_PARAMS 11   // StepParams: world, grid, counts, fault (read-only)
+#define MURMUR_BIND_OBSTACLES 12     // vec4[]: obstacle centre.xy, radius, unused (read-only)
 
 // Render bindings.
 #define MURMUR_BIND_RENDER_BOIDS 0   // Boid[] read by the head vertex shader

@@ -1,7 +1,7 @@
 // The flocking model (docs/model.md) for one boid: the GPU twin of src/core/model.cpp, with
 // the same order of operations. `precise` forbids fusing a*b+c into one rounding, which the
 // CPU reference (built with -ffp-contract=off) does not do either.
-#include "common.glsl"
+#include "sim_buffers.glsl"
 
 // One axis of the minimum image; shifting the operand that is > L/2 (exact) rather than the
 // difference keeps a pair across the seam to one rounding.
@@ -64,34 +64,34 @@ float edge_axis(Species s, float p, float len) {
   return e;
 }
 
-Boid finish_step(Species s, Boid self, NeighbourSums sums, vec2 world) {
-  vec2 align = vec2(0.0);
-  vec2 cohesion = vec2(0.0);
-  if (sums.flock > 0u) {
-    float n = float(sums.flock);
-    align = sums.velocity_sum / n - self.vel;
-    cohesion = sums.displacement_sum / n;
+// obs: the sum over obstacles of the push away from each (0 outside reach).
+vec2 obstacle_push(Species s, vec2 pos) {
+  vec2 push = vec2(0.0);
+  for (uint k = 0u; k < params.obstacle_count; ++k) {
+    vec2 centre = obstacles[k].xy;
+    float radius = obstacles[k].z;
+    vec2 q = displacement(centre, pos, s.topology, params.world);
+    precise float dist = sqrt(q.x * q.x + q.y * q.y);
+    precise float reach = radius + s.perception_radius;
+    if (dist < reach && dist > 0.0) {
+      precise float depth = (reach - dist) / s.perception_radius;
+      push += q * (depth / dist);
+    }
   }
-  vec2 separation = -sums.separation_sum;
-  vec2 edge = vec2(0.0);
-  if (s.topology == MURMUR_TOPOLOGY_BOUNDED) {
-    edge = vec2(edge_axis(s, self.pos.x, world.x), edge_axis(s, self.pos.y, world.y));
-  }
-  precise vec2 acc = s.align_weight * align + s.cohesion_weight * cohesion +
-                     s.separation_weight * separation + edge;
-  precise float acc_len = sqrt(acc.x * acc.x + acc.y * acc.y);
-  if (acc_len > s.max_force) acc *= s.max_force / acc_len;
+  return push;
+}
 
-  precise vec2 vel = self.vel + acc;
-  precise float speed = sqrt(vel.x * vel.x + vel.y * vel.y);
-  if (speed > s.max_speed) {
-    vel *= s.max_speed / speed;
-  } else if (speed > 0.0 && speed < s.min_speed) {
-    vel *= s.min_speed / speed;
-  } else if (speed == 0.0) {
-    vel = self.vel;
-  }
+// tgt: the unit vector towards the target (0 without a target or on it).
+vec2 target_pull(Species s, vec2 pos) {
+  if (params.has_target == 0u) return vec2(0.0);
+  vec2 q = displacement(pos, params.target, s.topology, params.world);
+  precise float dist = sqrt(q.x * q.x + q.y * q.y);
+  if (!(dist > 0.0)) return vec2(0.0);
+  return q / dist;
+}
 
+// Steps 10-11: move by `vel` and apply the species' bounds (may reflect `vel`).
+Boid move_and_bound(Species s, Boid self, vec2 vel, vec2 world) {
   precise vec2 pos = self.pos + vel;
   for (int a = 0; a < 2; ++a) {
     float len = world[a];
@@ -114,4 +114,53 @@ Boid finish_step(Species s, Boid self, NeighbourSums sums, vec2 world) {
   result.pos = pos;
   result.vel = vel;
   return result;
+}
+
+// The steered boid: the user's velocity limited to max_speed, then move and bounds.
+Boid steered_step(Species s, Boid self, vec2 velocity, vec2 world) {
+  precise vec2 vel = velocity;
+  precise float speed = sqrt(vel.x * vel.x + vel.y * vel.y);
+  if (speed > s.max_speed) vel *= s.max_speed / speed;
+  return move_and_bound(s, self, vel, world);
+}
+
+Boid finish_step(Species s, Boid self, NeighbourSums sums, vec2 world) {
+  vec2 align = vec2(0.0);
+  vec2 cohesion = vec2(0.0);
+  if (sums.flock > 0u) {
+    float n = float(sums.flock);
+    align = sums.velocity_sum / n - self.vel;
+    cohesion = sums.displacement_sum / n;
+  }
+  vec2 separation = -sums.separation_sum;
+  vec2 edge = vec2(0.0);
+  if (s.topology == MURMUR_TOPOLOGY_BOUNDED) {
+    edge = vec2(edge_axis(s, self.pos.x, world.x), edge_axis(s, self.pos.y, world.y));
+  }
+  vec2 obstacle = obstacle_push(s, self.pos);
+  vec2 target = target_pull(s, self.pos);
+  precise vec2 acc = s.align_weight * align + s.cohesion_weight * cohesion +
+                     s.separation_weight * separation + edge + s.obstacle_weight * obstacle +
+                     s.target_weight * target;
+  precise float acc_len = sqrt(acc.x * acc.x + acc.y * acc.y);
+  if (acc_len > s.max_force) acc *= s.max_force / acc_len;
+
+  precise vec2 vel = self.vel + acc;
+  precise float speed = sqrt(vel.x * vel.x + vel.y * vel.y);
+  if (speed > s.max_speed) {
+    vel *= s.max_speed / speed;
+  } else if (speed > 0.0 && speed < s.min_speed) {
+    vel *= s.min_speed / speed;
+  } else if (speed == 0.0) {
+    vel = self.vel;
+  }
+  return move_and_bound(s, self, vel, world);
+}
+
+// One boid's state t+1: the rules, or the user's velocity for the steered boid.
+Boid next_state(Species s, Boid self, NeighbourSums sums) {
+  if (params.has_steered != 0u && self.id == params.steered_id) {
+    return steered_step(s, self, params.steered_velocity, params.world);
+  }
+  return finish_step(s, self, sums, params.world);
 }

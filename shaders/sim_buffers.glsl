@@ -10,6 +10,10 @@ layout(std430, binding = MURMUR_BIND_SPECIES) readonly buffer SpeciesBlock {
   Species species[];
 };
 
+layout(std430, binding = MURMUR_BIND_OBSTACLES) readonly buffer ObstaclesBlock {
+  vec4 obstacles[];  // centre.xy, radius, unused
+};
+
 layout(std430, binding = MURMUR_BIND_BOIDS) buffer BoidsBlock {
   Boid boids[];
 };

@@ -52,6 +52,6 @@ void main() {
       }
     }
   }
-  boids[slot] = finish_step(s, self, sums, params.world);
+  boids[slot] = next_state(s, self, sums);
   neighbour_counts[slot] = uvec4(sums.visible, sums.flock, sums.separating, self.id);
 }

@@ -19,6 +19,6 @@ void main() {
     vec2 d = displacement(self.pos, other.pos, s.topology, params.world);
     add_neighbour(sums, s, self.vel, d, other.vel, other.species);
   }
-  boids[slot] = finish_step(s, self, sums, params.world);
+  boids[slot] = next_state(s, self, sums);
   neighbour_counts[slot] = uvec4(sums.visible, sums.flock, sums.separating, self.id);
 }

@@ -1,5 +1,6 @@
 #pragma once
 // The CPU reference: the model of docs/model.md stepped with a k-d tree neighbour search.
+#include <optional>
 #include <vector>
 
 #include "murmur/model.hpp"
@@ -14,11 +15,14 @@ struct CpuStepTrace {
 };
 
 // One synchronous step of `in` (any order; the output keeps the input's order).
-// When `trace` is given it receives every boid's neighbour sums.
-FlockState cpu_step(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace = nullptr);
+// When `trace` is given it receives every boid's neighbour sums. `steered`, when set, flies
+// that boid at the user's velocity instead of the rules (docs/model.md, "Steered boid").
+FlockState cpu_step(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace = nullptr,
+                    const std::optional<SteeredBoid>& steered = std::nullopt);
 
 // The same step by brute force over all pairs (a second oracle for tests; O(N^2)).
 FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& in,
-                                CpuStepTrace* trace = nullptr);
+                                CpuStepTrace* trace = nullptr,
+                                const std::optional<SteeredBoid>& steered = std::nullopt);
 
 }  // namespace murmur

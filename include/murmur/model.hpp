@@ -3,6 +3,8 @@
 // reference (cpu_flock) is built on these functions; shaders/model.glsl is the GPU's copy and
 // keeps the same order of operations so the two round alike.
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -22,11 +24,20 @@ struct SpeciesModel {
   float align_weight = 0, cohesion_weight = 0, separation_weight = 0;
   float max_force = 0, min_speed = 0, max_speed = 0;
   float edge_margin = 0, edge_gain = 0;
+  float obstacle_weight = 0, target_weight = 0;
+  float perception_radius = 0;  // r: the obstacle push starts r from an obstacle's surface
   Topology topology = Topology::Wrap;
   std::uint32_t flock_mask = 0;  // bit j: flocks with species j
 };
 
 std::vector<SpeciesModel> species_models(const Scenario& scenario);
+
+// The boid the user steers: it flies at `velocity` (limited to its species' max_speed) instead
+// of following the rules, and the others see it as an ordinary neighbour.
+struct SteeredBoid {
+  std::uint32_t id = 0;
+  glm::vec2 velocity{0.0f};
+};
 
 // Displacement from `from` to `to` as seen by an observer of the given topology: the minimum
 // image on a torus, computed so that a pair across the seam is rounded only once.
@@ -50,8 +61,25 @@ struct NeighbourSums {
 void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 v_i, glm::vec2 d,
                    glm::vec2 v_j, std::uint32_t species_j);
 
+// What the world adds to a boid's steering besides its neighbours (docs/model.md, steps 6b-6c).
+struct Surroundings {
+  glm::vec2 world{0.0f};
+  std::span<const Obstacle> obstacles;
+  std::optional<glm::vec2> target;
+};
+Surroundings surroundings_of(const Scenario& scenario);
+
+// obs: the sum over obstacles of the push away from each (0 outside reach).
+glm::vec2 obstacle_push(const SpeciesModel& observer, glm::vec2 pos, const Surroundings& env);
+// tgt: the unit vector towards the target (0 without a target or on it).
+glm::vec2 target_pull(const SpeciesModel& observer, glm::vec2 pos, const Surroundings& env);
+
 // Steps 4-11 of the model: steering, force limit, speed limits, move, bounds.
 Boid finish_step(const SpeciesModel& observer, const Boid& self, const NeighbourSums& sums,
-                 glm::vec2 world);
+                 const Surroundings& env);
+
+// The steered boid's step: v' = the user's velocity limited to max_speed, then move and bounds.
+Boid steered_step(const SpeciesModel& observer, const Boid& self, glm::vec2 velocity,
+                  glm::vec2 world);
 
 }  // namespace murmur

@@ -3,6 +3,7 @@
 // its default and its accepted range). The simulation core takes only validated scenarios.
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,8 @@ enum class Topology : std::uint32_t { Wrap = 0, Bounded = 1 };
 
 // At most this many species share a world: flocks_with is a bit mask on the GPU.
 inline constexpr std::size_t kMaxSpecies = 32;
+// Obstacles live in a small GPU array that every boid scans.
+inline constexpr std::size_t kMaxObstacles = 64;
 // Seeds are TOML integers (signed 64-bit), so a larger seed could not be written back.
 inline constexpr std::uint64_t kMaxSeed = 9223372036854775807ull;  // 2^63 - 1
 
@@ -36,6 +39,19 @@ struct SpeciesParams {
   float edge_gain = 0;           // k (bounded only)
   std::vector<std::string> flocks_with;  // species names; empty in a file means "itself"
   glm::vec3 colour{1.0f, 1.0f, 1.0f};    // linear RGB for rendering, key `colour`
+  float obstacle_weight = 0;  // w_obs: push away from obstacles (docs/model.md)
+  float target_weight = 0;    // w_tgt: pull towards the target, when one is set
+};
+
+// A disc the boids steer around (key `[[obstacle]] x y radius`; the viewer's left click).
+struct Obstacle {
+  glm::vec2 centre{0.0f};
+  float radius = 0;
+};
+
+// A point every boid is pulled towards (key `[target] x y`; the viewer's right click).
+struct Target {
+  glm::vec2 position{0.0f};
 };
 
 struct WorldParams {
@@ -47,6 +63,8 @@ struct WorldParams {
 struct Scenario {
   WorldParams world;
   std::vector<SpeciesParams> species;
+  std::vector<Obstacle> obstacles;
+  std::optional<Target> target;
   std::string source;  // file the scenario came from (for messages and manifests)
 
   glm::vec2 size() const { return {world.width, world.height}; }

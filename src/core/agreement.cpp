@@ -149,12 +149,27 @@ double velocity_tolerance(const Scenario& scenario, const Boid& before, const Bo
   const double separation_error = 5 * eps * hood.inverse_distance_sum;
   const double align_size = mean_speed + own_speed;
   const double edge_size = double(s.edge_gain) * s.edge_margin;
+  // Obstacles within reach push with depth (R + r - |q|) / r <= (R + r) / r; a square root
+  // and two divisions per obstacle that a GPU may round a few ulp differently.
+  double obstacle_size = 0;
+  for (const Obstacle& o : scenario.obstacles) {
+    const glm::vec2 q = displacement(o.centre, before.pos, s.topology, scenario.size());
+    const double reach = double(o.radius) + s.perception_radius;
+    if (length(q) < reach * (1 + kRadiusBand)) obstacle_size += reach / s.perception_radius;
+  }
+  const double obstacle_error = 16 * eps * obstacle_size;
+  // The target pull is a unit vector: a square root and a division.
+  const double target_size = scenario.target ? 1.0 : 0.0;
+  const double target_error = 8 * eps * target_size;
   const double acc_error =
       std::abs(s.align_weight) * align_error + std::abs(s.cohesion_weight) * cohesion_error +
       std::abs(s.separation_weight) * separation_error +
+      std::abs(s.obstacle_weight) * obstacle_error + std::abs(s.target_weight) * target_error +
       4 * eps *
           (std::abs(s.align_weight) * align_size + std::abs(s.cohesion_weight) * mean_distance +
-           std::abs(s.separation_weight) * hood.inverse_distance_sum + edge_size + s.max_force);
+           std::abs(s.separation_weight) * hood.inverse_distance_sum + edge_size +
+           std::abs(s.obstacle_weight) * obstacle_size + std::abs(s.target_weight) * target_size +
+           s.max_force);
   // Raising a slow velocity to min_speed scales errors by min_speed / |v'|; |v'| >= |v| - F.
   const double slowest = std::max(own_speed - double(s.max_force), double(s.min_speed) * eps);
   const double min_speed_gain = std::max(1.0, double(s.min_speed) / slowest);

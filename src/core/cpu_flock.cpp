@@ -24,7 +24,8 @@ struct StepInputs {
   const Scenario& scenario;
   const FlockState& in;
   const std::vector<SpeciesModel>& models;
-  glm::vec2 world;
+  Surroundings env;
+  const std::optional<SteeredBoid>& steered;
   const Search& search;
 };
 
@@ -41,17 +42,19 @@ void step_range(const StepInputs<Search>& inputs, std::size_t begin, std::size_t
     const SpeciesModel& model = inputs.models[self.species];
     const SpeciesParams& params = inputs.scenario.species[self.species];
     candidates.clear();
-    inputs.search(self.pos, params.perception_radius, model.topology, inputs.world, candidates);
+    inputs.search(self.pos, params.perception_radius, model.topology, inputs.env.world, candidates);
     std::sort(candidates.begin(), candidates.end());
     NeighbourSums sums;
     for (const std::uint32_t j : candidates) {
       if (j == i) continue;
       const Boid& other = boids[j];
       add_neighbour(sums, model, self.vel,
-                    displacement(self.pos, other.pos, model.topology, inputs.world), other.vel,
+                    displacement(self.pos, other.pos, model.topology, inputs.env.world), other.vel,
                     other.species);
     }
-    out[i] = finish_step(model, self, sums, inputs.world);
+    out[i] = inputs.steered && inputs.steered->id == self.id
+                 ? steered_step(model, self, inputs.steered->velocity, inputs.env.world)
+                 : finish_step(model, self, sums, inputs.env);
     if (sums_out != nullptr) (*sums_out)[i] = sums;
   }
 }
@@ -73,10 +76,10 @@ void require_known_species(const Scenario& scenario, const FlockState& in) {
 
 template <class Search>
 FlockState step_with(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace,
-                     const Search& search) {
+                     const std::optional<SteeredBoid>& steered, const Search& search) {
   require_known_species(scenario, in);
   const std::vector<SpeciesModel> models = species_models(scenario);
-  const StepInputs<Search> inputs{scenario, in, models, scenario.size(), search};
+  const StepInputs<Search> inputs{scenario, in, models, surroundings_of(scenario), steered, search};
   const std::size_t count = in.boids.size();
   FlockState next;
   next.boids.resize(count);
@@ -117,23 +120,24 @@ std::vector<glm::vec2> positions_of(const FlockState& state) {
 
 }  // namespace
 
-FlockState cpu_step(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace) {
+FlockState cpu_step(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace,
+                    const std::optional<SteeredBoid>& steered) {
   const KdTree2D tree(positions_of(in));
   const auto search = [&tree](glm::vec2 center, float radius, Topology topology,
                               glm::vec2 world, std::vector<std::uint32_t>& out) {
     tree.query_radius(center, radius, topology, world, out);
   };
-  return step_with(scenario, in, trace, search);
+  return step_with(scenario, in, trace, steered, search);
 }
 
 FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& in,
-                                CpuStepTrace* trace) {
+                                CpuStepTrace* trace, const std::optional<SteeredBoid>& steered) {
   const std::vector<glm::vec2> positions = positions_of(in);
   const auto search = [&positions](glm::vec2 center, float radius, Topology topology,
                                    glm::vec2 world, std::vector<std::uint32_t>& out) {
     brute_force_radius(positions, center, radius, topology, world, out);
   };
-  return step_with(scenario, in, trace, search);
+  return step_with(scenario, in, trace, steered, search);
 }
 
 }  // namespace murmur

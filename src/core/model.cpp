@@ -25,6 +25,9 @@ std::vector<SpeciesModel> species_models(const Scenario& scenario) {
     m.max_speed = p.max_speed;
     m.edge_margin = p.edge_margin;
     m.edge_gain = p.edge_gain;
+    m.obstacle_weight = p.obstacle_weight;
+    m.target_weight = p.target_weight;
+    m.perception_radius = p.perception_radius;
     m.topology = p.topology;
     m.flock_mask = scenario.flock_mask(s);
     models.push_back(m);
@@ -83,35 +86,39 @@ float edge_axis(const SpeciesModel& m, float p, float length) {
 }
 }  // namespace
 
-Boid finish_step(const SpeciesModel& m, const Boid& self, const NeighbourSums& sums,
-                 glm::vec2 world) {
-  glm::vec2 align{0.0f};
-  glm::vec2 cohesion{0.0f};
-  if (sums.flock > 0) {
-    const float n = static_cast<float>(sums.flock);
-    align = sums.velocity_sum / n - self.vel;
-    cohesion = sums.displacement_sum / n;
-  }
-  const glm::vec2 separation = -sums.separation_sum;
-  glm::vec2 edge{0.0f};
-  if (m.topology == Topology::Bounded) {
-    edge = {edge_axis(m, self.pos.x, world.x), edge_axis(m, self.pos.y, world.y)};
-  }
-  glm::vec2 acc = m.align_weight * align + m.cohesion_weight * cohesion +
-                  m.separation_weight * separation + edge;
-  const float acc_len = std::sqrt(acc.x * acc.x + acc.y * acc.y);
-  if (acc_len > m.max_force) acc *= m.max_force / acc_len;
+Surroundings surroundings_of(const Scenario& scenario) {
+  Surroundings env;
+  env.world = scenario.size();
+  env.obstacles = scenario.obstacles;
+  if (scenario.target) env.target = scenario.target->position;
+  return env;
+}
 
-  glm::vec2 vel = self.vel + acc;
-  const float speed = std::sqrt(vel.x * vel.x + vel.y * vel.y);
-  if (speed > m.max_speed) {
-    vel *= m.max_speed / speed;
-  } else if (speed > 0.0f && speed < m.min_speed) {
-    vel *= m.min_speed / speed;
-  } else if (speed == 0.0f) {
-    vel = self.vel;
+glm::vec2 obstacle_push(const SpeciesModel& m, glm::vec2 pos, const Surroundings& env) {
+  glm::vec2 push{0.0f};
+  for (const Obstacle& o : env.obstacles) {
+    const glm::vec2 q = displacement(o.centre, pos, m.topology, env.world);
+    const float dist = std::sqrt(q.x * q.x + q.y * q.y);
+    const float reach = o.radius + m.perception_radius;
+    if (dist < reach && dist > 0.0f) {
+      const float depth = (reach - dist) / m.perception_radius;
+      push += q * (depth / dist);
+    }
   }
+  return push;
+}
 
+glm::vec2 target_pull(const SpeciesModel& m, glm::vec2 pos, const Surroundings& env) {
+  if (!env.target) return glm::vec2{0.0f};
+  const glm::vec2 q = displacement(pos, *env.target, m.topology, env.world);
+  const float dist = std::sqrt(q.x * q.x + q.y * q.y);
+  if (!(dist > 0.0f)) return glm::vec2{0.0f};
+  return q / dist;
+}
+
+namespace {
+// Steps 10-11: move by `vel` and apply the species' bounds (may reflect `vel`).
+Boid move_and_bound(const SpeciesModel& m, const Boid& self, glm::vec2 vel, glm::vec2 world) {
   glm::vec2 pos = self.pos + vel;
   for (int a = 0; a < 2; ++a) {
     const float length = world[a];
@@ -134,6 +141,49 @@ Boid finish_step(const SpeciesModel& m, const Boid& self, const NeighbourSums& s
   out.pos = pos;
   out.vel = vel;
   return out;
+}
+}  // namespace
+
+Boid steered_step(const SpeciesModel& m, const Boid& self, glm::vec2 velocity, glm::vec2 world) {
+  glm::vec2 vel = velocity;
+  const float speed = std::sqrt(vel.x * vel.x + vel.y * vel.y);
+  if (speed > m.max_speed) vel *= m.max_speed / speed;
+  return move_and_bound(m, self, vel, world);
+}
+
+Boid finish_step(const SpeciesModel& m, const Boid& self, const NeighbourSums& sums,
+                 const Surroundings& env) {
+  const glm::vec2 world = env.world;
+  glm::vec2 align{0.0f};
+  glm::vec2 cohesion{0.0f};
+  if (sums.flock > 0) {
+    const float n = static_cast<float>(sums.flock);
+    align = sums.velocity_sum / n - self.vel;
+    cohesion = sums.displacement_sum / n;
+  }
+  const glm::vec2 separation = -sums.separation_sum;
+  glm::vec2 edge{0.0f};
+  if (m.topology == Topology::Bounded) {
+    edge = {edge_axis(m, self.pos.x, world.x), edge_axis(m, self.pos.y, world.y)};
+  }
+  const glm::vec2 obstacles = obstacle_push(m, self.pos, env);
+  const glm::vec2 target = target_pull(m, self.pos, env);
+  glm::vec2 acc = m.align_weight * align + m.cohesion_weight * cohesion +
+                  m.separation_weight * separation + edge + m.obstacle_weight * obstacles +
+                  m.target_weight * target;
+  const float acc_len = std::sqrt(acc.x * acc.x + acc.y * acc.y);
+  if (acc_len > m.max_force) acc *= m.max_force / acc_len;
+
+  glm::vec2 vel = self.vel + acc;
+  const float speed = std::sqrt(vel.x * vel.x + vel.y * vel.y);
+  if (speed > m.max_speed) {
+    vel *= m.max_speed / speed;
+  } else if (speed > 0.0f && speed < m.min_speed) {
+    vel *= m.min_speed / speed;
+  } else if (speed == 0.0f) {
+    vel = self.vel;
+  }
+  return move_and_bound(m, self, vel, world);
 }
 
 }  // namespace murmur

@@ -3,6 +3,7 @@
 #include "murmur/scenario.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -43,6 +44,10 @@ constexpr float kDefaultMaxForce = 0.05f;
 constexpr float kDefaultMinSpeed = 1.5f;
 constexpr float kDefaultMaxSpeed = 3.0f;
 constexpr std::uint64_t kDefaultSeed = 1;
+// Strong enough that a flock parts around an obstacle (the force limit caps it), and a target
+// that pulls with a fraction of the default force limit, so flocking still shows.
+constexpr float kDefaultObstacleWeight = 0.5f;
+constexpr float kDefaultTargetWeight = 0.01f;
 
 SpeciesParams default_species(std::size_t index) {
   SpeciesParams s;
@@ -60,6 +65,8 @@ SpeciesParams default_species(std::size_t index) {
   s.max_speed = kDefaultMaxSpeed;
   s.edge_margin = 0.0f;
   s.edge_gain = 0.0f;
+  s.obstacle_weight = kDefaultObstacleWeight;
+  s.target_weight = kDefaultTargetWeight;
   s.flocks_with = {s.name};
   s.colour = glm::vec3(1.0f);
   return s;
@@ -82,13 +89,17 @@ constexpr FloatField kSpeciesFloatFields[] = {
     {"max_speed", &SpeciesParams::max_speed},
     {"edge_margin", &SpeciesParams::edge_margin},
     {"edge_gain", &SpeciesParams::edge_gain},
+    {"obstacle_weight", &SpeciesParams::obstacle_weight},
+    {"target_weight", &SpeciesParams::target_weight},
 };
 constexpr std::string_view kWorldKeys = "width, height, seed";
 constexpr std::string_view kSpeciesKeys =
     "name, count, topology, perception_radius, separation_radius, fov_degrees, align_weight, "
     "cohesion_weight, separation_weight, max_force, min_speed, max_speed, edge_margin, "
-    "edge_gain, flocks_with, colour";
-constexpr std::string_view kTopLevelKeys = "world, species";
+    "edge_gain, obstacle_weight, target_weight, flocks_with, colour";
+constexpr std::string_view kObstacleKeys = "x, y, radius";
+constexpr std::string_view kTargetKeys = "x, y";
+constexpr std::string_view kTopLevelKeys = "world, species, obstacle, target";
 
 // ---- text helpers ----------------------------------------------------------------------
 
@@ -180,6 +191,8 @@ struct KeyLines {
 struct ScenarioLines {
   KeyLines world;
   std::vector<KeyLines> species;
+  std::vector<KeyLines> obstacles;
+  KeyLines target;
 };
 
 [[noreturn]] void fail(const std::string& source, std::uint32_t line, const std::string& what) {
@@ -206,6 +219,8 @@ class Validator {
     check_species_list();
     for (std::size_t i = 0; i < scenario_.species.size(); ++i) check_species(i);
     check_total_count();
+    check_obstacles();
+    check_target();
   }
 
  private:
@@ -291,6 +306,8 @@ class Validator {
     require(s.edge_margin >= 0.0f && s.edge_margin < half_side, "edge_margin", s.edge_margin,
             ">= 0" + below_half_side);
     require(s.edge_gain >= 0.0f, "edge_gain", s.edge_gain, ">= 0");
+    require(s.obstacle_weight >= 0.0f, "obstacle_weight", s.obstacle_weight, ">= 0");
+    require(s.target_weight >= 0.0f, "target_weight", s.target_weight, ">= 0");
     check_flocks_with(i);
     check_colour(i);
   }
@@ -357,6 +374,53 @@ class Validator {
     }
   }
 
+  std::uint32_t obstacle_line(std::size_t i, std::string_view key) const {
+    return lines_ && i < lines_->obstacles.size() ? lines_->obstacles[i].line_of(key) : 0;
+  }
+
+  // A point of the world, walls included: [0, width] x [0, height].
+  bool inside_world(glm::vec2 p) const {
+    return p.x >= 0.0f && p.x <= scenario_.world.width && p.y >= 0.0f &&
+           p.y <= scenario_.world.height;
+  }
+
+  std::string world_range() const {
+    return "[0, " + show_float(scenario_.world.width) + "] x [0, " +
+           show_float(scenario_.world.height) + "] (the world)";
+  }
+
+  void check_obstacles() const {
+    if (scenario_.obstacles.size() > kMaxObstacles) {
+      fail(scenario_.source, obstacle_line(kMaxObstacles, "x"),
+           "obstacle[" + std::to_string(kMaxObstacles) + "]: too many obstacles (" +
+               std::to_string(scenario_.obstacles.size()) + "): at most " +
+               std::to_string(kMaxObstacles));
+    }
+    for (std::size_t i = 0; i < scenario_.obstacles.size(); ++i) {
+      const Obstacle& o = scenario_.obstacles[i];
+      const std::string label = "obstacle[" + std::to_string(i) + "]";
+      if (!inside_world(o.centre)) {
+        fail(scenario_.source, obstacle_line(i, "x"),
+             label + " (x, y) = (" + show_float(o.centre.x) + ", " + show_float(o.centre.y) +
+                 "): must lie in " + world_range());
+      }
+      if (!(o.radius > 0.0f) || !std::isfinite(o.radius)) {
+        fail(scenario_.source, obstacle_line(i, "radius"),
+             label + ".radius = " + show_float(o.radius) + ": must be > 0 and finite");
+      }
+    }
+  }
+
+  void check_target() const {
+    if (!scenario_.target) return;
+    const glm::vec2 p = scenario_.target->position;
+    if (!inside_world(p)) {
+      fail(scenario_.source, lines_ ? lines_->target.line_of("x") : 0,
+           "target (x, y) = (" + show_float(p.x) + ", " + show_float(p.y) + "): must lie in " +
+               world_range());
+    }
+  }
+
   const Scenario& scenario_;
   const ScenarioLines* lines_;
 };
@@ -370,7 +434,7 @@ class Parser {
   Scenario parse(std::string_view text) {
     const toml::table root = parse_toml(text);
     for (const auto& [key, node] : root) {
-      if (key != "world" && key != "species") {
+      if (key != "world" && key != "species" && key != "obstacle" && key != "target") {
         fail(scenario_.source, key.source().begin.line,
              quote(key.str()) + ": unknown table or key (accepted: " + std::string(kTopLevelKeys) +
                  ")");
@@ -382,6 +446,8 @@ class Parser {
     }
     parse_world(*world);
     if (const toml::node* species = root.get("species")) parse_species_list(*species);
+    if (const toml::node* obstacles = root.get("obstacle")) parse_obstacles(*obstacles);
+    if (const toml::node* target = root.get("target")) parse_target(*target);
     Validator(scenario_, &lines_).run();
     return std::move(scenario_);
   }
@@ -545,6 +611,57 @@ class Parser {
     lines_.species.push_back(std::move(lines));
   }
 
+  // Reads a table whose keys are all required floats, in the order `names` gives them.
+  template <std::size_t N>
+  std::array<float, N> read_point_table(const std::string& label, const toml::table& table,
+                                        const std::array<std::string_view, N>& names,
+                                        std::string_view accepted, KeyLines& lines) const {
+    std::array<float, N> values{};
+    std::array<bool, N> present{};
+    lines.table = table.source().begin.line;
+    for (const auto& [key, value] : table) {
+      const auto found = std::find(names.begin(), names.end(), key.str());
+      if (found == names.end()) {
+        fail(scenario_.source, key.source().begin.line,
+             label + "." + std::string(key.str()) + ": unknown key (accepted: " +
+                 std::string(accepted) + ")");
+      }
+      const auto k = static_cast<std::size_t>(found - names.begin());
+      lines.keys[std::string(key.str())] = value.source().begin.line;
+      values[k] = read_float(label + "." + std::string(key.str()), value);
+      present[k] = true;
+    }
+    for (std::size_t k = 0; k < N; ++k) {
+      if (!present[k]) {
+        fail(scenario_.source, lines.table,
+             label + "." + std::string(names[k]) + " is missing: it has no default (a number)");
+      }
+    }
+    return values;
+  }
+
+  void parse_obstacles(const toml::node& node) {
+    const toml::array* list = node.as_array();
+    if (list == nullptr) wrong_type("obstacle", node, "an array of tables ([[obstacle]])");
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const std::string label = "obstacle[" + std::to_string(i) + "]";
+      const toml::table* table = list->get(i)->as_table();
+      if (table == nullptr) wrong_type(label, *list->get(i), "a table ([[obstacle]])");
+      KeyLines lines;
+      const auto [x, y, radius] = read_point_table<3>(label, *table, {"x", "y", "radius"},
+                                                      kObstacleKeys, lines);
+      scenario_.obstacles.push_back(Obstacle{{x, y}, radius});
+      lines_.obstacles.push_back(std::move(lines));
+    }
+  }
+
+  void parse_target(const toml::node& node) {
+    const toml::table* table = node.as_table();
+    if (table == nullptr) wrong_type("target", node, "a table ([target])");
+    const auto [x, y] = read_point_table<2>("target", *table, {"x", "y"}, kTargetKeys, lines_.target);
+    scenario_.target = Target{{x, y}};
+  }
+
   static float* float_field(SpeciesParams& species, std::string_view key) {
     for (const FloatField& field : kSpeciesFloatFields) {
       if (field.key == key) return &(species.*field.member);
@@ -631,6 +748,17 @@ std::string scenario_to_toml(const Scenario& scenario) {
     out += "]\n";
     out += "colour = [" + toml_float(s.colour.r) + ", " + toml_float(s.colour.g) + ", " +
            toml_float(s.colour.b) + "]\n";
+  }
+  for (const Obstacle& o : scenario.obstacles) {
+    out += "\n[[obstacle]]\n";
+    out += "x = " + toml_float(o.centre.x) + "\n";
+    out += "y = " + toml_float(o.centre.y) + "\n";
+    out += "radius = " + toml_float(o.radius) + "\n";
+  }
+  if (scenario.target) {
+    out += "\n[target]\n";
+    out += "x = " + toml_float(scenario.target->position.x) + "\n";
+    out += "y = " + toml_float(scenario.target->position.y) + "\n";
   }
   return out;
 }

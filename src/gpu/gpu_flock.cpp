@@ -127,22 +127,56 @@ struct GpuFlock::Impl {
   std::uint32_t count = 0;
   std::uint32_t cell_count = 0;
   GpuFault fault = GpuFault::None;
+  std::optional<SteeredBoid> steered;
 
   gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass;
   std::unique_ptr<GpuScan> scan;
-  gl::Buffer boids, sorted, species, params, cell_counts, cell_starts, cell_fill, boid_cell,
-      cell_entries, neighbours;
+  gl::Buffer boids, sorted, species, obstacles, params, cell_counts, cell_starts, cell_fill,
+      boid_cell, cell_entries, neighbours;
 
   void write_params() {
     gpu::StepParams p{scenario.size(), grid.cell_size, grid.cells, count, cell_count,
                       static_cast<std::uint32_t>(fault)};
+    p.obstacle_count = static_cast<std::uint32_t>(scenario.obstacles.size());
+    if (scenario.target) {
+      p.has_target = 1;
+      p.target = scenario.target->position;
+    }
+    if (steered) {
+      p.has_steered = 1;
+      p.steered_id = steered->id;
+      p.steered_velocity = steered->velocity;
+    }
     params.upload(0, sizeof p, &p);
+  }
+
+  // Species and obstacles as the shaders read them.
+  void write_parameters() {
+    std::vector<gpu::Species> records;
+    for (const SpeciesModel& model : species_models(scenario)) records.push_back(gpu::to_gpu(model));
+    species.upload(0, sizeof(gpu::Species) * records.size(), records.data());
+    std::vector<gpu::Obstacle> discs;
+    for (const Obstacle& o : scenario.obstacles) discs.push_back(gpu::Obstacle{o.centre, o.radius});
+    if (!discs.empty()) obstacles.upload(0, sizeof(gpu::Obstacle) * discs.size(), discs.data());
+    write_params();
+  }
+
+  // The grid's buffers for the current scenario's largest radius.
+  void allocate_grid() {
+    grid = grid_shape_for(scenario, count);
+    cell_count = static_cast<std::uint32_t>(grid.cells.x) * static_cast<std::uint32_t>(grid.cells.y);
+    const std::size_t cell_bytes = sizeof(std::uint32_t) * cell_count;
+    scan = std::make_unique<GpuScan>(cell_count);
+    cell_counts = gl::Buffer("cell counts", cell_bytes);
+    cell_starts = gl::Buffer("cell starts", cell_bytes);
+    cell_fill = gl::Buffer("cell fill cursors", cell_bytes);
   }
 
   void bind_simulation_buffers() const {
     boids.bind_storage(MURMUR_BIND_BOIDS);
     sorted.bind_storage(MURMUR_BIND_SORTED);
     species.bind_storage(MURMUR_BIND_SPECIES);
+    obstacles.bind_storage(MURMUR_BIND_OBSTACLES);
     params.bind_storage(MURMUR_BIND_STEP_PARAMS);
     cell_counts.bind_storage(MURMUR_BIND_CELL_COUNT);
     cell_starts.bind_storage(MURMUR_BIND_CELL_START);
@@ -240,33 +274,25 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.scenario = scenario;
   m.search = search;
   m.count = scenario.total_count();
-  m.grid = grid_shape_for(scenario, m.count);
-  m.cell_count = static_cast<std::uint32_t>(m.grid.cells.x) * static_cast<std::uint32_t>(m.grid.cells.y);
 
   m.count_pass = gl::Program::compute("grid_count.comp");
-  m.scan = std::make_unique<GpuScan>(m.cell_count);
   m.scatter_pass = gl::Program::compute("grid_scatter.comp");
   m.rank_pass = gl::Program::compute("grid_rank.comp");
   m.steer_grid_pass = gl::Program::compute("steer_grid.comp");
   m.steer_naive_pass = gl::Program::compute("steer_naive.comp");
 
-  std::vector<gpu::Species> species;
-  for (const SpeciesModel& model : species_models(scenario)) species.push_back(gpu::to_gpu(model));
-
   const std::size_t boid_bytes = sizeof(gpu::Boid) * m.count;
-  const std::size_t cell_bytes = sizeof(std::uint32_t) * m.cell_count;
   const std::size_t slot_bytes = sizeof(std::uint32_t) * m.count;
   m.boids = gl::Buffer("boids (state t+1)", boid_bytes);
   m.sorted = gl::Buffer("boids by cell (state t)", boid_bytes);
-  m.species = gl::Buffer("species", sizeof(gpu::Species) * species.size(), species.data());
+  m.species = gl::Buffer("species", sizeof(gpu::Species) * scenario.species.size());
+  m.obstacles = gl::Buffer("obstacles", sizeof(gpu::Obstacle) * kMaxObstacles);
   m.params = gl::Buffer("step params", sizeof(gpu::StepParams));
-  m.cell_counts = gl::Buffer("cell counts", cell_bytes);
-  m.cell_starts = gl::Buffer("cell starts", cell_bytes);
-  m.cell_fill = gl::Buffer("cell fill cursors", cell_bytes);
   m.boid_cell = gl::Buffer("cell of each boid", slot_bytes);
   m.cell_entries = gl::Buffer("boids listed by cell", slot_bytes);
   m.neighbours = gl::Buffer("neighbour counts", 4 * sizeof(std::uint32_t) * m.count);
-  m.write_params();
+  m.allocate_grid();
+  m.write_parameters();
   upload(initial);
 }
 
@@ -283,6 +309,36 @@ GridStageTimes GpuFlock::step_timed() {
   GridStageTimes times;
   impl_->step_grid(&times);
   return times;
+}
+
+void GpuFlock::set_parameters(const Scenario& scenario) {
+  Impl& m = *impl_;
+  if (scenario.species.size() != m.scenario.species.size()) {
+    throw InputError("set_parameters: the scenario has " + std::to_string(scenario.species.size()) +
+                     " species, the flock " + std::to_string(m.scenario.species.size()));
+  }
+  for (std::size_t s = 0; s < scenario.species.size(); ++s) {
+    if (scenario.species[s].count != m.scenario.species[s].count) {
+      throw InputError("set_parameters: species[" + std::to_string(s) + "].count changed from " +
+                       std::to_string(m.scenario.species[s].count) + " to " +
+                       std::to_string(scenario.species[s].count) + "; a new count needs a new flock");
+    }
+  }
+  if (scenario.obstacles.size() > kMaxObstacles) {
+    throw InputError("set_parameters: " + std::to_string(scenario.obstacles.size()) +
+                     " obstacles; at most " + std::to_string(kMaxObstacles));
+  }
+  const bool regrid = scenario.max_perception_radius() != m.scenario.max_perception_radius() ||
+                      scenario.size() != m.scenario.size();
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the last step's reads happen first
+  m.scenario = scenario;
+  if (regrid) m.allocate_grid();
+  m.write_parameters();
+}
+
+void GpuFlock::set_steered(std::optional<SteeredBoid> steered) {
+  impl_->steered = steered;
+  impl_->write_params();
 }
 
 void GpuFlock::upload(const FlockState& state) {

@@ -28,11 +28,14 @@ struct Species {
   std::uint32_t limited_fov;
   float align_weight, cohesion_weight, separation_weight, max_force;
   float min_speed, max_speed, edge_margin, edge_gain;
-  std::uint32_t topology, flock_mask, pad0 = 0, pad1 = 0;
+  std::uint32_t topology, flock_mask;
+  float obstacle_weight, target_weight, perception_radius;
+  std::uint32_t pad0 = 0;
 };
-static_assert(sizeof(Species) == 64);
+static_assert(sizeof(Species) == 72);
 static_assert(offsetof(Species, align_weight) == 16 && offsetof(Species, min_speed) == 32 &&
-              offsetof(Species, topology) == 48);
+              offsetof(Species, topology) == 48 && offsetof(Species, obstacle_weight) == 56 &&
+              offsetof(Species, perception_radius) == 64);
 
 struct StepParams {
   glm::vec2 world;
@@ -41,11 +44,26 @@ struct StepParams {
   std::uint32_t boid_count;
   std::uint32_t cell_count;
   std::uint32_t fault;
+  std::uint32_t obstacle_count = 0;
+  std::uint32_t has_target = 0;
+  std::uint32_t has_steered = 0;
+  glm::vec2 target{0.0f};
+  glm::vec2 steered_velocity{0.0f};
+  std::uint32_t steered_id = 0;
   std::uint32_t pad0 = 0, pad1 = 0, pad2 = 0;
 };
-static_assert(sizeof(StepParams) == 48);
+static_assert(sizeof(StepParams) == 80);
 static_assert(offsetof(StepParams, grid) == 16 && offsetof(StepParams, boid_count) == 24 &&
-              offsetof(StepParams, fault) == 32);
+              offsetof(StepParams, fault) == 32 && offsetof(StepParams, target) == 48 &&
+              offsetof(StepParams, steered_velocity) == 56 && offsetof(StepParams, steered_id) == 64);
+
+// One obstacle as the shaders read it: centre.xy, radius, unused.
+struct Obstacle {
+  glm::vec2 centre;
+  float radius;
+  float unused = 0;
+};
+static_assert(sizeof(Obstacle) == 16);
 
 inline Boid to_gpu(const murmur::Boid& b) { return Boid{b.pos, b.vel, b.id, b.species}; }
 inline murmur::Boid from_gpu(const Boid& b) { return murmur::Boid{b.pos, b.vel, b.id, b.species}; }
@@ -55,7 +73,8 @@ inline Species to_gpu(const SpeciesModel& m) {
                  m.limited_fov ? 1u : 0u,
                  m.align_weight,     m.cohesion_weight, m.separation_weight, m.max_force,
                  m.min_speed,        m.max_speed,       m.edge_margin,       m.edge_gain,
-                 static_cast<std::uint32_t>(m.topology), m.flock_mask};
+                 static_cast<std::uint32_t>(m.topology), m.flock_mask,
+                 m.obstacle_weight,  m.target_weight,   m.perception_radius};
 }
 
 }  // namespace murmur::gpu

@@ -88,6 +88,7 @@ CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
 
   GpuFlock gpu(scenario, initial, options.search);
   gpu.set_fault(options.fault);
+  gpu.set_steered(options.steered);
 
   // Lockstep: every step starts both sides from the CPU's state.
   std::vector<double> v_medians, p_medians;
@@ -98,7 +99,7 @@ CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
     gpu.step();
     const FlockState gpu_after = gpu.download();
     merge(report.neighbours, check_neighbour_counts(expected, observed_counts(gpu.download_neighbour_counts())));
-    FlockState cpu_after = cpu_step(scenario, cpu_state);
+    FlockState cpu_after = cpu_step(scenario, cpu_state, nullptr, options.steered);
     merge(report.lockstep, compare_lockstep(scenario, cpu_state, expected, cpu_after, gpu_after),
           v_medians, p_medians);
     cpu_state = std::move(cpu_after);
@@ -123,8 +124,8 @@ CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
     FlockState gpu_state;
     for (std::uint32_t step = 1; step <= options.free_steps; ++step) {
       gpu.step();
-      cpu = cpu_step(scenario, cpu);
-      for (FlockState& p : perturbed) p = cpu_step(scenario, p);
+      cpu = cpu_step(scenario, cpu, nullptr, options.steered);
+      for (FlockState& p : perturbed) p = cpu_step(scenario, p, nullptr, options.steered);
       if (step % sample_every != 0 && step != options.free_steps) continue;
       gpu_state = gpu.download();
       DriftSample s;

@@ -6,6 +6,7 @@
 
 #include "gpu_test_support.hpp"
 #include "murmur/cpu_flock.hpp"
+#include "murmur/errors.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/gpu/harness.hpp"
 
@@ -82,7 +83,7 @@ TEST_CASE("The grid has cells no smaller than the perception radius") {
   REQUIRE(gs.cell_size.x >= 1.0f);
 }
 
-TEST_CASE("Same seed gives bit-identical GPU state; a different seed does not") {
+TEST_CASE("Same seed gives bit-identical GPU state and a different seed does not") {
   gl_context();
   auto run = [](std::uint64_t seed) {
     const Scenario s = torus(3000, 300.0f, seed);
@@ -274,4 +275,50 @@ TEST_CASE("Long GPU runs keep the invariants: finite, inside the world, speeds w
       REQUIRE(speed >= sp.min_speed * (1.0f - kSpeedSlack));
     }
   }
+}
+
+TEST_CASE("Obstacles, a target and a steered boid: GPU agrees with the CPU reference") {
+  gl_context();
+  gl::DebugMessenger debug;
+  for (Topology topology : {Topology::Wrap, Topology::Bounded}) {
+    Scenario s = test::world(200.0f, 150.0f, 4);
+    s.species.push_back(test::species("a", 2500, topology, 10.0f, 4.0f));
+    s.species[0].obstacle_weight = 0.5f;
+    s.species[0].target_weight = 0.02f;
+    s.obstacles = {Obstacle{{100.0f, 75.0f}, 12.0f}, Obstacle{{2.0f, 148.0f}, 6.0f}};
+    s.target = Target{{190.0f, 10.0f}};
+    CompareOptions o = quick(3, 40);
+    o.steered = SteeredBoid{17, {1.5f, -0.5f}};
+    INFO((topology == Topology::Wrap ? "wrap" : "bounded"));
+    require_agreement(s, seeded_start(s), o);
+  }
+  REQUIRE(debug.error_count() == 0);
+}
+
+TEST_CASE("set_parameters changes the rules mid-run and set_steered flies one boid") {
+  gl_context();
+  Scenario s = torus(500, 100.0f);
+  const FlockState start = seeded_start(s);
+  GpuFlock flock(s, start);
+  Scenario still = s;  // free flight: no steering at all
+  still.species[0].align_weight = still.species[0].cohesion_weight = still.species[0].separation_weight = 0;
+  still.species[0].perception_radius = 12.0f;  // a larger radius rebuilds the grid
+  flock.set_parameters(still);
+  REQUIRE(flock.grid().cell_size.x >= 12.0f);
+  flock.step();
+  const FlockState after = flock.download();
+  const FlockState expected = cpu_step(still, start);
+  for (std::size_t i = 0; i < after.boids.size(); ++i) {
+    // Free flight: every boid keeps its velocity (to rounding) and moves by it.
+    REQUIRE_THAT(after.boids[i].vel.x, Catch::Matchers::WithinAbs(expected.boids[i].vel.x, 1e-6));
+    REQUIRE_THAT(after.boids[i].vel.y, Catch::Matchers::WithinAbs(expected.boids[i].vel.y, 1e-6));
+    REQUIRE_THAT(after.boids[i].pos.x, Catch::Matchers::WithinAbs(expected.boids[i].pos.x, 1e-4));
+    REQUIRE_THAT(after.boids[i].pos.y, Catch::Matchers::WithinAbs(expected.boids[i].pos.y, 1e-4));
+  }
+  flock.set_steered(SteeredBoid{3, {0.0f, 1.0f}});
+  flock.step();
+  REQUIRE(flock.download().boids[3].vel == glm::vec2(0.0f, 1.0f));
+  Scenario more = s;
+  more.species[0].count += 1;
+  REQUIRE_THROWS_AS(flock.set_parameters(more), InputError);
 }

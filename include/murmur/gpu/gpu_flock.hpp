@@ -4,6 +4,7 @@
 // Needs a current GL 4.5 context; never reads state back unless asked.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -62,6 +63,12 @@ class GpuFlock {
   // One grid step with each stage timed (the same work as step(); slower, for `murmur bench`).
   GridStageTimes step_timed();
   void upload(const FlockState& state);  // same boid count as the scenario
+  // Replaces the parameters (species weights, radii, speeds, topology, obstacles, target) for
+  // the next steps, keeping the state. The species' counts must stay the same (a new count
+  // needs a new GpuFlock); the grid is rebuilt if the largest radius changed.
+  void set_parameters(const Scenario& scenario);
+  // One boid whose velocity the user sets (docs/model.md, "Steered boid"); nullopt releases it.
+  void set_steered(std::optional<SteeredBoid> steered);
   FlockState download() const;           // sorted by id
   // Counts seen by the last step, sorted by id (the naive pass reports them too).
   std::vector<GpuNeighbourCounts> download_neighbour_counts() const;

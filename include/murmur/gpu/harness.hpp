@@ -3,6 +3,7 @@
 // steps and free runs, each judged against bounds derived from float32 rounding.
 // Needs a current GL 4.5 context.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,7 @@ struct CompareOptions {
   std::uint32_t envelope_runs = 3;    // perturbed CPU runs that make the envelope
   NeighbourSearch search = NeighbourSearch::Grid;
   GpuFault fault = GpuFault::None;    // test-only
+  std::optional<SteeredBoid> steered; // one boid flown by the user's velocity, on both sides
 };
 
 struct DriftSample {
