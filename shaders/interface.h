@@ -24,6 +24,8 @@
 #define MURMUR_BIND_SCAN_SUMS 10     // uint[]: per-workgroup totals of that level
 #define MURMUR_BIND_STEP_PARAMS 11   // StepParams: world, grid, counts, fault (read-only)
 #define MURMUR_BIND_OBSTACLES 12     // vec4[]: obstacle centre.xy, radius, unused (read-only)
+#define MURMUR_BIND_SUMMARY_PARTIALS 13    // vec4[groups]: per-workgroup statistics sums
+#define MURMUR_BIND_SPECIES_POPULATION 14  // uint[species]: boids per species
 
 // Render bindings.
 #define MURMUR_BIND_RENDER_BOIDS 0   // Boid[] read by the head vertex shader

@@ -9,6 +9,7 @@
 #include "murmur/errors.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/gpu/harness.hpp"
+#include "murmur/stats.hpp"
 
 using namespace murmur;
 using murmur::test::gl_context;
@@ -321,4 +322,33 @@ TEST_CASE("set_parameters changes the rules mid-run and set_steered flies one bo
   Scenario more = s;
   more.species[0].count += 1;
   REQUIRE_THROWS_AS(flock.set_parameters(more), InputError);
+}
+
+TEST_CASE("The GPU summary matches the CPU statistics") {
+  gl_context();
+  // Walled world: milling is meaningful. A ring of boids circling the centre mills (~1).
+  Scenario s = test::world(200.0f, 200.0f, 2);
+  s.species.push_back(test::species("ring", 600, Topology::Bounded, 5.0f, 2.0f));
+  s.species.push_back(test::species("loose", 400, Topology::Bounded, 5.0f, 2.0f));
+  FlockState state = seeded_start(s);
+  for (std::size_t i = 0; i < 600; ++i) {
+    const float angle = 6.2831853f * float(i) / 600.0f;
+    state.boids[i].pos = glm::vec2(100.0f) + 60.0f * glm::vec2(std::cos(angle), std::sin(angle));
+    state.boids[i].vel = 1.5f * glm::vec2(-std::sin(angle), std::cos(angle));
+  }
+  GpuFlock flock(s, state);
+  const FlockSummary gpu = flock.summary();
+  const FlockStats cpu = compute_stats(s, state);
+  REQUIRE_THAT(gpu.polarization, Catch::Matchers::WithinAbs(cpu.polarization, 1e-5));
+  REQUIRE(gpu.milling.has_value());
+  REQUIRE_THAT(*gpu.milling, Catch::Matchers::WithinAbs(*cpu.milling, 1e-5));
+  REQUIRE(*gpu.milling > 0.5);  // the ring dominates
+  REQUIRE(gpu.population == std::vector<std::uint32_t>{600, 400});
+  // A wrap species makes milling meaningless, as on the CPU.
+  const Scenario t = torus(300, 100.0f);
+  GpuFlock wrapped(t, seeded_start(t));
+  const FlockSummary w = wrapped.summary();
+  REQUIRE_FALSE(w.milling.has_value());
+  REQUIRE_THAT(w.polarization,
+               Catch::Matchers::WithinAbs(compute_stats(t, seeded_start(t)).polarization, 1e-5));
 }

@@ -48,6 +48,14 @@ struct GridStageTimes {
   double count = 0, scan = 0, scatter = 0, rank = 0, steer = 0;
 };
 
+// Live statistics reduced on the GPU (docs/model.md, "Flock statistics"): cheap enough to
+// show every frame. Partial sums are float32 per workgroup, added in double on the CPU.
+struct FlockSummary {
+  double polarization = 0;
+  std::optional<double> milling;          // empty when any species wraps (not meaningful)
+  std::vector<std::uint32_t> population;  // boids per species
+};
+
 // The grid's exclusive prefix sum run on its own (for tests): values -> exclusive sums.
 std::vector<std::uint32_t> exclusive_scan_on_gpu(const std::vector<std::uint32_t>& values);
 
@@ -70,6 +78,7 @@ class GpuFlock {
   // One boid whose velocity the user sets (docs/model.md, "Steered boid"); nullopt releases it.
   void set_steered(std::optional<SteeredBoid> steered);
   FlockState download() const;           // sorted by id
+  FlockSummary summary() const;
   // Counts seen by the last step, sorted by id (the naive pass reports them too).
   std::vector<GpuNeighbourCounts> download_neighbour_counts() const;
 
