@@ -1,18 +1,19 @@
 #version 450 core
 // Boid heads: one instance per boid record, 6 vertices (two triangles) per dart, read straight
-// from the simulation's boid buffer. MURMUR_MAX_SPECIES is defined by the renderer (C++).
+// from the simulation's boid buffer. MURMUR_* names not in interface.h are defined by the
+// renderer (C++).
 #include "common.glsl"
+#include "render_colour.glsl"
 
 layout(std430, binding = MURMUR_BIND_RENDER_BOIDS) readonly buffer RenderBoidsBlock {
   Boid render_boids[];
 };
 
-uniform vec2 u_world_centre;    // world units
+uniform vec2 u_world_centre;    // the world point at the frame's centre
 uniform vec2 u_world_to_clip;   // clip units per world unit, per axis (aspect kept)
 uniform float u_head_length;    // world units, tip to tail
 uniform float u_head_width;     // world units, wing to wing
 uniform float u_notch_ratio;    // tail notch depth / length
-uniform vec3 u_species_colour[MURMUR_MAX_SPECIES];  // linear RGB
 
 out vec3 v_colour;
 
@@ -39,5 +40,5 @@ void main() {
   vec2 corner = dart_corner(kCornerOfVertex[gl_VertexID]);
   vec2 world = boid.pos + forward * (corner.x * u_head_length) + left * (corner.y * u_head_width);
   gl_Position = vec4((world - u_world_centre) * u_world_to_clip, 0.0, 1.0);
-  v_colour = u_species_colour[min(boid.species, uint(MURMUR_MAX_SPECIES - 1))];
+  v_colour = boid_colour(boid.id, boid.species, boid.vel);
 }

@@ -159,7 +159,11 @@ void record_frames(const RecordRequest& req) {
     renderer.render(flock);
     writers.submit(req.out_dir / frame_file_name(frame), renderer.read_pixels());
     // The next frame's steps run on the GPU while the workers encode this one.
-    if (frame + 1 < req.frames) flock.step(req.steps_per_frame);
+    if (frame + 1 < req.frames)
+      for (std::uint32_t step = 0; step < req.steps_per_frame; ++step) {
+        flock.step();
+        renderer.record_step(flock);  // trails see every step, not only the drawn ones
+      }
     progress.frame_done(frame + 1);
   }
   writers.finish();

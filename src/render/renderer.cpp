@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <functional>
+#include <chrono>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -16,16 +17,50 @@ namespace murmur {
 namespace {
 
 constexpr int kRgbaChannels = 4;
-constexpr GLuint kHdrTextureUnit = 0;
-constexpr GLsizei kDartVertices = 6;           // two triangles, see shaders/heads.vert
+constexpr GLsizei kDartVertices = 6;          // two triangles, see shaders/heads.vert
+constexpr GLsizei kRibbonSegmentVertices = 6;  // a quad, see shaders/trail_ribbon.vert
+constexpr GLsizei kLineVertices = 2;
 constexpr GLsizei kFullscreenTriangleVertices = 3;
+constexpr int kOverlayCircleSegments = 48;     // smooth at the few hundred pixels circles get
+constexpr GLuint kRenderGroupSize = 128;       // local_size_x of the render compute passes
+constexpr float kStepDuration = 1.0f;          // docs/model.md: one step is one time unit
+constexpr int kMinRibbonLength = 2;            // one segment needs two positions
 
-std::string heads_defines() {
-  return "#define MURMUR_MAX_SPECIES " + std::to_string(kMaxSpecies) + "\n";
-}
+// Texture units and storage bindings of the render passes (passed to GLSL as #defines). The
+// render bindings sit above the simulation's, which the simulation rebinds every step anyway.
+constexpr GLuint kHdrTextureUnit = 0;
+constexpr GLuint kBloomTextureUnit = 1;
+constexpr GLuint kFadeMapTextureUnit = 2;
+constexpr GLuint kBloomSourceTextureUnit = 3;
+constexpr GLuint kBindTrailRing = 16;
+constexpr GLuint kBindTrailSpecies = 17;
+constexpr GLuint kBindOverlayShapes = 18;
 
-std::string resolve_defines() {
-  return "#define MURMUR_HDR_TEXTURE_UNIT " + std::to_string(kHdrTextureUnit) + "\n";
+// The std430 OverlayShape record of shaders/render_overlay.vert.
+struct OverlayShape {
+  glm::vec4 geometry;
+  glm::vec4 colour;
+};
+static_assert(sizeof(OverlayShape) == 32);
+
+std::string render_defines() {
+  const auto define = [](const char* name, auto value, const char* suffix = "") {
+    return std::string("#define ") + name + " " + std::to_string(value) + suffix + "\n";
+  };
+  const auto mode = [](ColourMode m) { return static_cast<unsigned>(m); };
+  return define("MURMUR_MAX_SPECIES", kMaxSpecies) +
+         define("MURMUR_COLOUR_MODE_SPECIES", mode(ColourMode::Species), "u") +
+         define("MURMUR_COLOUR_MODE_HEADING", mode(ColourMode::Heading), "u") +
+         define("MURMUR_COLOUR_MODE_SPEED", mode(ColourMode::Speed), "u") +
+         define("MURMUR_HDR_TEXTURE_UNIT", kHdrTextureUnit) +
+         define("MURMUR_BLOOM_TEXTURE_UNIT", kBloomTextureUnit) +
+         define("MURMUR_FADE_MAP_TEXTURE_UNIT", kFadeMapTextureUnit) +
+         define("MURMUR_BLOOM_SOURCE_TEXTURE_UNIT", kBloomSourceTextureUnit) +
+         define("MURMUR_BIND_TRAIL_RING", kBindTrailRing) +
+         define("MURMUR_BIND_TRAIL_SPECIES", kBindTrailSpecies) +
+         define("MURMUR_BIND_OVERLAY_SHAPES", kBindOverlayShapes) +
+         define("MURMUR_OVERLAY_CIRCLE_SEGMENTS", kOverlayCircleSegments) +
+         define("MURMUR_RENDER_GROUP_SIZE", kRenderGroupSize);
 }
 
 void check_size(int width, int height) {
@@ -50,31 +85,200 @@ float head_length_for(const HeadStyle& style, const Scenario& scenario, const Wo
   return std::max(length, style.min_length_pixels / view.pixels_per_world_unit);
 }
 
+GLuint groups_for(std::uint32_t items) { return (items + kRenderGroupSize - 1) / kRenderGroupSize; }
+
+void set(const gl::Program& program, const char* name, float value) {
+  glProgramUniform1f(program.id(), program.uniform(name), value);
+}
+void set(const gl::Program& program, const char* name, std::uint32_t value) {
+  glProgramUniform1ui(program.id(), program.uniform(name), value);
+}
+void set(const gl::Program& program, const char* name, bool value) {
+  glProgramUniform1i(program.id(), program.uniform(name), value ? 1 : 0);
+}
+void set(const gl::Program& program, const char* name, glm::vec2 value) {
+  glProgramUniform2f(program.id(), program.uniform(name), value.x, value.y);
+}
+void set(const gl::Program& program, const char* name, glm::vec4 value) {
+  glProgramUniform4f(program.id(), program.uniform(name), value.x, value.y, value.z, value.w);
+}
+
+void set_view(const gl::Program& program, const WorldView& view) {
+  set(program, "u_world_centre", view.world_centre);
+  set(program, "u_world_to_clip", view.world_to_clip);
+}
+
+// Linear filtering with the given wrap on both axes (texture() lookups of bloom and trails).
+void set_sampling(const gl::Texture& texture, GLenum wrap) {
+  glTextureParameteri(texture.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTextureParameteri(texture.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTextureParameteri(texture.id(), GL_TEXTURE_WRAP_S, static_cast<GLint>(wrap));
+  glTextureParameteri(texture.id(), GL_TEXTURE_WRAP_T, static_cast<GLint>(wrap));
+}
+
+void clear_colour(GLuint framebuffer, glm::vec3 colour) {
+  const std::array<GLfloat, kRgbaChannels> rgba{colour.r, colour.g, colour.b, 1.0f};
+  glClearNamedFramebufferfv(framebuffer, GL_COLOR, 0, rgba.data());
+}
+
+void additive_blending() {
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_FUNC_ADD);
+  glBlendFunc(GL_ONE, GL_ONE);
+}
+
+// Confines draws to the world's rectangle; false when none of it is in the frame.
+bool scissor_to_world(const WorldView& view) {
+  if (view.world_pixel_size.x <= 0 || view.world_pixel_size.y <= 0) return false;
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(view.world_pixel_origin.x, view.world_pixel_origin.y, view.world_pixel_size.x,
+            view.world_pixel_size.y);
+  return true;
+}
+
 }  // namespace
 
+// --- camera -------------------------------------------------------------------------------
+
 WorldView fit_world(glm::vec2 world_size, int width, int height) {
+  return view_for(Camera{}, world_size, width, height);
+}
+
+WorldView view_for(const Camera& camera, glm::vec2 world_size, int width, int height) {
   const glm::vec2 frame{static_cast<float>(width), static_cast<float>(height)};
-  const float pixels_per_unit = std::min(frame.x / world_size.x, frame.y / world_size.y);
+  const float zoom = std::clamp(camera.zoom, kMinCameraZoom, kMaxCameraZoom);
+  const float pixels_per_unit = zoom * std::min(frame.x / world_size.x, frame.y / world_size.y);
   WorldView view;
-  view.world_centre = world_size * 0.5f;
-  // Clip space spans 2 units across the frame.
-  view.world_to_clip = 2.0f * pixels_per_unit / frame;
+  view.world_centre = camera.centre_in(world_size);
+  view.world_to_clip = 2.0f * pixels_per_unit / frame;  // clip space spans 2 units across
   view.pixels_per_world_unit = pixels_per_unit;
-  const glm::vec2 used = world_size * pixels_per_unit;
-  view.world_pixel_size = glm::clamp(glm::ivec2(glm::round(used)), glm::ivec2(1),
-                                     glm::ivec2(width, height));
-  view.world_pixel_origin = (glm::ivec2(width, height) - view.world_pixel_size) / 2;
+  view.world_size = world_size;
+  view.frame_size = {width, height};
+
+  // The world's corners in GL window pixels (y up), rounded, then clipped to the frame.
+  const glm::vec2 low = 0.5f * frame + (glm::vec2(0.0f) - view.world_centre) * pixels_per_unit;
+  const glm::vec2 high = 0.5f * frame + (world_size - view.world_centre) * pixels_per_unit;
+  const glm::ivec2 first = glm::clamp(glm::ivec2(glm::round(low)), glm::ivec2(0), view.frame_size);
+  const glm::ivec2 last = glm::clamp(glm::ivec2(glm::round(high)), glm::ivec2(0), view.frame_size);
+  view.world_pixel_origin = first;
+  view.world_pixel_size = last - first;
+  // A fitted world always shows, even when it rounds to less than a pixel.
+  if (view.world_pixel_size.x == 0 && first.x < width && high.x > 0 && low.x < frame.x)
+    view.world_pixel_size.x = 1;
+  if (view.world_pixel_size.y == 0 && first.y < height && high.y > 0 && low.y < frame.y)
+    view.world_pixel_size.y = 1;
   return view;
 }
 
+glm::vec2 pixel_to_world(const WorldView& view, glm::vec2 pixel_from_top_left) {
+  const glm::vec2 frame(view.frame_size);
+  const glm::vec2 from_centre{pixel_from_top_left.x - 0.5f * frame.x,
+                              0.5f * frame.y - pixel_from_top_left.y};
+  return view.world_centre + from_centre / view.pixels_per_world_unit;
+}
+
+glm::vec2 world_to_pixel(const WorldView& view, glm::vec2 world) {
+  const glm::vec2 frame(view.frame_size);
+  const glm::vec2 from_centre = (world - view.world_centre) * view.pixels_per_world_unit;
+  return {0.5f * frame.x + from_centre.x, 0.5f * frame.y - from_centre.y};
+}
+
+Camera zoom_at(const Camera& camera, glm::vec2 world_size, int width, int height,
+               glm::vec2 pixel_from_top_left, float factor) {
+  const WorldView before = view_for(camera, world_size, width, height);
+  const glm::vec2 anchor = pixel_to_world(before, pixel_from_top_left);
+  Camera zoomed = camera;
+  zoomed.zoom = std::clamp(camera.zoom * factor, kMinCameraZoom, kMaxCameraZoom);
+  // Same pixel offset from the frame centre at the new scale: the anchor stays put.
+  const WorldView after = view_for(zoomed, world_size, width, height);
+  zoomed.centre = anchor - (pixel_to_world(after, pixel_from_top_left) - after.world_centre);
+  return zoomed;
+}
+
+Camera pan_by(const Camera& camera, glm::vec2 world_size, int width, int height,
+              glm::vec2 pixel_delta) {
+  const WorldView view = view_for(camera, world_size, width, height);
+  Camera panned = camera;
+  // Dragging right moves the world right: the centre moves left; y is down in pixels.
+  panned.centre = view.world_centre +
+                  glm::vec2(-pixel_delta.x, pixel_delta.y) / view.pixels_per_world_unit;
+  return panned;
+}
+
+// --- the renderer's parts -----------------------------------------------------------------
+
+struct Renderer::Programs {
+  gl::Program heads = gl::Program::graphics("heads.vert", "heads.frag", render_defines());
+  gl::Program resolve =
+      gl::Program::graphics("render_fullscreen.vert", "render_resolve.frag", render_defines());
+  gl::Program trail_record = gl::Program::compute("trail_record.comp", render_defines());
+  gl::Program ribbons =
+      gl::Program::graphics("trail_ribbon.vert", "trail_ribbon.frag", render_defines());
+  gl::Program stamp = gl::Program::graphics("trail_stamp.vert", "trail_ribbon.frag", render_defines());
+  gl::Program fade =
+      gl::Program::graphics("render_fullscreen.vert", "trail_fade.frag", render_defines());
+  gl::Program fade_composite =
+      gl::Program::graphics("render_fullscreen.vert", "trail_composite.frag", render_defines());
+  gl::Program bloom_down =
+      gl::Program::graphics("render_fullscreen.vert", "bloom_downsample.frag", render_defines());
+  gl::Program bloom_up =
+      gl::Program::graphics("render_fullscreen.vert", "bloom_upsample.frag", render_defines());
+  gl::Program overlay =
+      gl::Program::graphics("render_overlay.vert", "render_overlay.frag", render_defines());
+  gl::Program overlay_circles =
+      gl::Program::compute("render_overlay_circles.comp", render_defines());
+};
+
+// Trail history: both modes keep state between frames, fed by record_step.
+struct Renderer::TrailState {
+  // Ribbons: ring_length entries of (position, velocity) per id, plus each id's species.
+  gl::Buffer ring, ring_species;
+  std::uint32_t ring_boids = 0;
+  std::uint32_t ring_length = 0;
+  std::uint32_t cursor = 0;         // the newest entry
+  std::uint32_t valid_entries = 0;  // written since the last reset
+
+  // Fade map: world-space RGBA16F, texel (0, 0) at world (0, 0).
+  gl::Texture map;
+  gl::Framebuffer map_framebuffer;
+  glm::vec2 map_world{0};
+  bool map_stamped = false;  // false: the map is black (composite skipped)
+
+  void drop_ribbons() { valid_entries = 0; }
+  void clear_map() {
+    if (map.id() != 0) clear_colour(map_framebuffer.id(), glm::vec3(0.0f));
+    map_stamped = false;
+  }
+};
+
+// Bloom levels, each half the size of the one before (level 0 is half the frame).
+struct Renderer::BloomChain {
+  std::vector<gl::Texture> levels;
+  std::vector<gl::Framebuffer> framebuffers;
+};
+
+namespace {
+
+glm::ivec2 fade_map_size(const TrailSettings& trails, glm::vec2 world) {
+  const float cap = static_cast<float>(std::max(1, trails.map_max_side));
+  const glm::vec2 wanted = world * std::max(trails.map_pixels_per_world_unit, 0.0f);
+  return glm::ivec2(glm::clamp(glm::round(wanted), glm::vec2(1.0f), glm::vec2(cap)));
+}
+
+}  // namespace
+
+// --- Renderer -----------------------------------------------------------------------------
+
 Renderer::Renderer(int width, int height, const RenderSettings& settings)
     : settings_(settings),
-      heads_program_(gl::Program::graphics("heads.vert", "heads.frag", heads_defines())),
-      resolve_program_(gl::Program::graphics("render_fullscreen.vert", "render_resolve.frag",
-                                             resolve_defines())),
+      programs_(std::make_unique<Programs>()),
+      trails_(std::make_unique<TrailState>()),
+      bloom_(std::make_unique<BloomChain>()),
       empty_vertex_array_("murmur.render.empty_vertex_array") {
   resize(width, height);
 }
+
+Renderer::~Renderer() = default;
 
 void Renderer::resize(int width, int height) {
   check_size(width, height);
@@ -87,6 +291,7 @@ void Renderer::resize(int width, int height) {
 void Renderer::create_targets() {
   hdr_texture_ = gl::Texture("murmur.render.hdr", GL_RGBA16F, width_, height_);
   hdr_framebuffer_ = gl::Framebuffer("murmur.render.hdr_framebuffer");
+  set_sampling(hdr_texture_, GL_CLAMP_TO_EDGE);  // the first bloom level filters it
   hdr_framebuffer_.attach_colour(hdr_texture_);
   hdr_framebuffer_.check_complete();
 
@@ -94,69 +299,254 @@ void Renderer::create_targets() {
   output_framebuffer_ = gl::Framebuffer("murmur.render.output_framebuffer");
   output_framebuffer_.attach_colour(output_texture_);
   output_framebuffer_.check_complete();
+
+  // Bloom levels are made lazily (bloom_pass) so that changing `levels` live works.
+  bloom_->levels.clear();
+  bloom_->framebuffers.clear();
 }
 
-void Renderer::render(const GpuFlock& flock) {
-  render(flock.scenario(), BoidBufferView{flock.boid_buffer(), flock.count()});
-}
-
-void Renderer::render(const Scenario& scenario, BoidBufferView boids) {
-  // The frame as a list of named passes (the viewer's bloom and trails slot in here), each in
-  // its own debug group so captures and debug messages say which pass did what.
-  struct NamedPass {
-    const char* name;
-    std::function<void()> run;
+void Renderer::set_colour_uniforms(unsigned program_id, const Scenario& scenario) const {
+  const ColourSettings& colour = settings_.colour;
+  const auto location = [program_id](const char* name) {
+    return glGetUniformLocation(program_id, name);
   };
-  const std::array<NamedPass, 3> passes{{
-      {"clear", [&] { clear_pass(scenario); }},
-      {"heads", [&] { heads_pass(scenario, boids); }},
-      {"resolve", [&] { resolve_pass(); }},
-  }};
-  gl::DebugGroup frame_group("render frame");
-  for (const NamedPass& pass : passes) {
-    gl::DebugGroup pass_group(pass.name);
-    pass.run();
+  glProgramUniform1ui(program_id, location("u_colour_mode"), static_cast<GLuint>(colour.mode));
+  glProgramUniform1f(program_id, location("u_per_boid_variation"), colour.per_boid_variation);
+  glProgramUniform1f(program_id, location("u_heading_saturation"), colour.heading_saturation);
+  glProgramUniform1f(program_id, location("u_heading_value"), colour.heading_value);
+  glProgramUniform3f(program_id, location("u_speed_ramp_slow"), colour.speed_ramp_slow.r,
+                     colour.speed_ramp_slow.g, colour.speed_ramp_slow.b);
+  glProgramUniform3f(program_id, location("u_speed_ramp_fast"), colour.speed_ramp_fast.r,
+                     colour.speed_ramp_fast.g, colour.speed_ramp_fast.b);
+  float slowest = colour.speed_ramp_min, fastest = colour.speed_ramp_max;
+  if (slowest >= fastest && !scenario.species.empty()) {
+    slowest = scenario.species.front().min_speed;
+    fastest = scenario.species.front().max_speed;
+    for (const SpeciesParams& species : scenario.species) {
+      slowest = std::min(slowest, species.min_speed);
+      fastest = std::max(fastest, species.max_speed);
+    }
   }
-}
-
-void Renderer::clear_pass(const Scenario& scenario) {
-  // The bars first, over the whole target (a viewer's UI may have left a scissor box), then
-  // the world's rectangle, so the world's edges show even where no boid is near them.
-  const auto clear_to = [this](glm::vec3 colour) {
-    const std::array<GLfloat, kRgbaChannels> rgba{colour.r, colour.g, colour.b, 1.0f};
-    glClearNamedFramebufferfv(hdr_framebuffer_.id(), GL_COLOR, 0, rgba.data());
-  };
-  glDisable(GL_SCISSOR_TEST);
-  clear_to(settings_.letterbox);
-  const WorldView view = fit_world(scenario.size(), width_, height_);
-  glEnable(GL_SCISSOR_TEST);
-  glScissor(view.world_pixel_origin.x, view.world_pixel_origin.y, view.world_pixel_size.x,
-            view.world_pixel_size.y);
-  clear_to(settings_.background);
-  glDisable(GL_SCISSOR_TEST);
-}
-
-void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids) {
-  if (boids.count == 0) return;
-  const WorldView view = fit_world(scenario.size(), width_, height_);
-  const HeadStyle& style = settings_.heads;
-  const float head_length = head_length_for(style, scenario, view);
-
-  const GLuint program = heads_program_.id();
-  glProgramUniform2f(program, heads_program_.uniform("u_world_centre"), view.world_centre.x,
-                     view.world_centre.y);
-  glProgramUniform2f(program, heads_program_.uniform("u_world_to_clip"), view.world_to_clip.x,
-                     view.world_to_clip.y);
-  glProgramUniform1f(program, heads_program_.uniform("u_head_length"), head_length);
-  glProgramUniform1f(program, heads_program_.uniform("u_head_width"),
-                     head_length * style.width_ratio);
-  glProgramUniform1f(program, heads_program_.uniform("u_notch_ratio"), style.notch_ratio);
+  glProgramUniform1f(program_id, location("u_speed_ramp_min"), slowest);
+  glProgramUniform1f(program_id, location("u_speed_ramp_max"), fastest);
 
   std::array<glm::vec3, kMaxSpecies> colours{};
   const std::size_t species_count = std::min(scenario.species.size(), kMaxSpecies);
   for (std::size_t s = 0; s < species_count; ++s) colours[s] = scenario.species[s].colour;
-  glProgramUniform3fv(program, heads_program_.uniform("u_species_colour"),
-                      static_cast<GLsizei>(kMaxSpecies), &colours[0].x);
+  glProgramUniform3fv(program_id, location("u_species_colour"), static_cast<GLsizei>(kMaxSpecies),
+                      &colours[0].x);
+}
+
+// --- trails: history --------------------------------------------------------------------
+
+void Renderer::reset_trails() {
+  trails_->drop_ribbons();
+  trails_->clear_map();
+}
+
+void Renderer::record_step(const GpuFlock& flock) {
+  record_step(flock.scenario(), BoidBufferView{flock.boid_buffer(), flock.count()});
+}
+
+void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
+  gl::DebugGroup group("render: record trails");
+  TrailState& trails = *trails_;
+  const TrailSettings& settings = settings_.trails;
+  // History of a mode not shown is dropped, so switching modes never shows stale trails.
+  if (settings.mode != TrailMode::Ribbons) trails.drop_ribbons();
+  if (settings.mode != TrailMode::FadeMap && trails.map_stamped) trails.clear_map();
+  if (settings.mode == TrailMode::None || boids.count == 0) return;
+
+  // The simulation's compute passes wrote the boids; the passes below read them.
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_RENDER_BOIDS, boids.buffer);
+
+  if (settings.mode == TrailMode::Ribbons) {
+    const auto length =
+        static_cast<std::uint32_t>(std::max(settings.ribbon_length, kMinRibbonLength));
+    if (trails.ring_boids != boids.count || trails.ring_length != length) {
+      const std::size_t entries = static_cast<std::size_t>(boids.count) * length;
+      trails.ring = gl::Buffer("murmur.render.trail_ring", entries * sizeof(glm::vec4));
+      trails.ring_species =
+          gl::Buffer("murmur.render.trail_species", boids.count * sizeof(std::uint32_t));
+      trails.ring_boids = boids.count;
+      trails.ring_length = length;
+      trails.cursor = 0;
+      trails.valid_entries = 0;
+    }
+    trails.cursor = trails.valid_entries == 0 ? 0 : (trails.cursor + 1) % length;
+    const gl::Program& program = programs_->trail_record;
+    set(program, "u_boid_count", boids.count);
+    set(program, "u_ring_length", length);
+    set(program, "u_cursor", trails.cursor);
+    trails.ring.bind_storage(kBindTrailRing);
+    trails.ring_species.bind_storage(kBindTrailSpecies);
+    program.use();
+    glDispatchCompute(groups_for(boids.count), 1, 1);
+    trails.valid_entries = std::min(trails.valid_entries + 1, length);
+    return;
+  }
+
+  // Fade map: fade everything, then stamp each boid's last step.
+  const glm::vec2 world = scenario.size();
+  const glm::ivec2 size = fade_map_size(settings, world);
+  if (trails.map.id() == 0 || trails.map.width() != size.x || trails.map.height() != size.y ||
+      trails.map_world != world) {
+    trails.map = gl::Texture("murmur.render.fade_map", GL_RGBA16F, size.x, size.y);
+    set_sampling(trails.map, GL_REPEAT);  // the torus: leaving one edge enters the other
+    trails.map_framebuffer = gl::Framebuffer("murmur.render.fade_map_framebuffer");
+    trails.map_framebuffer.attach_colour(trails.map);
+    trails.map_framebuffer.check_complete();
+    trails.map_world = world;
+    clear_colour(trails.map_framebuffer.id(), glm::vec3(0.0f));
+  }
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, trails.map_framebuffer.id());
+  glViewport(0, 0, size.x, size.y);
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glBindVertexArray(empty_vertex_array_.id());
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_FUNC_ADD);
+
+  glBlendFunc(GL_ZERO, GL_SRC_COLOR);  // map *= fade
+  set(programs_->fade, "u_fade", std::clamp(settings.fade_per_step, 0.0f, 1.0f));
+  programs_->fade.use();
+  glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
+
+  glBlendFunc(GL_ONE, GL_ONE);  // map += stamps
+  const gl::Program& stamp = programs_->stamp;
+  set_colour_uniforms(stamp.id(), scenario);
+  set(stamp, "u_world_size", world);
+  set(stamp, "u_step_duration", kStepDuration);
+  set(stamp, "u_intensity", settings.stamp_intensity);
+  stamp.use();
+  glDrawArraysInstanced(GL_LINES, 0, kLineVertices, static_cast<GLsizei>(boids.count));
+  glDisable(GL_BLEND);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  trails.map_stamped = true;
+}
+
+std::vector<glm::vec4> Renderer::read_fade_map(glm::ivec2* size) const {
+  const gl::Texture& map = trails_->map;
+  const bool exists = map.id() != 0;
+  if (size != nullptr) *size = exists ? glm::ivec2(map.width(), map.height()) : glm::ivec2(0);
+  if (!exists) return {};
+  std::vector<glm::vec4> texels(static_cast<std::size_t>(map.width()) * map.height());
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glGetTextureImage(map.id(), 0, GL_RGBA, GL_FLOAT,
+                    static_cast<GLsizei>(texels.size() * sizeof(glm::vec4)), texels.data());
+  return texels;
+}
+
+// --- the frame ----------------------------------------------------------------------------
+
+void Renderer::render(const GpuFlock& flock, RenderPassTimes* times) {
+  frame(flock.scenario(), BoidBufferView{flock.boid_buffer(), flock.count()}, flock.grid(),
+        times);
+}
+
+void Renderer::render(const Scenario& scenario, BoidBufferView boids, RenderPassTimes* times) {
+  frame(scenario, boids, grid_shape_for(scenario, boids.count), times);
+}
+
+void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
+                     RenderPassTimes* times) {
+  using Clock = std::chrono::steady_clock;
+  const WorldView view = view_for(settings_.camera, scenario.size(), width_, height_);
+  gl::DebugGroup frame_group("render frame");
+  if (times != nullptr) glFinish();  // earlier work (the simulation) is not ours to time
+  // Runs one pass in its own debug group (so captures and debug messages name it) and, when
+  // timing, waits for the GPU and charges the wall time to `slot`.
+  const auto run = [&](const char* name, double RenderPassTimes::*slot, const auto& pass) {
+    const auto start = Clock::now();
+    {
+      gl::DebugGroup pass_group(name);
+      pass();
+    }
+    if (times != nullptr) {
+      glFinish();
+      times->*slot = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    }
+  };
+  run("trails", &RenderPassTimes::trails, [&] {
+    clear_pass(view);
+    trails_pass(scenario, view);
+  });
+  run("heads", &RenderPassTimes::heads, [&] { heads_pass(scenario, boids, view); });
+  run("bloom", &RenderPassTimes::bloom, [&] { bloom_pass(); });
+  run("resolve", &RenderPassTimes::resolve, [&] { resolve_pass(); });
+  run("overlays", &RenderPassTimes::overlays,
+      [&] { overlays_pass(scenario, boids, grid, view); });
+}
+
+void Renderer::clear_pass(const WorldView& view) {
+  // The bars first, over the whole target (a viewer's UI may have left a scissor box), then
+  // the world's rectangle, so the world's edges show even where no boid is near them.
+  glDisable(GL_SCISSOR_TEST);
+  clear_colour(hdr_framebuffer_.id(), settings_.letterbox);
+  if (scissor_to_world(view)) clear_colour(hdr_framebuffer_.id(), settings_.background);
+  glDisable(GL_SCISSOR_TEST);
+}
+
+void Renderer::trails_pass(const Scenario& scenario, const WorldView& view) {
+  const TrailSettings& settings = settings_.trails;
+  const TrailState& trails = *trails_;
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, hdr_framebuffer_.id());
+  glViewport(0, 0, width_, height_);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glBindVertexArray(empty_vertex_array_.id());
+
+  if (settings.mode == TrailMode::FadeMap && trails.map_stamped) {
+    if (!scissor_to_world(view)) return;
+    const gl::Program& program = programs_->fade_composite;
+    set(program, "u_frame_size", glm::vec2(width_, height_));
+    set(program, "u_world_centre", view.world_centre);
+    set(program, "u_pixels_per_world_unit", view.pixels_per_world_unit);
+    set(program, "u_world_size", scenario.size());
+    set(program, "u_intensity", settings.map_intensity);
+    glBindTextureUnit(kFadeMapTextureUnit, trails.map.id());
+    additive_blending();
+    program.use();
+    glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
+    glDisable(GL_BLEND);
+    glDisable(GL_SCISSOR_TEST);
+  } else if (settings.mode == TrailMode::Ribbons && trails.valid_entries >= 2) {
+    const gl::Program& program = programs_->ribbons;
+    set_colour_uniforms(program.id(), scenario);
+    set_view(program, view);
+    set(program, "u_ring_length", trails.ring_length);
+    set(program, "u_cursor", trails.cursor);
+    set(program, "u_valid_entries", trails.valid_entries);
+    set(program, "u_world_size", scenario.size());
+    set(program, "u_world_units_per_pixel", 1.0f / view.pixels_per_world_unit);
+    set(program, "u_width_pixels", settings.ribbon_width_pixels);
+    set(program, "u_min_width_pixels", settings.ribbon_min_width_pixels);
+    set(program, "u_intensity", settings.ribbon_intensity);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // trail_record wrote the ring
+    trails.ring.bind_storage(kBindTrailRing);
+    trails.ring_species.bind_storage(kBindTrailSpecies);
+    additive_blending();
+    program.use();
+    const auto segments = static_cast<GLsizei>(trails.ring_boids * (trails.ring_length - 1));
+    glDrawArraysInstanced(GL_TRIANGLES, 0, kRibbonSegmentVertices, segments);
+    glDisable(GL_BLEND);
+  }
+}
+
+void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view) {
+  if (boids.count == 0) return;
+  const HeadStyle& style = settings_.heads;
+  const float head_length = head_length_for(style, scenario, view);
+
+  const gl::Program& program = programs_->heads;
+  set_view(program, view);
+  set(program, "u_head_length", head_length);
+  set(program, "u_head_width", head_length * style.width_ratio);
+  set(program, "u_notch_ratio", style.notch_ratio);
+  set_colour_uniforms(program.id(), scenario);
 
   // The boids were written by compute passes; make those writes visible to vertex shaders.
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -166,26 +556,190 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids) {
   glViewport(0, 0, width_, height_);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);  // a dart mirrored by a negative velocity flips its winding
-  glEnable(GL_BLEND);
-  glBlendEquation(GL_FUNC_ADD);
-  glBlendFunc(GL_ONE, GL_ONE);
-  heads_program_.use();
+  additive_blending();
+  program.use();
   glBindVertexArray(empty_vertex_array_.id());
   glDrawArraysInstanced(GL_TRIANGLES, 0, kDartVertices, static_cast<GLsizei>(boids.count));
   glDisable(GL_BLEND);
+}
+
+void Renderer::bloom_pass() {
+  const BloomSettings& settings = settings_.bloom;
+  if (!settings.enabled || settings.intensity <= 0) return;
+
+  // Level sizes halve (rounding down, never below 1) and the chain stops once a level is 1x1.
+  std::vector<glm::ivec2> sizes;
+  glm::ivec2 size{width_, height_};
+  for (int level = 0; level < settings.levels && (size.x > 1 || size.y > 1); ++level) {
+    size = glm::max(size / 2, glm::ivec2(1));
+    sizes.push_back(size);
+  }
+  if (sizes.empty()) return;  // a 1x1 frame has nothing to spread light over
+  BloomChain& chain = *bloom_;
+  if (chain.levels.size() != sizes.size()) {
+    chain.levels.clear();
+    chain.framebuffers.clear();
+    for (const glm::ivec2 level_size : sizes) {
+      chain.levels.emplace_back("murmur.render.bloom_level", GL_RGBA16F, level_size.x,
+                                level_size.y);
+      set_sampling(chain.levels.back(), GL_CLAMP_TO_EDGE);
+      chain.framebuffers.emplace_back("murmur.render.bloom_framebuffer");
+      chain.framebuffers.back().attach_colour(chain.levels.back());
+      chain.framebuffers.back().check_complete();
+    }
+  }
+
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_DEPTH_TEST);
+  glBindVertexArray(empty_vertex_array_.id());
+  const auto draw_into = [&](std::size_t level, const gl::Texture& source) {
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, chain.framebuffers[level].id());
+    glViewport(0, 0, sizes[level].x, sizes[level].y);
+    glBindTextureUnit(kBloomSourceTextureUnit, source.id());
+    glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
+  };
+
+  const gl::Program& down = programs_->bloom_down;
+  down.use();
+  glDisable(GL_BLEND);
+  set(down, "u_threshold", std::max(settings.threshold, 0.0f));
+  set(down, "u_knee", std::max(settings.threshold, 0.0f) * std::clamp(settings.soft_knee, 0.0f, 1.0f));
+  for (std::size_t level = 0; level < sizes.size(); ++level) {
+    const gl::Texture& source = level == 0 ? hdr_texture_ : chain.levels[level - 1];
+    set(down, "u_source_texel", 1.0f / glm::vec2(source.width(), source.height()));
+    set(down, "u_target_size", glm::vec2(sizes[level]));
+    set(down, "u_bright_pass", level == 0);
+    draw_into(level, source);
+  }
+
+  const gl::Program& up = programs_->bloom_up;
+  up.use();
+  additive_blending();
+  set(up, "u_radius", std::max(settings.radius, 0.0f));
+  for (std::size_t level = sizes.size() - 1; level > 0; --level) {
+    const gl::Texture& source = chain.levels[level];
+    set(up, "u_source_texel", 1.0f / glm::vec2(source.width(), source.height()));
+    set(up, "u_target_size", glm::vec2(sizes[level - 1]));
+    draw_into(level - 1, source);
+  }
+  glDisable(GL_BLEND);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
 }
 
 void Renderer::resolve_pass() {
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, output_framebuffer_.id());
   glViewport(0, 0, width_, height_);
   glDisable(GL_BLEND);
+  glDisable(GL_SCISSOR_TEST);
   glDisable(GL_FRAMEBUFFER_SRGB);  // the shader encodes sRGB itself
-  glProgramUniform1f(resolve_program_.id(), resolve_program_.uniform("u_exposure"),
-                     settings_.exposure);
+  const BloomSettings& bloom = settings_.bloom;
+  const bool with_bloom = bloom.enabled && bloom.intensity > 0 && !bloom_->levels.empty();
+  const gl::Program& program = programs_->resolve;
+  set(program, "u_exposure", settings_.exposure);
+  // Level 0 holds the sum of every level; dividing by their count keeps `intensity` meaning
+  // the same whatever the number of levels.
+  set(program, "u_bloom_intensity",
+      with_bloom ? bloom.intensity / static_cast<float>(bloom_->levels.size()) : 0.0f);
   glBindTextureUnit(kHdrTextureUnit, hdr_texture_.id());
-  resolve_program_.use();
+  glBindTextureUnit(kBloomTextureUnit,
+                    with_bloom ? bloom_->levels.front().id() : hdr_texture_.id());
+  program.use();
   glBindVertexArray(empty_vertex_array_.id());
   glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+}
+
+void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
+                             const WorldView& view) {
+  const OverlaySettings& settings = settings_.overlays;
+  const std::uint32_t circle_ids = std::min<std::uint32_t>(
+      static_cast<std::uint32_t>(std::max(settings.circles_for_first_ids, 0)), boids.count);
+
+  // Circles first (boid circles, then obstacles and the target's ring), then segments.
+  std::vector<OverlayShape> circles;
+  std::vector<OverlayShape> segments;
+  if (settings.obstacles)
+    for (const Obstacle& obstacle : scenario.obstacles)
+      circles.push_back({{obstacle.centre, obstacle.radius, 0.0f}, settings.obstacle_colour});
+  if (settings.target && scenario.target) {
+    const glm::vec2 at = scenario.target->position;
+    const float ring = settings.target_marker_pixels / view.pixels_per_world_unit;
+    circles.push_back({{at, ring, 0.0f}, settings.target_colour});
+    segments.push_back({{at - glm::vec2(ring, 0), at + glm::vec2(ring, 0)}, settings.target_colour});
+    segments.push_back({{at - glm::vec2(0, ring), at + glm::vec2(0, ring)}, settings.target_colour});
+  }
+  if (settings.grid) {
+    const glm::vec2 world = scenario.size();
+    for (int column = 1; column < grid.cells.x; ++column) {
+      const float x = static_cast<float>(column) * grid.cell_size.x;
+      segments.push_back({{x, 0.0f, x, world.y}, settings.grid_colour});
+    }
+    for (int row = 1; row < grid.cells.y; ++row) {
+      const float y = static_cast<float>(row) * grid.cell_size.y;
+      segments.push_back({{0.0f, y, world.x, y}, settings.grid_colour});
+    }
+  }
+  const std::size_t boid_circles = 2 * static_cast<std::size_t>(circle_ids);
+  const std::size_t total = boid_circles + circles.size() + segments.size();
+  if (total == 0 || !scissor_to_world(view)) {
+    glDisable(GL_SCISSOR_TEST);
+    return;
+  }
+
+  // One buffer for every shape of the frame: [boid circles | other circles | segments]; the
+  // GPU fills the boid circles in place.
+  const std::size_t circle_count = boid_circles + circles.size();
+  gl::Buffer shapes("murmur.render.overlay_shapes", total * sizeof(OverlayShape));
+  std::vector<OverlayShape> cpu_shapes = circles;
+  cpu_shapes.insert(cpu_shapes.end(), segments.begin(), segments.end());
+  if (!cpu_shapes.empty())
+    shapes.upload(boid_circles * sizeof(OverlayShape), cpu_shapes.size() * sizeof(OverlayShape),
+                  cpu_shapes.data());
+  shapes.bind_storage(kBindOverlayShapes);
+  if (circle_ids > 0) {
+    std::array<float, kMaxSpecies> perception{}, separation{};
+    for (std::size_t s = 0; s < std::min(scenario.species.size(), kMaxSpecies); ++s) {
+      perception[s] = scenario.species[s].perception_radius;
+      separation[s] = scenario.species[s].separation_radius;
+    }
+    const gl::Program& select = programs_->overlay_circles;
+    set(select, "u_boid_count", boids.count);
+    set(select, "u_circle_ids", circle_ids);
+    glProgramUniform1fv(select.id(), select.uniform("u_perception_radius"),
+                        static_cast<GLsizei>(kMaxSpecies), perception.data());
+    glProgramUniform1fv(select.id(), select.uniform("u_separation_radius"),
+                        static_cast<GLsizei>(kMaxSpecies), separation.data());
+    set(select, "u_perception_colour", settings.perception_colour);
+    set(select, "u_separation_colour", settings.separation_colour);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_RENDER_BOIDS, boids.buffer);
+    select.use();
+    glDispatchCompute(groups_for(boids.count), 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the vertex shader reads the circles
+  }
+
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, output_framebuffer_.id());
+  glViewport(0, 0, width_, height_);
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_FUNC_ADD);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  const gl::Program& program = programs_->overlay;
+  set_view(program, view);
+  program.use();
+  glBindVertexArray(empty_vertex_array_.id());
+  if (circle_count > 0) {
+    set(program, "u_circles", true);
+    set(program, "u_first_shape", std::uint32_t{0});
+    glDrawArraysInstanced(GL_LINES, 0, kLineVertices * kOverlayCircleSegments,
+                          static_cast<GLsizei>(circle_count));
+  }
+  if (!segments.empty()) {
+    set(program, "u_circles", false);
+    set(program, "u_first_shape", static_cast<std::uint32_t>(circle_count));
+    glDrawArraysInstanced(GL_LINES, 0, kLineVertices, static_cast<GLsizei>(segments.size()));
+  }
+  glDisable(GL_BLEND);
+  glDisable(GL_SCISSOR_TEST);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
 }
 

@@ -76,8 +76,12 @@ int max_difference(const RgbaImage& a, const RgbaImage& b) {
 RgbaImage expected_frame(const RecordRequest& req, std::uint32_t steps) {
   murmur::test::gl_context();
   murmur::GpuFlock flock(req.scenario, murmur::seeded_start(req.scenario));
-  if (steps > 0) flock.step(steps);
   murmur::Renderer renderer(req.width, req.height);
+  // Trails remember every step, so the reference records each one as the recorder does.
+  for (std::uint32_t s = 0; s < steps; ++s) {
+    flock.step();
+    renderer.record_step(flock);
+  }
   renderer.render(flock);
   return renderer.read_pixels();
 }

@@ -46,10 +46,14 @@ Scenario two_colour_world(float width, float height) {
   return scenario;
 }
 
-// Black background and heads of a fixed world size, so expected pixels are easy to state.
+// Black background and flat-coloured heads of a fixed world size, no trails and no glow, so
+// expected pixels are easy to state.
 RenderSettings plain_settings(float head_length) {
   RenderSettings settings;
   settings.background = {0, 0, 0};
+  settings.colour.per_boid_variation = 0;
+  settings.trails.mode = murmur::TrailMode::None;
+  settings.bloom.enabled = false;
   settings.heads.length = head_length;
   settings.heads.min_length_pixels = 0;
   return settings;

@@ -1,22 +1,27 @@
 #pragma once
-// Draws the flock into an offscreen target with no window: instanced boid heads straight from
-// the GPU's boid buffer, added into an HDR target, then tone-mapped into RGBA8. The recorder
-// reads that target back; the viewer blits it to its window, so both show the same image.
+// Draws the flock into an offscreen target with no window: trails (a world-space fade map or
+// per-boid ribbons), instanced boid heads straight from the GPU's boid buffer, all added into
+// an HDR target, then a bloom chain, tone mapping into RGBA8 and thin overlays on top. The
+// recorder reads that target back; the viewer blits it to its window, so both show the same
+// image. docs/rendering.md describes the passes and what each costs.
 // Needs a current GL 4.5 context for its whole life.
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
 
-#include <glm/vec2.hpp>
 #include <glm/ext/vector_int2.hpp>
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
 
 #include "murmur/gl/objects.hpp"
 #include "murmur/gl/program.hpp"
+#include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/render/image.hpp"
 #include "murmur/scenario.hpp"
 
 namespace murmur {
-
-class GpuFlock;
 
 // How boid heads look. A head is a dart: its tip points along the velocity and its wide,
 // notched end trails; the boid's position is the midpoint of its length.
@@ -31,23 +36,132 @@ struct HeadStyle {
 
 inline constexpr float kDefaultHeadLengthPerRadius = 0.5f;
 
+// What colour a boid (its head and its trail) gets.
+enum class ColourMode : std::uint32_t {
+  Species = 0,  // the scenario's species colour, brightness varied a little per boid
+  Heading = 1,  // a hue wheel by flight direction (east red, north yellow-green, ...)
+  Speed = 2,    // a ramp from speed_ramp_slow (at min speed) to speed_ramp_fast (at max)
+};
+
+struct ColourSettings {
+  ColourMode mode = ColourMode::Species;
+  // Species mode: each boid's brightness is scaled by 1 - variation .. 1 by its id, so a dense
+  // flock shimmers instead of being one flat colour (the glowing Python seed does the same).
+  float per_boid_variation = 0.25f;
+  // Heading mode: saturation and value of the hue wheel (value is linear HDR brightness).
+  float heading_saturation = 0.7f;
+  float heading_value = 1.2f;
+  // Speed mode: the ramp's ends, linear HDR RGB (cyan when slow, violet when fast), and the
+  // speeds they map to; min >= max means "the scenario's slowest min_speed .. fastest
+  // max_speed".
+  glm::vec3 speed_ramp_slow{0.25f, 0.95f, 1.4f};
+  glm::vec3 speed_ramp_fast{0.85f, 0.35f, 1.5f};
+  float speed_ramp_min = 0;
+  float speed_ramp_max = 0;
+};
+
+enum class TrailMode : std::uint32_t {
+  None = 0,
+  Ribbons = 1,  // the last ribbon_length positions of each boid, as fading segments
+  FadeMap = 2,  // a world-space texture faded every step and stamped by every boid
+};
+
+struct TrailSettings {
+  // The fade map costs the same at any boid count (one fade of a fixed-size texture and one
+  // short line per boid per step); ribbons cost boids x ribbon_length segments per frame.
+  TrailMode mode = TrailMode::FadeMap;
+
+  // Ribbons.
+  int ribbon_length = 16;              // positions kept per boid (>= 2), newest first
+  float ribbon_width_pixels = 1.5f;    // on screen, at the head; narrows linearly with age
+  float ribbon_min_width_pixels = 1;   // never thinner (thinner lines flicker on and off)
+  float ribbon_intensity = 0.6f;       // of the boid's colour, at the head; falls with age
+
+  // Fade map.
+  float fade_per_step = 0.93f;         // the trail keeps this fraction of itself each step
+  float map_pixels_per_world_unit = 1; // texture resolution in world space ...
+  int map_max_side = 2048;             // ... capped on each side (the cap wins)
+  float stamp_intensity = 0.35f;       // of the boid's colour, added per step it is stamped
+  float map_intensity = 1.0f;          // scale of the map when composited under the heads
+};
+
+// Glow: everything brighter than `threshold` (HDR, before exposure) bleeds into its
+// surroundings. A downsample chain of up to `levels` halvings (it stops at 1x1), a tent blur
+// of `radius` source texels on the way back up, accumulated level by level, then added with
+// `intensity`.
+struct BloomSettings {
+  bool enabled = true;
+  float intensity = 0.6f;
+  float threshold = 0.25f;
+  float soft_knee = 0.5f;  // fraction of threshold over which the bright-pass fades in
+  int levels = 5;
+  float radius = 1.0f;     // tent blur half-width, in texels of the level being upsampled
+};
+
+// Thin lines drawn on the final image after bloom (they do not glow), alpha-blended.
+struct OverlaySettings {
+  int circles_for_first_ids = 0;  // perception and separation circles of boids 0..N-1
+  bool grid = false;              // the simulation's neighbour grid (GpuFlock::grid())
+  bool obstacles = true;          // outlines of the scenario's obstacle discs
+  bool target = true;             // a ring and cross at the scenario's target
+  glm::vec4 perception_colour{0.55f, 0.8f, 1.0f, 0.55f};  // sRGB + alpha
+  glm::vec4 separation_colour{1.0f, 0.55f, 0.35f, 0.65f};
+  glm::vec4 grid_colour{0.5f, 0.6f, 0.8f, 0.18f};
+  glm::vec4 obstacle_colour{1.0f, 0.85f, 0.4f, 0.85f};
+  glm::vec4 target_colour{0.5f, 1.0f, 0.6f, 0.9f};
+  float target_marker_pixels = 9;  // radius of the target's ring on screen
+};
+
+// Which part of the world the frame shows. zoom 1 fits the whole world in the frame (aspect
+// kept, bars on the sides left over); zoom > 1 magnifies around `centre`.
+struct Camera {
+  std::optional<glm::vec2> centre;  // world units; nullopt: the world's centre
+  float zoom = 1;
+  glm::vec2 centre_in(glm::vec2 world_size) const { return centre.value_or(world_size * 0.5f); }
+};
+inline constexpr float kMinCameraZoom = 0.05f;
+inline constexpr float kMaxCameraZoom = 1000.0f;
+
 struct RenderSettings {
   HeadStyle heads;
-  glm::vec3 background{0.004f, 0.005f, 0.010f};  // linear RGB of the empty world
+  ColourSettings colour;
+  TrailSettings trails;
+  BloomSettings bloom;
+  OverlaySettings overlays;
+  Camera camera;
+  glm::vec3 background{0.004f, 0.008f, 0.018f};  // linear RGB of the empty world (night blue)
   glm::vec3 letterbox{0.0f, 0.0f, 0.0f};         // linear RGB of the bars beside the world
   float exposure = 1.0f;  // tone map: out = 1 - exp(-exposure * hdr), then sRGB encoding
 };
 
-// Where the world lands in a frame: the whole world fitted into it with its aspect kept, and
-// centred (bars on the two sides that are left over).
+// Where the world lands in a frame.
 struct WorldView {
-  glm::vec2 world_centre{0};    // world units
-  glm::vec2 world_to_clip{0};   // clip units per world unit, per axis
+  glm::vec2 world_centre{0};    // the world point at the frame's centre (world units)
+  glm::vec2 world_to_clip{0};   // clip units per world unit, per axis (aspect kept)
   float pixels_per_world_unit = 0;
-  glm::ivec2 world_pixel_origin{0};  // the world's rectangle in the frame, in pixels from
-  glm::ivec2 world_pixel_size{0};    // the bottom-left corner (GL's window coordinates)
+  glm::vec2 world_size{0};
+  glm::ivec2 frame_size{0};
+  // The world's rectangle in the frame, clipped to it, in pixels from the bottom-left corner
+  // (GL's window coordinates); size 0 when the world is panned out of sight.
+  glm::ivec2 world_pixel_origin{0};
+  glm::ivec2 world_pixel_size{0};
 };
+// The whole world fitted into the frame and centred (Camera{} through view_for).
 WorldView fit_world(glm::vec2 world_size, int width, int height);
+WorldView view_for(const Camera& camera, glm::vec2 world_size, int width, int height);
+
+// Frame pixels measured from the top-left corner (window and mouse convention; pixel (i, j)
+// covers [i, i+1) x [j, j+1)) <-> world units (y up). Exact inverses of each other.
+glm::vec2 pixel_to_world(const WorldView& view, glm::vec2 pixel_from_top_left);
+glm::vec2 world_to_pixel(const WorldView& view, glm::vec2 world);
+
+// The camera after zooming by `factor` (> 1 zooms in) about a frame pixel: the world point
+// under that pixel stays under it. Zoom is clamped to [kMinCameraZoom, kMaxCameraZoom].
+Camera zoom_at(const Camera& camera, glm::vec2 world_size, int width, int height,
+               glm::vec2 pixel_from_top_left, float factor);
+// The camera after dragging the world by `pixel_delta` (frame pixels, y down, like a mouse).
+Camera pan_by(const Camera& camera, glm::vec2 world_size, int width, int height,
+              glm::vec2 pixel_delta);
 
 // The boid records to draw: a GL buffer of std430 Boid records (shaders/common.glsl).
 struct BoidBufferView {
@@ -55,42 +169,80 @@ struct BoidBufferView {
   std::uint32_t count = 0;
 };
 
+// Wall-clock milliseconds of each pass of one render() (with glFinish after each, so only
+// when asked: it serialises the GPU). trails includes clearing the target.
+struct RenderPassTimes {
+  double trails = 0, heads = 0, bloom = 0, overlays = 0, resolve = 0;
+  double total() const { return trails + heads + bloom + overlays + resolve; }
+};
+
 class Renderer {
  public:
   Renderer(int width, int height, const RenderSettings& settings = {});
+  ~Renderer();
+  Renderer(const Renderer&) = delete;
+  Renderer& operator=(const Renderer&) = delete;
 
-  // Width and height >= 1 (callers skip drawing while a window is minimised); recreates the
-  // targets only when the size changes.
+  // Width and height >= 1 (callers skip drawing while a window is minimised; 0 throws
+  // std::invalid_argument); recreates the targets only when the size changes.
   void resize(int width, int height);
   int width() const { return width_; }
   int height() const { return height_; }
 
+  // Live: changes apply from the next record_step / render.
   RenderSettings& settings() { return settings_; }
   const RenderSettings& settings() const { return settings_; }
 
-  // Draws one frame of the flock's current state (no readback).
-  void render(const GpuFlock& flock);
+  // Adds the flock's current positions to the trails; call after every simulation step.
+  // A new boid count, world size or trail resolution starts the trails afresh.
+  void record_step(const GpuFlock& flock);
+  void record_step(const Scenario& scenario, BoidBufferView boids);
+  // Forgets every trail (after a reset or a new flock).
+  void reset_trails();
+
+  // Draws one frame of the flock's current state (no readback). With `times`, each pass ends
+  // in glFinish and its wall time is written there.
+  void render(const GpuFlock& flock, RenderPassTimes* times = nullptr);
   // Same, from any buffer of Boid records (tests, replays). Species colours and world size
-  // come from `scenario`; a record's species must be < scenario.species.size().
-  void render(const Scenario& scenario, BoidBufferView boids);
+  // come from `scenario`; a record's species must be < scenario.species.size(), its id < count.
+  void render(const Scenario& scenario, BoidBufferView boids, RenderPassTimes* times = nullptr);
+
+  // The view the last render() used (for mapping mouse positions).
+  WorldView view(glm::vec2 world_size) const {
+    return view_for(settings_.camera, world_size, width_, height_);
+  }
 
   // The last frame, RGBA8 with the top row first (GL stores it bottom row first).
   RgbaImage read_pixels() const;
+  // The fade map as linear RGBA floats, bottom row first (tests); empty before any stamp.
+  std::vector<glm::vec4> read_fade_map(glm::ivec2* size = nullptr) const;
 
   // The tone-mapped RGBA8 frame, for a viewer to blit (its row 0 is the bottom row).
   unsigned output_framebuffer() const { return output_framebuffer_.id(); }
   unsigned output_texture() const { return output_texture_.id(); }
 
  private:
+  struct Programs;
+  struct TrailState;
+  struct BloomChain;
+
   void create_targets();
-  void clear_pass(const Scenario& scenario);
-  void heads_pass(const Scenario& scenario, BoidBufferView boids);
+  void frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
+             RenderPassTimes* times);
+  void clear_pass(const WorldView& view);
+  void trails_pass(const Scenario& scenario, const WorldView& view);
+  void heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view);
+  void bloom_pass();
   void resolve_pass();
+  void overlays_pass(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
+                     const WorldView& view);
+  void set_colour_uniforms(unsigned program, const Scenario& scenario) const;
 
   int width_ = 0, height_ = 0;
   RenderSettings settings_;
-  gl::Program heads_program_;
-  gl::Program resolve_program_;
+  std::unique_ptr<Programs> programs_;
+  std::unique_ptr<TrailState> trails_;
+  std::unique_ptr<BloomChain> bloom_;
   gl::VertexArray empty_vertex_array_;  // core profile needs one bound for attribute-less draws
   gl::Texture hdr_texture_;             // RGBA16F: additive blending must not clip at 1
   gl::Framebuffer hdr_framebuffer_;

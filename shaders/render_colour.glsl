@@ -1,0 +1,45 @@
+// A boid's colour (heads, ribbons and fade-map stamps share it, so a trail matches its head).
+// The renderer (C++) defines MURMUR_MAX_SPECIES and the MURMUR_COLOUR_MODE_* values and sets
+// these uniforms from RenderSettings::colour.
+uniform uint u_colour_mode;
+uniform vec3 u_species_colour[MURMUR_MAX_SPECIES];  // linear RGB
+uniform float u_per_boid_variation;
+uniform float u_heading_saturation;
+uniform float u_heading_value;
+uniform vec3 u_speed_ramp_slow;
+uniform vec3 u_speed_ramp_fast;
+uniform float u_speed_ramp_min;
+uniform float u_speed_ramp_max;
+
+const float kTau = 6.28318530718;
+// Successive ids land far apart in [0, 1) (the golden ratio's fractional part), so neighbours
+// in id get visibly different brightness.
+const float kGoldenRatioFraction = 0.61803398875;
+// The usual HSV -> RGB: each channel is a trapezoid over the six sectors of the hue wheel,
+// red centred on sector 0, green on 2, blue on 4.
+const float kHueSectors = 6.0;
+const vec3 kChannelSectorOffset = vec3(0.0, 4.0, 2.0);
+const float kHalfWheel = 3.0;
+const float kTiny = 1e-6;  // keeps an empty speed range from dividing by zero
+
+vec3 hue_wheel(float hue01, float saturation, float value) {
+  vec3 distance_from_peak = abs(mod(hue01 * kHueSectors + kChannelSectorOffset, kHueSectors) -
+                                kHalfWheel);
+  vec3 pure = clamp(distance_from_peak - 1.0, 0.0, 1.0);
+  return value * mix(vec3(1.0), pure, saturation);
+}
+
+vec3 boid_colour(uint id, uint species, vec2 velocity) {
+  if (u_colour_mode == MURMUR_COLOUR_MODE_HEADING) {
+    float angle = atan(velocity.y, velocity.x);  // atan(0, 0) is 0 on every GL we met
+    return hue_wheel(fract(angle / kTau), u_heading_saturation, u_heading_value);
+  }
+  if (u_colour_mode == MURMUR_COLOUR_MODE_SPEED) {
+    float span = max(u_speed_ramp_max - u_speed_ramp_min, kTiny);
+    float t = clamp((length(velocity) - u_speed_ramp_min) / span, 0.0, 1.0);
+    return mix(u_speed_ramp_slow, u_speed_ramp_fast, t);
+  }
+  float shimmer = fract(float(id) * kGoldenRatioFraction);
+  return u_species_colour[min(species, uint(MURMUR_MAX_SPECIES - 1))] *
+         (1.0 - u_per_boid_variation * shimmer);
+}

@@ -1,0 +1,162 @@
+// Golden images: the whole look (trails, heads, bloom, tone map, overlays) of small hand-built
+// scenes, compared with committed reference PNGs in tests/data/golden/ with a small per-channel
+// tolerance (llvmpipe and GPUs round blends and filters a little differently).
+//
+// To regenerate the references after an intended change of the look, run
+//   MURMUR_UPDATE_GOLDEN=1 build/test_golden
+// then LOOK at every PNG in tests/data/golden/ before committing them.
+// On a mismatch the test writes golden_<name>_actual.png and golden_<name>_diff.png (|difference|
+// scaled by kDiffGain) in its working directory and prints their paths.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <glm/common.hpp>
+#include <glm/vec2.hpp>
+
+#include "gpu_test_support.hpp"
+#include "murmur/gl/debug.hpp"
+#include "murmur/render/png_writer.hpp"
+#include "murmur/render/renderer.hpp"
+#include "png_files.hpp"
+#include "test_render_support.hpp"
+
+namespace fs = std::filesystem;
+using murmur::RenderSettings;
+using murmur::RgbaImage;
+using murmur::Scenario;
+using murmur::test::BoidRecord;
+using murmur::test::BoidUpload;
+
+namespace {
+
+constexpr int kWidth = 96, kHeight = 64;
+constexpr float kWorldWidth = 120, kWorldHeight = 80;  // same aspect: no bars
+constexpr int kSteps = 14;
+constexpr int kBoids = 8;
+
+// Tolerance: no channel off by more than kMaxChannelDifference, and at most
+// kMaxFractionOverSmall of the pixels with any channel off by more than kSmallDifference.
+constexpr int kMaxChannelDifference = 8;
+constexpr int kSmallDifference = 2;
+constexpr double kMaxFractionOverSmall = 0.005;
+constexpr int kDiffGain = 8;
+
+const fs::path kGoldenDir = fs::path(MURMUR_SOURCE_DIR) / "tests" / "data" / "golden";
+
+// Cyan and violet, in linear HDR (above 1 so the heads bloom).
+Scenario palette_world() {
+  Scenario scenario = murmur::test::world(kWorldWidth, kWorldHeight, 1);
+  scenario.species.push_back(murmur::test::species("cyan", 0, murmur::Topology::Wrap, 12, 4));
+  scenario.species.push_back(murmur::test::species("violet", 0, murmur::Topology::Wrap, 12, 4));
+  scenario.species[0].colour = {0.3f, 1.1f, 1.6f};
+  scenario.species[1].colour = {1.1f, 0.45f, 1.6f};
+  return scenario;
+}
+
+// Boid i flies round its own circle at its own rate (half of them clockwise). Slots are
+// reversed on odd steps, as the grid's sort may reorder them.
+std::vector<BoidRecord> boids_at_step(int step) {
+  std::vector<BoidRecord> boids;
+  for (int i = 0; i < kBoids; ++i) {
+    const float fi = static_cast<float>(i);
+    const glm::vec2 centre{15.0f + 14.0f * fi, 20.0f + 6.0f * static_cast<float>(i % 4)};
+    const float radius = 9.0f + 2.0f * static_cast<float>(i % 3);
+    const float rate = (i % 2 == 0 ? 1.0f : -1.0f) * (0.12f + 0.02f * fi);
+    const float angle = 0.7f * fi + rate * static_cast<float>(step);
+    glm::vec2 pos = centre + radius * glm::vec2(std::cos(angle), std::sin(angle));
+    pos = glm::mod(pos, glm::vec2(kWorldWidth, kWorldHeight));
+    const glm::vec2 vel = radius * rate * glm::vec2(-std::sin(angle), std::cos(angle));
+    boids.push_back({pos, vel, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i % 2)});
+  }
+  if (step % 2 == 1) std::reverse(boids.begin(), boids.end());
+  return boids;
+}
+
+RgbaImage render_scene(const Scenario& scenario, const RenderSettings& settings) {
+  murmur::test::gl_context();
+  murmur::gl::DebugMessenger messenger;
+  murmur::Renderer renderer(kWidth, kHeight, settings);
+  for (int step = 0; step < kSteps; ++step) {
+    const BoidUpload upload(boids_at_step(step));
+    renderer.record_step(scenario, upload.view());
+  }
+  const BoidUpload last(boids_at_step(kSteps - 1));
+  renderer.render(scenario, last.view());
+  for (const std::string& error : messenger.errors()) UNSCOPED_INFO(error);
+  CHECK(messenger.error_count() == 0);
+  return renderer.read_pixels();
+}
+
+void compare_with_golden(const std::string& name, const RgbaImage& actual) {
+  const fs::path reference = kGoldenDir / (name + ".png");
+  const char* update = std::getenv("MURMUR_UPDATE_GOLDEN");
+  if (update != nullptr && std::string(update) == "1") {
+    fs::create_directories(kGoldenDir);
+    murmur::write_png(reference, actual);
+    WARN("wrote " << reference.string() << ": look at it before committing it");
+    return;
+  }
+  REQUIRE(fs::exists(reference));
+  const RgbaImage expected = murmur::test::load_png(reference);
+  REQUIRE(expected.width == actual.width);
+  REQUIRE(expected.height == actual.height);
+
+  int largest = 0;
+  std::size_t over_small = 0;
+  RgbaImage diff{actual.width, actual.height, std::vector<std::uint8_t>(actual.pixels.size())};
+  for (std::size_t pixel = 0; pixel < actual.pixels.size() / 4; ++pixel) {
+    int pixel_largest = 0;
+    for (std::size_t c = 0; c < 3; ++c) {
+      const std::size_t i = pixel * 4 + c;
+      const int d = std::abs(int(actual.pixels[i]) - int(expected.pixels[i]));
+      pixel_largest = std::max(pixel_largest, d);
+      diff.pixels[i] = static_cast<std::uint8_t>(std::min(255, d * kDiffGain));
+    }
+    diff.pixels[pixel * 4 + 3] = 255;
+    largest = std::max(largest, pixel_largest);
+    if (pixel_largest > kSmallDifference) ++over_small;
+  }
+  const double fraction_over_small =
+      static_cast<double>(over_small) / static_cast<double>(actual.pixels.size() / 4);
+  INFO(name << ": largest channel difference " << largest << ", " << over_small
+            << " pixels differ by more than " << kSmallDifference);
+  const bool matches = largest <= kMaxChannelDifference && fraction_over_small <= kMaxFractionOverSmall;
+  if (!matches) {
+    const fs::path actual_path = fs::absolute("golden_" + name + "_actual.png");
+    const fs::path diff_path = fs::absolute("golden_" + name + "_diff.png");
+    murmur::write_png(actual_path, actual);
+    murmur::write_png(diff_path, diff);
+    UNSCOPED_INFO("actual image: " << actual_path.string());
+    UNSCOPED_INFO("difference (x" << kDiffGain << "): " << diff_path.string());
+  }
+  CHECK(largest <= kMaxChannelDifference);
+  CHECK(fraction_over_small <= kMaxFractionOverSmall);
+}
+
+}  // namespace
+
+TEST_CASE("golden: fade-map trails, dart heads and bloom in a cyan-violet palette") {
+  RenderSettings settings;  // the defaults are the look under test: fade map and bloom on
+  settings.heads.length = 5;
+  compare_with_golden("fade_map_bloom", render_scene(palette_world(), settings));
+}
+
+TEST_CASE("golden: ribbons coloured by heading, with overlays") {
+  Scenario scenario = palette_world();
+  scenario.obstacles.push_back({{60, 40}, 7});
+  scenario.target = murmur::Target{{100, 60}};
+  RenderSettings settings;
+  settings.heads.length = 5;
+  settings.trails.mode = murmur::TrailMode::Ribbons;
+  settings.trails.ribbon_length = 12;
+  settings.colour.mode = murmur::ColourMode::Heading;
+  settings.overlays.circles_for_first_ids = 1;
+  settings.overlays.grid = true;
+  compare_with_golden("ribbons_heading_overlays", render_scene(scenario, settings));
+}
