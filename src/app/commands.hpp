@@ -9,7 +9,8 @@
   X(stats)                 \
   X(record)                \
   X(compare)               \
-  X(bench)
+  X(bench)                 \
+  X(view)
 
 namespace murmur::cli {
 

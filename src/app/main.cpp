@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "murmur/errors.hpp"
+#include "murmur/gl/window.hpp"
 #include "murmur/version.hpp"
 
 namespace {
@@ -80,7 +81,9 @@ int run_command(const Command& command, const std::vector<std::string>& words) {
 int main(int argc, char** argv) {
   const std::vector<std::string> words(argv + 1, argv + argc);
   if (words.empty()) {
-    // Scripts that forget the command should fail loudly, not succeed doing nothing.
+    // At a desktop, `murmur` alone opens the viewer. Without a display, scripts that forget
+    // the command should fail loudly, not succeed doing nothing.
+    if (murmur::gl::display_available()) return run_command(murmur::cli::view_command(), {});
     std::fputs(program_usage().c_str(), stderr);
     return murmur::kExitBadInput;
   }

@@ -36,7 +36,8 @@ run_murmur step --steps -1 --help
 expect_rc 0
 expect_stdout_contains "usage: murmur step "
 
-run_murmur
+# With a display, no command opens the viewer: unset DISPLAY to test the usage path.
+DISPLAY= run_murmur
 expect_rc 2
 expect_stdout_empty
 expect_stderr_contains "usage: murmur <command>"

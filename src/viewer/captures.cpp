@@ -1,0 +1,113 @@
+#include "viewer/captures.hpp"
+
+#include <cstdio>
+#include <sstream>
+#include <system_error>
+
+#include "murmur/errors.hpp"
+#include "murmur/version.hpp"
+#include "viewer/capture_names.hpp"
+
+namespace murmur::viewer {
+namespace {
+
+constexpr const char* kManifestName = "manifest.toml";
+
+// TOML basic string: quotes, backslashes and control characters escaped.
+std::string toml_string(const std::string& text) {
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      quoted += '\\';
+      quoted += c;
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      char escape[8];
+      std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(c));
+      quoted += escape;
+    } else {
+      quoted += c;
+    }
+  }
+  return quoted + "\"";
+}
+
+void ensure_directory(const std::filesystem::path& dir) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error || !std::filesystem::is_directory(dir, error)) {
+    throw OutputError(dir.string() + ": cannot create directory" +
+                      (error ? " (" + error.message() + ")" : std::string(" (not a directory)")));
+  }
+}
+
+}  // namespace
+
+Captures::Captures(std::filesystem::path out_dir, std::string gl_renderer)
+    : out_dir_(std::move(out_dir)), gl_renderer_(std::move(gl_renderer)) {}
+
+Captures::~Captures() {
+  // A recording still open here was cut short by an error: it gets no manifest, which marks
+  // its directory incomplete. The viewer stops recordings itself on a normal exit.
+  try {
+    writers_.finish();
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "murmur view: %s\n", error.what());
+  }
+}
+
+void Captures::prepare_out_dir() { ensure_directory(out_dir_); }
+
+std::filesystem::path Captures::screenshot(RgbaImage image) {
+  prepare_out_dir();
+  std::filesystem::path path =
+      next_free_numbered(out_dir_, kScreenshotPrefix, kScreenshotExtension, next_screenshot_);
+  writers_.submit(path, std::move(image));
+  return path;
+}
+
+std::filesystem::path Captures::start_recording(const Scenario& scenario, int width, int height,
+                                                std::uint64_t first_step) {
+  prepare_out_dir();
+  Recording recording;
+  recording.dir = next_free_numbered(out_dir_, kRecordingPrefix, "", next_recording_);
+  ensure_directory(recording.dir);
+  recording.scenario_source = scenario.source;
+  recording.seed = scenario.world.seed;
+  recording.boids = scenario.total_count();
+  recording.width = width;
+  recording.height = height;
+  recording.first_step = first_step;
+  recording_ = std::move(recording);
+  return recording_->dir;
+}
+
+void Captures::record_frame(RgbaImage image) {
+  writers_.submit(recording_->dir / frame_file_name(recording_->frames), std::move(image));
+  ++recording_->frames;
+}
+
+std::uint32_t Captures::stop_recording(std::uint64_t last_step) {
+  const Recording recording = *recording_;
+  recording_.reset();
+  writers_.finish();
+  std::ostringstream out;
+  out << "# Written by `murmur view` when its recording stopped: a directory with this file\n"
+         "# holds a complete recording. Frames are the viewer's rendered frames, so the steps\n"
+         "# between two frames follow the viewer's pacing (none while paused).\n";
+  out << "murmur_version = " << toml_string(kVersion) << "\n";
+  out << "scenario = " << toml_string(recording.scenario_source) << "\n";
+  // A string: TOML integers are signed 64-bit and a seed may use all 64 bits.
+  out << "seed = " << toml_string(std::to_string(recording.seed)) << "\n";
+  out << "boids = " << recording.boids << "\n";
+  out << "width = " << recording.width << "\n";
+  out << "height = " << recording.height << "\n";
+  out << "frames = " << recording.frames << "\n";
+  out << "first_step = " << recording.first_step << "\n";
+  out << "last_step = " << last_step << "\n";
+  out << "frame_pattern = " << toml_string(kFramePattern) << "\n";
+  out << "gl_renderer = " << toml_string(gl_renderer_) << "\n";
+  write_text_file_atomically(recording.dir / kManifestName, out.str());
+  return recording.frames;
+}
+
+}  // namespace murmur::viewer

@@ -1,0 +1,472 @@
+#include "viewer/panel.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "murmur/errors.hpp"
+
+namespace murmur::viewer {
+namespace {
+
+constexpr float kPanelWidth = 420;
+constexpr float kPanelMargin = 8;
+const ImVec4 kErrorColour{1.0f, 0.35f, 0.3f, 1.0f};
+const ImVec4 kErrorFrameColour{0.55f, 0.08f, 0.06f, 1.0f};
+const ImVec4 kDimColour{0.6f, 0.6f, 0.6f, 1.0f};
+
+// Slider ranges are conveniences, not limits: Ctrl+Click types any value, and validate_scenario
+// is the judge. Weights span orders of magnitude, hence logarithmic sliders.
+constexpr float kMaxAlignWeightSlider = 1.0f;
+constexpr float kMaxCohesionWeightSlider = 0.1f;
+constexpr float kMaxSeparationWeightSlider = 5.0f;
+constexpr float kMaxForceSlider = 1.0f;
+constexpr float kMinForceSlider = 0.001f;
+constexpr float kMaxObstacleWeightSlider = 5.0f;
+constexpr float kMaxTargetWeightSlider = 0.2f;
+constexpr float kMaxEdgeGainSlider = 1.0f;
+constexpr float kMaxFovDegrees = 360.0f;
+constexpr float kMinFovSlider = 1.0f;
+// Radii and speeds scale with the world: sliders reach a quarter of its smaller side.
+constexpr float kWorldFractionForSliders = 0.25f;
+
+constexpr int kMaxRibbonLength = 64;
+constexpr int kMinRibbonLength = 2;
+constexpr int kMaxBloomLevels = 8;
+constexpr int kMaxCircleBoids = 64;
+constexpr std::uint32_t kMaxStepsPerFrameSlider = 32;
+constexpr float kMinObstacleRadius = 0.5f;
+
+const char* const kTopologyNames[] = {"wrap", "bounded"};
+const char* const kTrailModeNames[] = {"none", "ribbons", "fade map"};
+const char* const kColourModeNames[] = {"species", "heading", "speed"};
+
+const char* const kKeyHelp[][2] = {
+    {"Space", "pause / resume"},
+    {"N", "one step while paused"},
+    {"R / Shift+R", "reset, same seed / new seed"},
+    {"1 2 3 4", "free flight / alignment / + cohesion / all rules"},
+    {"S", "screenshot PNG (the rendered frame)"},
+    {"V", "start / stop recording PNG frames"},
+    {"H", "hide / show this panel"},
+    {"F", "fit the world in the window"},
+    {"F11", "fullscreen on / off"},
+    {"Esc", "quit"},
+    {"scroll", "zoom at the cursor"},
+    {"drag (left or middle)", "pan"},
+    {"left click", "drop an obstacle"},
+    {"right click", "set the target"},
+    {"Ctrl + left drag", "steer the boid nearest the cursor"},
+};
+
+bool combo(const char* label, std::uint32_t& value, const char* const* names, int count) {
+  int index = static_cast<int>(value);
+  if (!ImGui::Combo(label, &index, names, count)) return false;
+  value = static_cast<std::uint32_t>(index);
+  return true;
+}
+
+}  // namespace
+
+Panel::Panel(const std::filesystem::path& scenario_path)
+    : load_path_(scenario_path.string()), save_path_("my-scenario.toml") {}
+
+void Panel::set_message(std::string message, bool is_error) {
+  message_ = std::move(message);
+  message_is_error_ = is_error;
+}
+
+void Panel::discard_draft() {
+  draft_.reset();
+  error_.clear();
+  error_field_.clear();
+  seed_field_set_ = false;
+}
+
+template <typename Widget>
+void Panel::scenario_field(const std::string& id, Widget widget) {
+  const bool invalid = draft_.has_value() && error_field_ == id;
+  if (invalid) ImGui::PushStyleColor(ImGuiCol_FrameBg, kErrorFrameColour);
+  ImGui::PushID(id.c_str());
+  if (widget()) edited_field_ = id;
+  ImGui::PopID();
+  if (invalid) {
+    ImGui::PopStyleColor();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kErrorColour, "%s", error_.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+PanelRequests Panel::draw(const PanelView& view, PanelEdits& edits) {
+  PanelRequests requests;
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - kPanelWidth - kPanelMargin, kPanelMargin),
+                          ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(kPanelWidth, io.DisplaySize.y - 2 * kPanelMargin),
+                           ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("murmur (H hides)")) {
+    ImGui::End();
+    return requests;
+  }
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 11);
+
+  statistics_section(view, edits);
+  file_section(view, requests);
+  simulation_section(view, requests);
+
+  // Every scenario widget edits `work`, a copy; it is applied only if it validates.
+  Scenario work = view.scenario;
+  if (draft_) {
+    // The draft holds species edits; obstacles, target and seed are always the running ones.
+    work = *draft_;
+    work.obstacles = view.scenario.obstacles;
+    work.target = view.scenario.target;
+    work.world.seed = view.scenario.world.seed;
+  }
+  edited_field_.clear();
+  world_section(view, work, requests);
+  for (std::size_t s = 0; s < work.species.size(); ++s) species_section(view, work, s);
+  if (!edited_field_.empty()) {
+    try {
+      validate_scenario(work);
+      draft_.reset();
+      error_.clear();
+      requests.apply = std::move(work);
+    } catch (const InputError& error) {
+      draft_ = std::move(work);
+      error_ = error.what();
+      error_field_ = edited_field_;
+    }
+  }
+  if (draft_) {
+    ImGui::TextColored(kErrorColour, "Not applied: the flock keeps the last valid settings.");
+    if (ImGui::Button("Discard the invalid edit")) discard_draft();
+  }
+  obstacles_section(view.scenario, edits, requests);
+
+  render_section(edits, requests);
+  keys_section();
+  ImGui::PopItemWidth();
+  ImGui::End();
+  return requests;
+}
+
+void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
+  if (!ImGui::CollapsingHeader("Statistics", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::Text("%u boids  |  %.1f fps  |  %.2f ms/step  |  step %llu", view.scenario.total_count(),
+              view.fps, view.ms_per_step, static_cast<unsigned long long>(view.step));
+  ImGui::Text("%s%s  |  mode %d: %s", view.paused ? "paused" : "running",
+              view.recording ? "  |  REC" : "", static_cast<int>(view.mode),
+              std::string(rule_mode_name(view.mode)).c_str());
+  if (view.summary) {
+    const FlockSummary& summary = *view.summary;
+    ImGui::Text("polarization %.3f", summary.polarization);
+    if (summary.milling) {
+      ImGui::Text("milling      %.3f", *summary.milling);
+    } else {
+      ImGui::TextColored(kDimColour, "milling      n/a (a species wraps)");
+    }
+  }
+  ImGui::Checkbox("nearest neighbours and clusters (CPU, twice a second)", &edits.live_stats);
+  if (edits.live_stats && view.stats) {
+    ImGui::Text("mean nearest neighbour %.2f  |  clusters %u", view.stats->mean_nearest_neighbour,
+                view.stats->clusters);
+  } else if (edits.live_stats) {
+    ImGui::TextColored(kDimColour, "computing ...");
+  }
+  for (std::size_t s = 0; s < view.scenario.species.size(); ++s) {
+    const SpeciesParams& species = view.scenario.species[s];
+    ImGui::ColorButton(("##swatch" + species.name).c_str(),
+                       ImVec4(species.colour.x, species.colour.y, species.colour.z, 1.0f),
+                       ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_HDR);
+    ImGui::SameLine();
+    // The population as the GPU counts it (it is the scenario's count unless something is wrong).
+    const std::uint32_t population =
+        view.summary && s < view.summary->population.size() ? view.summary->population[s] : species.count;
+    ImGui::Text("%s: %u boids", species.name.c_str(), population);
+  }
+  ImGui::TextColored(kDimColour, "%s", view.gl.renderer.c_str());
+}
+
+void Panel::file_section(const PanelView& view, PanelRequests& requests) {
+  if (!ImGui::CollapsingHeader("Scenario file", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::TextColored(kDimColour, "now: %s", view.scenario.source.c_str());
+  ImGui::InputText("##load path", &load_path_);
+  ImGui::SameLine();
+  if (ImGui::Button("Load")) requests.load = std::filesystem::path(load_path_);
+  ImGui::InputText("##save path", &save_path_);
+  ImGui::SameLine();
+  if (ImGui::Button("Save")) requests.save = std::filesystem::path(save_path_);
+  if (ImGui::Button("Reset to file")) requests.reset_to_file = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Re-read the current scenario file and restart");
+  if (!message_.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    if (message_is_error_) {
+      ImGui::TextColored(kErrorColour, "%s", message_.c_str());
+    } else {
+      ImGui::TextUnformatted(message_.c_str());
+    }
+    ImGui::PopTextWrapPos();
+  }
+}
+
+void Panel::simulation_section(const PanelView& view, PanelRequests& requests) {
+  if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  int mode = static_cast<int>(view.mode);
+  for (int m = static_cast<int>(RuleMode::FreeFlight); m <= static_cast<int>(RuleMode::All); ++m) {
+    if (m > static_cast<int>(RuleMode::FreeFlight)) ImGui::SameLine();
+    char label[8];
+    std::snprintf(label, sizeof label, "%d", m);
+    if (ImGui::RadioButton(label, &mode, m)) requests.mode = static_cast<RuleMode>(m);
+  }
+  ImGui::SameLine();
+  ImGui::TextUnformatted(std::string(rule_mode_name(view.mode)).c_str());
+  if (view.steps_per_frame > 0) {
+    int steps = static_cast<int>(view.steps_per_frame);
+    if (ImGui::SliderInt("steps per frame", &steps, 1, kMaxStepsPerFrameSlider, "%d",
+                         ImGuiSliderFlags_AlwaysClamp)) {
+      requests.steps_per_frame = static_cast<std::uint32_t>(steps);
+    }
+  } else {
+    ImGui::Text("step rate %.1f Hz (--step-rate)", view.step_rate);
+  }
+}
+
+void Panel::world_section(const PanelView& view, Scenario& work, PanelRequests& requests) {
+  if (!ImGui::CollapsingHeader("World", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::Text("%g x %g world units", work.world.width, work.world.height);
+  if (!seed_field_set_) {
+    seed_field_ = view.scenario.world.seed;
+    seed_field_set_ = true;
+  }
+  ImGui::InputScalar("seed", ImGuiDataType_U64, &seed_field_);
+  if (ImGui::Button("Restart with this seed")) {
+    requests.restart_with_seed = std::min(seed_field_, kMaxSeed);
+    seed_field_set_ = false;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("New random seed")) {
+    requests.new_random_seed = true;
+    seed_field_set_ = false;
+  }
+  if (seed_field_ != view.scenario.world.seed && seed_field_set_ && !ImGui::IsAnyItemActive()) {
+    ImGui::TextColored(kDimColour, "running seed %llu",
+                       static_cast<unsigned long long>(view.scenario.world.seed));
+  }
+}
+
+void Panel::species_section(const PanelView& view, Scenario& work, std::size_t index) {
+  SpeciesParams& species = work.species[index];
+  const std::string header = "Species " + std::to_string(index) + ": " + species.name;
+  if (!ImGui::CollapsingHeader(header.c_str(), index == 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0))
+    return;
+  const std::string key = "species" + std::to_string(index) + ".";
+  const float world_side = std::min(work.world.width, work.world.height);
+  const float max_radius_slider = world_side * kWorldFractionForSliders;
+
+  scenario_field(key + "count", [&] {
+    // Applied on Enter only: a new count re-allocates the flock.
+    return ImGui::InputScalar("count (Enter)", ImGuiDataType_U32, &species.count, nullptr,
+                              nullptr, "%u", ImGuiInputTextFlags_EnterReturnsTrue);
+  });
+  scenario_field(key + "topology", [&] {
+    auto topology = static_cast<std::uint32_t>(species.topology);
+    if (!combo("topology", topology, kTopologyNames, IM_ARRAYSIZE(kTopologyNames))) return false;
+    species.topology = static_cast<Topology>(topology);
+    return true;
+  });
+
+  // Each weight shows the user's value; a rule mode that switches the rule off says so, since
+  // the flock then receives 0.
+  auto weight = [&](const char* name, float& value, float max, bool used) {
+    scenario_field(key + name, [&] {
+      return ImGui::SliderFloat(name, &value, 0.0f, max, "%.4f", ImGuiSliderFlags_Logarithmic);
+    });
+    if (!used) {
+      ImGui::SameLine();
+      ImGui::TextColored(kErrorColour, "(0 in mode %d)", static_cast<int>(view.mode));
+    }
+  };
+  weight("align_weight", species.align_weight, kMaxAlignWeightSlider, uses_alignment(view.mode));
+  weight("cohesion_weight", species.cohesion_weight, kMaxCohesionWeightSlider,
+         uses_cohesion(view.mode));
+  weight("separation_weight", species.separation_weight, kMaxSeparationWeightSlider,
+         uses_separation(view.mode));
+  scenario_field(key + "perception_radius", [&] {
+    return ImGui::SliderFloat("perception_radius", &species.perception_radius, 0.1f,
+                              max_radius_slider, "%.2f");
+  });
+  scenario_field(key + "separation_radius", [&] {
+    return ImGui::SliderFloat("separation_radius", &species.separation_radius, 0.0f,
+                              max_radius_slider, "%.2f");
+  });
+  scenario_field(key + "fov_degrees", [&] {
+    return ImGui::SliderFloat("fov_degrees", &species.fov_degrees, kMinFovSlider,
+                              kMaxFovDegrees, "%.0f");
+  });
+  scenario_field(key + "max_force", [&] {
+    return ImGui::SliderFloat("max_force", &species.max_force, kMinForceSlider, kMaxForceSlider,
+                              "%.4f", ImGuiSliderFlags_Logarithmic);
+  });
+  scenario_field(key + "min_speed", [&] {
+    return ImGui::SliderFloat("min_speed", &species.min_speed, 0.0f, max_radius_slider, "%.3f",
+                              ImGuiSliderFlags_Logarithmic);
+  });
+  scenario_field(key + "max_speed", [&] {
+    return ImGui::SliderFloat("max_speed", &species.max_speed, 0.01f, max_radius_slider, "%.3f",
+                              ImGuiSliderFlags_Logarithmic);
+  });
+  if (species.topology == Topology::Bounded) {
+    scenario_field(key + "edge_margin", [&] {
+      return ImGui::SliderFloat("edge_margin", &species.edge_margin, 0.0f, max_radius_slider,
+                                "%.2f");
+    });
+    scenario_field(key + "edge_gain", [&] {
+      return ImGui::SliderFloat("edge_gain", &species.edge_gain, 0.0f, kMaxEdgeGainSlider,
+                                "%.4f", ImGuiSliderFlags_Logarithmic);
+    });
+  }
+  scenario_field(key + "obstacle_weight", [&] {
+    return ImGui::SliderFloat("obstacle_weight", &species.obstacle_weight, 0.0f,
+                              kMaxObstacleWeightSlider, "%.3f", ImGuiSliderFlags_Logarithmic);
+  });
+  scenario_field(key + "target_weight", [&] {
+    return ImGui::SliderFloat("target_weight", &species.target_weight, 0.0f,
+                              kMaxTargetWeightSlider, "%.4f", ImGuiSliderFlags_Logarithmic);
+  });
+  scenario_field(key + "colour", [&] {
+    float rgb[3] = {species.colour.x, species.colour.y, species.colour.z};
+    if (!ImGui::ColorEdit3("colour", rgb, ImGuiColorEditFlags_HDR | ImGuiColorEditFlags_Float))
+      return false;
+    species.colour = {rgb[0], rgb[1], rgb[2]};
+    return true;
+  });
+  if (work.species.size() > 1) {
+    ImGui::TextUnformatted("flocks with:");
+    for (const SpeciesParams& other : work.species) {
+      ImGui::SameLine();
+      scenario_field(key + "flocks_with." + other.name, [&] {
+        auto& list = species.flocks_with;
+        // An empty list means "itself" (docs/scenarios.md): make that explicit before editing.
+        if (list.empty()) list.push_back(species.name);
+        const auto found = std::find(list.begin(), list.end(), other.name);
+        bool member = found != list.end();
+        if (!ImGui::Checkbox(other.name.c_str(), &member)) return false;
+        if (member) {
+          list.push_back(other.name);
+        } else {
+          list.erase(std::find(list.begin(), list.end(), other.name));
+        }
+        return true;
+      });
+    }
+  }
+}
+
+void Panel::obstacles_section(const Scenario& scenario, PanelEdits& edits,
+                              PanelRequests& requests) {
+  if (!ImGui::CollapsingHeader("Obstacles and target", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const float max_radius =
+      std::min(scenario.world.width, scenario.world.height) * kWorldFractionForSliders;
+  ImGui::SliderFloat("new obstacle radius", &edits.obstacle_radius, kMinObstacleRadius,
+                     max_radius, "%.1f", ImGuiSliderFlags_AlwaysClamp);
+  ImGui::Text("%zu of %zu obstacles (left click drops one)", scenario.obstacles.size(),
+              kMaxObstacles);
+  for (std::size_t i = 0; i < scenario.obstacles.size(); ++i) {
+    const Obstacle& obstacle = scenario.obstacles[i];
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::SmallButton("remove")) requests.remove_obstacle = i;
+    ImGui::PopID();
+    ImGui::SameLine();
+    ImGui::Text("(%.1f, %.1f) radius %.1f", obstacle.centre.x, obstacle.centre.y, obstacle.radius);
+  }
+  if (!scenario.obstacles.empty() && ImGui::Button("Clear obstacles"))
+    requests.clear_obstacles = true;
+  if (scenario.target) {
+    ImGui::Text("target at (%.1f, %.1f)", scenario.target->position.x,
+                scenario.target->position.y);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("clear target")) requests.clear_target = true;
+  } else {
+    ImGui::TextColored(kDimColour, "no target (right click sets one)");
+  }
+}
+
+void Panel::render_section(PanelEdits& edits, PanelRequests& requests) {
+  RenderSettings& render = edits.render;
+  constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
+  if (ImGui::CollapsingHeader("Trails")) {
+    auto mode = static_cast<std::uint32_t>(render.trails.mode);
+    if (combo("trail mode", mode, kTrailModeNames, IM_ARRAYSIZE(kTrailModeNames)))
+      render.trails.mode = static_cast<TrailMode>(mode);
+    if (render.trails.mode == TrailMode::Ribbons) {
+      ImGui::SliderInt("ribbon length", &render.trails.ribbon_length, kMinRibbonLength,
+                       kMaxRibbonLength, "%d", kClamp);
+      ImGui::SliderFloat("ribbon width px", &render.trails.ribbon_width_pixels, 1.0f, 6.0f,
+                         "%.1f", kClamp);
+      ImGui::SliderFloat("ribbon intensity", &render.trails.ribbon_intensity, 0.0f, 2.0f,
+                         "%.2f", kClamp);
+    } else if (render.trails.mode == TrailMode::FadeMap) {
+      ImGui::SliderFloat("fade per step", &render.trails.fade_per_step, 0.5f, 0.999f, "%.3f",
+                         kClamp);
+      ImGui::SliderFloat("stamp intensity", &render.trails.stamp_intensity, 0.0f, 2.0f, "%.2f",
+                         kClamp);
+      ImGui::SliderFloat("map intensity", &render.trails.map_intensity, 0.0f, 4.0f, "%.2f",
+                         kClamp);
+    }
+  }
+  if (ImGui::CollapsingHeader("Glow")) {
+    ImGui::Checkbox("bloom", &render.bloom.enabled);
+    ImGui::SliderFloat("intensity", &render.bloom.intensity, 0.0f, 4.0f, "%.2f", kClamp);
+    ImGui::SliderFloat("threshold", &render.bloom.threshold, 0.0f, 2.0f, "%.3f", kClamp);
+    ImGui::SliderFloat("soft knee", &render.bloom.soft_knee, 0.0f, 1.0f, "%.2f", kClamp);
+    ImGui::SliderInt("levels", &render.bloom.levels, 1, kMaxBloomLevels, "%d", kClamp);
+    ImGui::SliderFloat("radius", &render.bloom.radius, 0.25f, 4.0f, "%.2f", kClamp);
+    ImGui::SliderFloat("exposure", &render.exposure, 0.1f, 8.0f, "%.2f",
+                       kClamp | ImGuiSliderFlags_Logarithmic);
+  }
+  if (ImGui::CollapsingHeader("Colour")) {
+    auto mode = static_cast<std::uint32_t>(render.colour.mode);
+    if (combo("colour by", mode, kColourModeNames, IM_ARRAYSIZE(kColourModeNames)))
+      render.colour.mode = static_cast<ColourMode>(mode);
+    ImGui::SliderFloat("per-boid variation", &render.colour.per_boid_variation, 0.0f, 1.0f,
+                       "%.2f", kClamp);
+    ImGui::SliderFloat("head min px", &render.heads.min_length_pixels, 1.0f, 16.0f, "%.1f",
+                       kClamp);
+  }
+  if (ImGui::CollapsingHeader("Overlays")) {
+    ImGui::SliderInt("circles for first ids", &render.overlays.circles_for_first_ids, 0,
+                     kMaxCircleBoids, "%d", kClamp);
+    ImGui::Checkbox("grid", &render.overlays.grid);
+    ImGui::Checkbox("obstacles", &render.overlays.obstacles);
+    ImGui::Checkbox("target", &render.overlays.target);
+  }
+  if (ImGui::CollapsingHeader("Camera")) {
+    ImGui::SliderFloat("zoom", &render.camera.zoom, kMinCameraZoom, kMaxCameraZoom, "%.2f",
+                       kClamp | ImGuiSliderFlags_Logarithmic);
+    if (render.camera.centre) {
+      ImGui::Text("centre (%.1f, %.1f)", render.camera.centre->x, render.camera.centre->y);
+    } else {
+      ImGui::TextUnformatted("centre: the world's centre");
+    }
+    if (ImGui::Button("Fit view (F)")) requests.fit_view = true;
+  }
+}
+
+void Panel::keys_section() {
+  if (!ImGui::CollapsingHeader("Keys and mouse")) return;
+  if (!ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) return;
+  for (const auto& row : kKeyHelp) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(row[0]);
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(row[1]);
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace murmur::viewer

@@ -1,0 +1,98 @@
+#pragma once
+// The ImGui parameter panel: every scenario field per species, the world seed, obstacles and
+// the target, render settings (trails, glow, colour, overlays, camera), scenario files and
+// live statistics. Scenario edits are checked by validate_scenario on a copy before they are
+// applied: an invalid value (Ctrl+Click lets one type anything) stays in the panel, in red with
+// the validator's message, and the flock keeps the last valid settings.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "murmur/gl/context.hpp"
+#include "murmur/render/renderer.hpp"
+#include "murmur/scenario.hpp"
+#include "murmur/gpu/gpu_flock.hpp"
+#include "murmur/stats.hpp"
+#include "viewer/rule_mode.hpp"
+
+namespace murmur::viewer {
+
+// What the panel shows and cannot change directly.
+struct PanelView {
+  const Scenario& scenario;  // the user's settings (before the rule mode switches rules off)
+  RuleMode mode = RuleMode::All;
+  double fps = 0;
+  double ms_per_step = 0;
+  std::uint64_t step = 0;
+  bool paused = false;
+  bool recording = false;
+  std::uint32_t steps_per_frame = 0;  // 0 at a fixed step rate
+  double step_rate = 0;
+  const std::optional<FlockStats>& stats;   // CPU, twice a second: NN distance, clusters
+  const std::optional<FlockSummary>& summary;  // GPU reduction, every frame
+  const gl::ContextInfo& gl;
+};
+
+// What the panel edits in place: every value is kept in its range by the widgets.
+struct PanelEdits {
+  RenderSettings& render;
+  float& obstacle_radius;  // of the next obstacle a left click drops
+  bool& live_stats;
+};
+
+// What the user asked for this frame; the viewer carries it out.
+struct PanelRequests {
+  std::optional<Scenario> apply;  // valid; a new count re-allocates the flock
+  std::optional<std::uint64_t> restart_with_seed;
+  bool new_random_seed = false;
+  std::optional<std::filesystem::path> load;
+  std::optional<std::filesystem::path> save;
+  bool reset_to_file = false;
+  bool fit_view = false;
+  std::optional<RuleMode> mode;
+  std::optional<std::uint32_t> steps_per_frame;
+  // Obstacles and the target change outside the draft, like mouse clicks, so that an invalid
+  // draft neither blocks them nor undoes them when it is finally applied.
+  std::optional<std::size_t> remove_obstacle;
+  bool clear_obstacles = false;
+  bool clear_target = false;
+};
+
+class Panel {
+ public:
+  explicit Panel(const std::filesystem::path& scenario_path);
+
+  PanelRequests draw(const PanelView& view, PanelEdits& edits);
+  // A line under the file buttons: what the last load, save or capture did.
+  void set_message(std::string message, bool is_error);
+  // Forgets an invalid edit (the scenario was replaced under it).
+  void discard_draft();
+
+ private:
+  void statistics_section(const PanelView& view, PanelEdits& edits);
+  void file_section(const PanelView& view, PanelRequests& requests);
+  void simulation_section(const PanelView& view, PanelRequests& requests);
+  void world_section(const PanelView& view, Scenario& work, PanelRequests& requests);
+  void species_section(const PanelView& view, Scenario& work, std::size_t index);
+  void obstacles_section(const Scenario& scenario, PanelEdits& edits, PanelRequests& requests);
+  void render_section(PanelEdits& edits, PanelRequests& requests);
+  void keys_section();
+
+  // Wraps one scenario widget: red while it holds the invalid value, and notes the edit.
+  template <typename Widget>
+  void scenario_field(const std::string& id, Widget widget);
+
+  std::optional<Scenario> draft_;  // only while an edit is invalid
+  std::string error_;              // the validator's message for draft_
+  std::string error_field_;        // the widget that made draft_ invalid
+  std::string edited_field_;       // set by scenario_field when a widget changed this frame
+  std::string load_path_;
+  std::string save_path_;
+  std::uint64_t seed_field_ = 0;
+  bool seed_field_set_ = false;
+  std::string message_;
+  bool message_is_error_ = false;
+};
+
+}  // namespace murmur::viewer

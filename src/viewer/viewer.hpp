@@ -1,0 +1,33 @@
+#pragma once
+// The interactive viewer (`murmur view`): a GLFW window showing the GPU flock through the
+// shared Renderer, with keys, mouse and an ImGui parameter panel (docs/viewer.md).
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+
+#include "murmur/scenario.hpp"
+#include "viewer/step_pacer.hpp"
+
+namespace murmur::viewer {
+
+struct ViewerOptions {
+  Scenario scenario;                   // validated; its world.seed is the seed used
+  std::filesystem::path scenario_path; // for "reset to file"
+  int width = 1280, height = 720;      // window size, >= 1 each
+  StepPacer pacer = StepPacer::per_frame(1);
+  bool vsync = true;
+  bool fullscreen = false;
+  // Run this many frames, then exit (smoke tests, README pictures). Turns on a debug context:
+  // any GL error reported through KHR_debug makes the run fail with GpuError.
+  std::optional<std::uint32_t> frames;
+  // With `frames`: the window as shown (flock and panel) after the last frame, as a PNG.
+  std::optional<std::filesystem::path> screenshot;
+  std::filesystem::path out_dir = ".";  // where the S key's screenshots and V's recordings go
+  bool timings = false;                 // frame-time breakdown on stdout at exit
+};
+
+// Runs until the window closes, Esc, or `frames` frames. Throws GpuError (no display, no GL 4.5
+// context, GL errors in --frames mode), OutputError (the --screenshot cannot be written).
+void run_viewer(const ViewerOptions& options);
+
+}  // namespace murmur::viewer

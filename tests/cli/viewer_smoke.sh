@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# The real viewer under a virtual X server: N frames, a screenshot of the window, exit 0 with
+# a debug context that saw no GL error (any KHR_debug error makes `--frames` runs exit 4). Also
+# an odd window size, the usage error for a 0x0 size, and the message without a display.
+set -euo pipefail
+source "$2/tests/cli/lib.bash" "$@"
+
+if ! command -v xvfb-run >/dev/null; then
+  echo "viewer_smoke: xvfb-run is missing (tools/setup installs xvfb)" >&2
+  exit 1
+fi
+
+scenario=$work/tiny.toml
+write_tiny_scenario "$scenario"
+xvfb=(xvfb-run -a -s "-screen 0 1280x720x24")
+
+# Width and height of a PNG, from its IHDR chunk.
+png_size() {
+  python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); print("%dx%d" % struct.unpack(">II", d[16:24]))' "$1"
+}
+# "several" when the PNG's pixels are not all one RGBA value, else "one" (decoded with Python's
+# zlib only; stops at the first pixel that differs from the first one).
+png_colours() {
+  python3 - "$1" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+pos, chunks = 8, b""
+width = height = 0
+while pos < len(data):
+    length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + length]
+    if kind == b"IHDR":
+        width, height, depth, colour_type = struct.unpack(">IIBB", body[:10])
+        assert depth == 8 and colour_type == 6, "expected 8-bit RGBA"
+    elif kind == b"IDAT":
+        chunks += body
+    pos += 12 + length
+raw = zlib.decompress(chunks)
+stride = width * 4
+previous = bytearray(stride)
+first = None
+for y in range(height):
+    kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - 4] if i >= 4 else 0
+        b = previous[i]
+        c = previous[i - 4] if i >= 4 else 0
+        if kind == 1: line[i] = (line[i] + a) & 255
+        elif kind == 2: line[i] = (line[i] + b) & 255
+        elif kind == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif kind == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    first = first or bytes(line[:4])
+    if line != first * width:
+        print("several")
+        sys.exit(0)
+    previous = line
+print("one")
+PY
+}
+
+# Runs murmur under Xvfb from $work, where the S and V keys (and imgui.ini) would write.
+murmur_path=$(realpath "$murmur")
+run_in_xvfb() {
+  set +e
+  (cd "$work" && "${xvfb[@]}" "$murmur_path" "$@") >"$work/stdout" 2>"$work/stderr"
+  rc=$?
+  set -e
+  out=$(cat "$work/stdout")
+  err=$(cat "$work/stderr")
+  last_command="xvfb-run murmur $*"
+}
+
+for size in 1280x720 641x359; do
+  shot=$work/shot-$size.png
+  run_in_xvfb view --scenario "$scenario" --frames 20 --size "$size" --screenshot "$shot"
+  expect_rc 0
+  expect_stderr_contains "seed 42"
+  if [[ -f $shot ]]; then
+    [[ $(png_size "$shot") == "$size" ]] || fail "screenshot is $(png_size "$shot"), asked for $size"
+    [[ $(png_colours "$shot") == several ]] || fail "screenshot at $size is all one colour"
+  else
+    fail "view --screenshot did not write $shot"
+    describe_run
+  fi
+done
+# Nothing but the screenshots: no imgui.ini, no stray captures in the working directory.
+stray=$(cd "$work" && ls -A | grep -v -e '^shot-' -e '^tiny.toml$' -e '^stdout$' -e '^stderr$' || true)
+[[ -z $stray ]] || fail "view left files in its working directory: $stray"
+
+run_murmur view --scenario "$scenario" --size 0x0
+expect_usage_error "--size" "[1, 16384]" "0x0"
+
+run_murmur view --scenario "$scenario" --frames 2 --steps-per-frame 2 --step-rate 60
+expect_usage_error "--steps-per-frame" "--step-rate"
+
+set +e
+env -u DISPLAY "$murmur" view --scenario "$scenario" >"$work/stdout" 2>"$work/stderr"
+rc=$?
+set -e
+out=$(cat "$work/stdout")
+err=$(cat "$work/stderr")
+last_command="murmur view (no DISPLAY)"
+expect_rc 4
+expect_stderr_contains "no display"
+expect_stderr_contains "murmur record"
+[[ $err != *$'\n'* ]] || fail "no-display message is more than one line: $err"
+
+finish
