@@ -84,5 +84,7 @@ Scenario parse_scenario(std::string_view text, const std::string& source);
 void validate_scenario(const Scenario& scenario);
 // Writes a scenario back as TOML that parse_scenario reads to the same values.
 std::string scenario_to_toml(const Scenario& scenario);
+// `text` as a TOML basic string: quoted, with quotes, backslashes and control characters escaped.
+std::string toml_quote(std::string_view text);
 
 }  // namespace murmur

@@ -124,23 +124,7 @@ std::string show_double(double value) {
   return std::string(buffer, result.ptr);
 }
 
-std::string quote(std::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (byte < 0x20 || byte == 0x7f) {
-      char escape[8];
-      std::snprintf(escape, sizeof escape, "\\u%04x", byte);
-      out += escape;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
+std::string quote(std::string_view text) { return toml_quote(text); }
 
 std::string show_node(const toml::node& node) {
   std::string shown;
@@ -725,6 +709,24 @@ Scenario load_scenario(const std::filesystem::path& path) {
 }
 
 void validate_scenario(const Scenario& scenario) { Validator(scenario, nullptr).run(); }
+
+std::string toml_quote(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (byte < 0x20 || byte == 0x7f) {
+      char escape[8];
+      std::snprintf(escape, sizeof escape, "\\u%04x", byte);
+      out += escape;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
 
 std::string scenario_to_toml(const Scenario& scenario) {
   std::string out;

@@ -9,7 +9,7 @@
 
 #include <glm/vec4.hpp>
 
-#include "gpu_types.hpp"
+#include "murmur/gpu/gpu_types.hpp"
 #include "interface.h"
 #include "murmur/errors.hpp"
 #include "murmur/gl/debug.hpp"

@@ -67,40 +67,20 @@ void remove_stale_frames(const std::filesystem::path& dir, std::uint32_t frames)
   }
 }
 
-// TOML basic string: quotes, backslashes and control characters escaped.
-std::string toml_string(const std::string& text) {
-  std::string quoted = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      quoted += '\\';
-      quoted += c;
-    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-      char escape[8];
-      std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(c));
-      quoted += escape;
-    } else {
-      quoted += c;
-    }
-  }
-  return quoted + "\"";
-}
-
 std::string manifest_text(const RecordRequest& req, const std::string& gl_renderer) {
-  std::ostringstream out;
-  out << "# Written by `murmur record` after its last frame: a directory with this file holds a\n"
-         "# complete recording. Frame k shows the state after k * steps_per_frame steps.\n";
-  out << "murmur_version = " << toml_string(kVersion) << "\n";
-  out << "scenario = " << toml_string(req.scenario.source) << "\n";
-  // A string: TOML integers are signed 64-bit and a seed may use all 64 bits.
-  out << "seed = " << toml_string(std::to_string(req.scenario.world.seed)) << "\n";
-  out << "boids = " << req.scenario.total_count() << "\n";
-  out << "width = " << req.width << "\n";
-  out << "height = " << req.height << "\n";
-  out << "frames = " << req.frames << "\n";
-  out << "steps_per_frame = " << req.steps_per_frame << "\n";
-  out << "frame_pattern = " << toml_string(kFramePattern) << "\n";
-  out << "gl_renderer = " << toml_string(gl_renderer) << "\n";
-  return out.str();
+  RecordingManifest manifest;
+  manifest.scenario_source = req.scenario.source;
+  manifest.seed = req.scenario.world.seed;
+  manifest.boids = req.scenario.total_count();
+  manifest.width = req.width;
+  manifest.height = req.height;
+  manifest.frames = req.frames;
+  manifest.gl_renderer = gl_renderer;
+  manifest.steps = {{"steps_per_frame", req.steps_per_frame}};
+  return manifest_toml(
+      "# Written by `murmur record` after its last frame: a directory with this file holds a\n"
+      "# complete recording. Frame k shows the state after k * steps_per_frame steps.\n",
+      manifest);
 }
 
 // `\rframe 12/300 (4.1 fps)` on stderr, a few times a second at most.
@@ -137,6 +117,23 @@ class ProgressLine {
 };
 
 }  // namespace
+
+std::string manifest_toml(const std::string& comment, const RecordingManifest& manifest) {
+  std::ostringstream out;
+  out << comment;
+  out << "murmur_version = " << toml_quote(kVersion) << "\n";
+  out << "scenario = " << toml_quote(manifest.scenario_source) << "\n";
+  // A string, as it always was: tools reading older manifests expect one.
+  out << "seed = " << toml_quote(std::to_string(manifest.seed)) << "\n";
+  out << "boids = " << manifest.boids << "\n";
+  out << "width = " << manifest.width << "\n";
+  out << "height = " << manifest.height << "\n";
+  out << "frames = " << manifest.frames << "\n";
+  for (const auto& [key, value] : manifest.steps) out << key << " = " << value << "\n";
+  out << "frame_pattern = " << toml_quote(kFramePattern) << "\n";
+  out << "gl_renderer = " << toml_quote(manifest.gl_renderer) << "\n";
+  return out.str();
+}
 
 void record_frames(const RecordRequest& req) {
   validate_request(req);

@@ -1,35 +1,16 @@
 #include "viewer/captures.hpp"
 
 #include <cstdio>
-#include <sstream>
 #include <system_error>
 
 #include "murmur/errors.hpp"
-#include "murmur/version.hpp"
+#include "murmur/render/recording.hpp"
 #include "viewer/capture_names.hpp"
 
 namespace murmur::viewer {
 namespace {
 
 constexpr const char* kManifestName = "manifest.toml";
-
-// TOML basic string: quotes, backslashes and control characters escaped.
-std::string toml_string(const std::string& text) {
-  std::string quoted = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      quoted += '\\';
-      quoted += c;
-    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-      char escape[8];
-      std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(c));
-      quoted += escape;
-    } else {
-      quoted += c;
-    }
-  }
-  return quoted + "\"";
-}
 
 void ensure_directory(const std::filesystem::path& dir) {
   std::error_code error;
@@ -90,23 +71,21 @@ std::uint32_t Captures::stop_recording(std::uint64_t last_step) {
   const Recording recording = *recording_;
   recording_.reset();
   writers_.finish();
-  std::ostringstream out;
-  out << "# Written by `murmur view` when its recording stopped: a directory with this file\n"
-         "# holds a complete recording. Frames are the viewer's rendered frames, so the steps\n"
-         "# between two frames follow the viewer's pacing (none while paused).\n";
-  out << "murmur_version = " << toml_string(kVersion) << "\n";
-  out << "scenario = " << toml_string(recording.scenario_source) << "\n";
-  // A string: TOML integers are signed 64-bit and a seed may use all 64 bits.
-  out << "seed = " << toml_string(std::to_string(recording.seed)) << "\n";
-  out << "boids = " << recording.boids << "\n";
-  out << "width = " << recording.width << "\n";
-  out << "height = " << recording.height << "\n";
-  out << "frames = " << recording.frames << "\n";
-  out << "first_step = " << recording.first_step << "\n";
-  out << "last_step = " << last_step << "\n";
-  out << "frame_pattern = " << toml_string(kFramePattern) << "\n";
-  out << "gl_renderer = " << toml_string(gl_renderer_) << "\n";
-  write_text_file_atomically(recording.dir / kManifestName, out.str());
+  RecordingManifest manifest;
+  manifest.scenario_source = recording.scenario_source;
+  manifest.seed = recording.seed;
+  manifest.boids = recording.boids;
+  manifest.width = recording.width;
+  manifest.height = recording.height;
+  manifest.frames = recording.frames;
+  manifest.gl_renderer = gl_renderer_;
+  manifest.steps = {{"first_step", recording.first_step}, {"last_step", last_step}};
+  const std::string text = manifest_toml(
+      "# Written by `murmur view` when its recording stopped: a directory with this file\n"
+      "# holds a complete recording. Frames are the viewer's rendered frames, so the steps\n"
+      "# between two frames follow the viewer's pacing (none while paused).\n",
+      manifest);
+  write_text_file_atomically(recording.dir / kManifestName, text);
   return recording.frames;
 }
 

@@ -11,6 +11,7 @@
 #include "gpu_test_support.hpp"
 #include "murmur/gl/debug.hpp"
 #include "murmur/gl/objects.hpp"
+#include "murmur/gpu/gpu_types.hpp"
 #include "murmur/render/renderer.hpp"
 
 using Catch::Matchers::WithinAbs;
@@ -23,15 +24,7 @@ using murmur::Scenario;
 namespace {
 
 // The std430 Boid record of shaders/common.glsl, as the renderer reads it.
-struct BoidRecord {
-  glm::vec2 pos;
-  glm::vec2 vel;
-  std::uint32_t id;
-  std::uint32_t species;
-  std::uint32_t pad0 = 0;
-  std::uint32_t pad1 = 0;
-};
-static_assert(sizeof(BoidRecord) == 32);
+using BoidRecord = murmur::gpu::Boid;
 
 constexpr int kWidth = 64, kHeight = 48;
 constexpr std::uint8_t kLit = 40;  // any channel above this is drawn, not background

@@ -10,20 +10,13 @@
 
 #include "murmur/gl/objects.hpp"
 #include "murmur/render/image.hpp"
+#include "murmur/gpu/gpu_types.hpp"
 #include "murmur/render/renderer.hpp"
 
 namespace murmur::test {
 
 // The std430 Boid record of shaders/common.glsl, as the renderer reads it.
-struct BoidRecord {
-  glm::vec2 pos;
-  glm::vec2 vel;
-  std::uint32_t id;
-  std::uint32_t species;
-  std::uint32_t pad0 = 0;
-  std::uint32_t pad1 = 0;
-};
-static_assert(sizeof(BoidRecord) == 32);
+using BoidRecord = murmur::gpu::Boid;
 
 // Boid records in a GL buffer for as long as this lives.
 class BoidUpload {

@@ -3,6 +3,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "murmur/scenario.hpp"
 
@@ -24,5 +27,19 @@ struct RecordRequest {
 // Throws OutputError naming the path (checked before the first step: an unwritable directory
 // fails before any simulation), GpuError without a usable context.
 void record_frames(const RecordRequest& req);
+
+// What `manifest.toml` says about a recording (murmur record's, and the viewer's V key's).
+struct RecordingManifest {
+  std::string scenario_source;
+  std::uint64_t seed = 0;
+  std::uint32_t boids = 0;
+  int width = 0, height = 0;
+  std::uint32_t frames = 0;
+  std::string gl_renderer;
+  // Writer-specific step keys, in order: steps_per_frame, or first_step and last_step.
+  std::vector<std::pair<std::string, std::uint64_t>> steps;
+};
+// The manifest's TOML text, after `comment` (lines starting with "# ").
+std::string manifest_toml(const std::string& comment, const RecordingManifest& manifest);
 
 }  // namespace murmur
