@@ -161,6 +161,7 @@ class Viewer {
   void draw_steered_highlight();
   void carry_out(const PanelRequests& requests);
   void simulate(double elapsed_seconds, FrameTime& time);
+  std::string window_title() const;
   void draw(FrameTime& time);
   void capture_frame();
 
@@ -363,10 +364,7 @@ bool Viewer::frame() {
     frames_since_status_ = 0;
     step_ms_sum_ = 0;
     steps_since_status_ = 0;
-    char title[256];
-    std::snprintf(title, sizeof title, "murmur - %s - %u boids - %.0f fps",
-                  scenario_.source.c_str(), scenario_.total_count(), fps_);
-    window_->set_title(title);
+    window_->set_title(window_title());
   }
   time.total = milliseconds_since(frame_start);
   if (options_.timings) timings_.add(time);
@@ -723,6 +721,24 @@ void Viewer::save(const std::filesystem::path& path) {
   } catch (const OutputError& error) {
     panel_.set_message(error.what(), true);
   }
+}
+
+// The state a user (or a test driving the window) can read without the panel: e.g.
+// "murmur - starlings.toml - 30000 boids - 15 fps - paused - REC - 2 obstacles - target".
+std::string Viewer::window_title() const {
+  char head[256];
+  std::snprintf(head, sizeof head, "murmur - %s - %u boids - %.0f fps", scenario_.source.c_str(),
+                scenario_.total_count(), fps_);
+  std::string title = head;
+  if (paused_) title += " - paused";
+  if (captures_->recording()) title += " - REC";
+  if (!scenario_.obstacles.empty()) {
+    title += " - " + std::to_string(scenario_.obstacles.size()) +
+             (scenario_.obstacles.size() == 1 ? " obstacle" : " obstacles");
+  }
+  if (scenario_.target) title += " - target";
+  if (steered_id_) title += " - steering boid " + std::to_string(*steered_id_);
+  return title;
 }
 
 void Viewer::drop_obstacle(glm::vec2 world) {
