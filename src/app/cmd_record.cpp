@@ -13,6 +13,7 @@ constexpr std::uint64_t kDefaultStepsPerFrame = 1;
 constexpr FrameSize kDefaultSize{1280, 720};
 constexpr Range kFrameRange{1, UINT32_MAX};
 constexpr Range kStepsPerFrameRange{1, UINT32_MAX};
+constexpr Range kSkipStepsRange{0, UINT32_MAX};
 // GL 4.5 guarantees textures at least this large on every implementation.
 constexpr Range kFrameSideRange{1, 16384};
 
@@ -21,6 +22,8 @@ int run_record(const Args& args) {
   request.frames = static_cast<std::uint32_t>(args.unsigned_or("--frames", kDefaultFrames, kFrameRange));
   request.steps_per_frame = static_cast<std::uint32_t>(
       args.unsigned_or("--steps-per-frame", kDefaultStepsPerFrame, kStepsPerFrameRange));
+  request.skip_steps =
+      static_cast<std::uint32_t>(args.unsigned_or("--skip", 0, kSkipStepsRange));
   const FrameSize size = args.size_or("--size", kDefaultSize, kFrameSideRange);
   request.width = size.width;
   request.height = size.height;
@@ -40,7 +43,7 @@ const Command& record_command() {
   static const Command command{
       .name = "record",
       .summary = "render frames headless into a directory of PNGs",
-      .synopsis = "--scenario FILE --out DIR [--frames N] [--steps-per-frame K] [--size WxH] "
+      .synopsis = "--scenario FILE --out DIR [--frames N] [--steps-per-frame K] [--skip S] [--size WxH] "
                   "[--seed S] [--quiet]",
       .flags =
           {
@@ -48,11 +51,12 @@ const Command& record_command() {
               {"--out", "DIR", "directory for frame_000000.png ... and manifest.toml (required)"},
               {"--frames", "N", "frames to render (default 300), in [1, 4294967295]"},
               {"--steps-per-frame", "K", "simulation steps between frames (default 1), in [1, 4294967295]"},
+              {"--skip", "S", "steps before the first frame, so flocks can form (default 0), in [0, 4294967295]"},
               {"--size", "WxH", "frame size in pixels (default 1280x720), each side in [1, 16384]"},
               {"--seed", "S", "replaces the scenario's [world] seed, in [0, 2^63-1]"},
               {"--quiet", "", "no progress line on stderr"},
           },
-      .notes = "Frame k shows the state after k * K steps. manifest.toml is written last, so a\n"
+      .notes = "Frame k shows the state after S + k * K steps. manifest.toml is written last, so a\n"
                "directory with a manifest is complete. The seed is printed on stderr.",
       .run = run_record,
   };

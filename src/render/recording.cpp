@@ -76,10 +76,11 @@ std::string manifest_text(const RecordRequest& req, const std::string& gl_render
   manifest.height = req.height;
   manifest.frames = req.frames;
   manifest.gl_renderer = gl_renderer;
-  manifest.steps = {{"steps_per_frame", req.steps_per_frame}};
+  manifest.steps = {{"skip_steps", req.skip_steps}, {"steps_per_frame", req.steps_per_frame}};
   return manifest_toml(
       "# Written by `murmur record` after its last frame: a directory with this file holds a\n"
-      "# complete recording. Frame k shows the state after k * steps_per_frame steps.\n",
+      "# complete recording. Frame k shows the state after skip_steps + k * steps_per_frame\n"
+      "# steps.\n",
       manifest);
 }
 
@@ -150,17 +151,22 @@ void record_frames(const RecordRequest& req) {
   GpuFlock flock(req.scenario, initial);
   Renderer renderer(req.width, req.height);
   PngWriterPool writers;
-  ProgressLine progress(req.progress, req.frames);
 
+  // Steps the flock once, and lets the trails see it.
+  const auto advance = [&flock, &renderer] {
+    flock.step();
+    renderer.record_step(flock);  // trails see every step, not only the drawn ones
+  };
+  if (req.progress && req.skip_steps > 0) std::fprintf(stderr, "skipping %u steps\n", req.skip_steps);
+  for (std::uint32_t step = 0; step < req.skip_steps; ++step) advance();
+  ProgressLine progress(req.progress, req.frames);  // frames per second from the first frame
   for (std::uint32_t frame = 0; frame < req.frames; ++frame) {
     renderer.render(flock);
     writers.submit(req.out_dir / frame_file_name(frame), renderer.read_pixels());
     // The next frame's steps run on the GPU while the workers encode this one.
-    if (frame + 1 < req.frames)
-      for (std::uint32_t step = 0; step < req.steps_per_frame; ++step) {
-        flock.step();
-        renderer.record_step(flock);  // trails see every step, not only the drawn ones
-      }
+    if (frame + 1 < req.frames) {
+      for (std::uint32_t step = 0; step < req.steps_per_frame; ++step) advance();
+    }
     progress.frame_done(frame + 1);
   }
   writers.finish();

@@ -42,6 +42,8 @@ run_murmur record --scenario "$scenario" --out "$work/frames" --frames 0
 expect_usage_error "--frames" "[1, 4294967295]" "'0'"
 run_murmur record --scenario "$scenario" --out "$work/frames" --steps-per-frame 0
 expect_usage_error "--steps-per-frame" "[1, 4294967295]"
+run_murmur record --scenario "$scenario" --out "$work/frames" --skip -1
+expect_usage_error "--skip" "[0, 4294967295]"
 run_murmur record --scenario "$scenario" --out "$work/frames" --quiet=yes
 expect_usage_error "--quiet takes no value"
 for size in 0x10 10x0 abc 10x 10x10x10 16385x8; do

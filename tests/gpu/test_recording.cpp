@@ -183,8 +183,25 @@ TEST_CASE("a recording writes frame k = state after k * steps_per_frame steps, t
   CHECK(manifest["height"].value_or(0) == 24);
   CHECK(manifest["frames"].value_or(0) == 3);
   CHECK(manifest["steps_per_frame"].value_or(0) == 2);
+  CHECK(manifest["skip_steps"].value_or(-1) == 0);
   CHECK(manifest["frame_pattern"].value_or(std::string()) == "frame_%06d.png");
   CHECK_FALSE(manifest["gl_renderer"].value_or(std::string()).empty());
+}
+
+TEST_CASE("skipped steps run before frame 0 and the manifest says how many") {
+  ScratchDir scratch("skip");
+  RecordRequest req = small_request(scratch.path / "out");
+  req.frames = 2;
+  req.skip_steps = 5;
+  murmur::record_frames(req);
+  const RgbaImage first = load_png(req.out_dir / murmur::frame_file_name(0));
+  const RgbaImage second = load_png(req.out_dir / murmur::frame_file_name(1));
+  CHECK(max_difference(first, expected_frame(req, req.skip_steps)) <= 1);
+  CHECK(max_difference(second, expected_frame(req, req.skip_steps + req.steps_per_frame)) <= 1);
+  CHECK(max_difference(first, expected_frame(req, 0)) > 1);  // the skip did move the flock
+  const toml::table manifest = toml::parse_file((req.out_dir / "manifest.toml").string());
+  CHECK(manifest["skip_steps"].value_or(-1) == 5);
+  CHECK(manifest["steps_per_frame"].value_or(0) == 2);
 }
 
 TEST_CASE("a disk that fills up during a recording fails naming the frame, with no manifest") {

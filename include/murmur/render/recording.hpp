@@ -16,11 +16,13 @@ struct RecordRequest {
   std::filesystem::path out_dir;     // created if missing; frames are frame_000000.png ...
   std::uint32_t frames = 300;        // >= 1
   std::uint32_t steps_per_frame = 1; // >= 1
+  std::uint32_t skip_steps = 0;      // steps before frame 0 (let flocks form first)
   int width = 1280, height = 720;    // >= 1 each
   bool progress = true;              // progress line on stderr
 };
 
-// Renders req.frames frames (frame k shows the state after k * steps_per_frame steps) with PNG
+// Renders req.frames frames (frame k shows the state after skip_steps + k * steps_per_frame
+// steps; trails see the skipped steps too) with PNG
 // encoding on worker threads, and writes `manifest.toml` beside the frames (scenario source,
 // seed, version, size, frames, steps per frame, GL renderer) last, so a directory with a
 // manifest is complete. Each PNG is written to a temporary name and renamed into place.
