@@ -1,11 +1,14 @@
 #version 450 core
-// HDR (+ bloom) -> display: exponential tone map (never clips, keeps hue ordering of sums),
-// then sRGB encoding, into the RGBA8 target. MURMUR_*_TEXTURE_UNIT are defined by the
+// HDR (+ bloom) -> display: exponential tone map (never clips), then sRGB encoding, into the
+// RGBA8 target. The map compresses the brightest channel and scales the others with it, so a
+// dense blue flock stays blue instead of burning to white; u_highlight_whiteness mixes back
+// some of the per-channel map, whose cores do go white, for a glow-like hot centre. MURMUR_*_TEXTURE_UNIT are defined by the
 // renderer (C++).
 layout(binding = MURMUR_HDR_TEXTURE_UNIT) uniform sampler2D u_hdr;
 layout(binding = MURMUR_BLOOM_TEXTURE_UNIT) uniform sampler2D u_bloom;
 uniform float u_exposure;
 uniform float u_bloom_intensity;  // 0 when bloom is off
+uniform float u_highlight_whiteness;  // 0: hue kept exactly; 1: each channel mapped on its own
 out vec4 f_colour;
 
 // The sRGB transfer function (IEC 61966-2-1).
@@ -27,6 +30,10 @@ void main() {
     vec2 uv = gl_FragCoord.xy / vec2(textureSize(u_hdr, 0));
     hdr += u_bloom_intensity * texture(u_bloom, uv).rgb;
   }
-  vec3 mapped = vec3(1.0) - exp(-u_exposure * hdr);
+  vec3 exposed = u_exposure * hdr;
+  vec3 per_channel = vec3(1.0) - exp(-exposed);
+  float peak = max(exposed.r, max(exposed.g, exposed.b));
+  vec3 hue_kept = peak > 0.0 ? exposed * ((1.0 - exp(-peak)) / peak) : vec3(0.0);
+  vec3 mapped = mix(hue_kept, per_channel, u_highlight_whiteness);
   f_colour = vec4(encode_srgb(mapped), 1.0);
 }

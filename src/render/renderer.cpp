@@ -636,6 +636,7 @@ void Renderer::resolve_pass() {
   const bool with_bloom = bloom.enabled && bloom.intensity > 0 && !bloom_->levels.empty();
   const gl::Program& program = programs_->resolve;
   set(program, "u_exposure", settings_.exposure);
+  set(program, "u_highlight_whiteness", settings_.highlight_whiteness);
   // Level 0 holds the sum of every level; dividing by their count keeps `intensity` meaning
   // the same whatever the number of levels.
   set(program, "u_bloom_intensity",

@@ -132,6 +132,9 @@ struct RenderSettings {
   glm::vec3 background{0.004f, 0.008f, 0.018f};  // linear RGB of the empty world (night blue)
   glm::vec3 letterbox{0.0f, 0.0f, 0.0f};         // linear RGB of the bars beside the world
   float exposure = 1.0f;  // tone map: out = 1 - exp(-exposure * hdr), then sRGB encoding
+  // 0 keeps each pixel's hue through the tone map (bright flocks stay coloured); 1 maps each
+  // channel alone (bright cores turn white). docs/rendering.md shows both.
+  float highlight_whiteness = 0.35f;
 };
 
 // Where the world lands in a frame.
