@@ -11,6 +11,8 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "murmur/look.hpp"
+
 namespace murmur {
 
 enum class Topology : std::uint32_t { Wrap = 0, Bounded = 1 };
@@ -65,6 +67,7 @@ struct Scenario {
   std::vector<SpeciesParams> species;
   std::vector<Obstacle> obstacles;
   std::optional<Target> target;
+  LookParams look;  // the [render] table: how the scenario asks to be drawn
   std::string source;  // file the scenario came from (for messages and manifests)
 
   glm::vec2 size() const { return {world.width, world.height}; }

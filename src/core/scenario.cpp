@@ -99,7 +99,14 @@ constexpr std::string_view kSpeciesKeys =
     "edge_gain, obstacle_weight, target_weight, flocks_with, colour";
 constexpr std::string_view kObstacleKeys = "x, y, radius";
 constexpr std::string_view kTargetKeys = "x, y";
-constexpr std::string_view kTopLevelKeys = "world, species, obstacle, target";
+constexpr std::string_view kRenderKeys =
+    "trails, trail_length, trail_fade, colour_by, bloom, bloom_intensity, bloom_threshold, "
+    "exposure, background";
+constexpr std::string_view kTopLevelKeys = "world, species, obstacle, target, render";
+
+// Names of the [render] table's enumerated values, in the enums' order.
+constexpr std::string_view kTrailModeNames[] = {"none", "ribbons", "fade"};
+constexpr std::string_view kColourModeNames[] = {"species", "heading", "speed"};
 
 // ---- text helpers ----------------------------------------------------------------------
 
@@ -177,6 +184,7 @@ struct ScenarioLines {
   std::vector<KeyLines> species;
   std::vector<KeyLines> obstacles;
   KeyLines target;
+  KeyLines render;
 };
 
 [[noreturn]] void fail(const std::string& source, std::uint32_t line, const std::string& what) {
@@ -205,6 +213,7 @@ class Validator {
     check_total_count();
     check_obstacles();
     check_target();
+    check_look();
   }
 
  private:
@@ -405,6 +414,43 @@ class Validator {
     }
   }
 
+  [[noreturn]] void fail_render(std::string_view key, const std::string& value,
+                                const std::string& requirement) const {
+    fail(scenario_.source, lines_ ? lines_->render.line_of(key) : 0,
+         "render." + std::string(key) + " = " + value + ": " + requirement);
+  }
+
+  void check_look() const {
+    const LookParams& look = scenario_.look;
+    if (look.trail_length && (*look.trail_length < kMinRibbonLength || *look.trail_length > kMaxRibbonLength)) {
+      fail_render("trail_length", std::to_string(*look.trail_length),
+                  "must be >= " + std::to_string(kMinRibbonLength) + " and <= " +
+                      std::to_string(kMaxRibbonLength));
+    }
+    if (look.trail_fade && !(*look.trail_fade > 0.0f && *look.trail_fade < 1.0f)) {
+      fail_render("trail_fade", show_float(*look.trail_fade), "must be > 0 and < 1 (the fraction kept per step)");
+    }
+    if (look.bloom_intensity && !(*look.bloom_intensity >= 0.0f && std::isfinite(*look.bloom_intensity))) {
+      fail_render("bloom_intensity", show_float(*look.bloom_intensity), "must be >= 0 and finite");
+    }
+    if (look.bloom_threshold && !(*look.bloom_threshold >= 0.0f && std::isfinite(*look.bloom_threshold))) {
+      fail_render("bloom_threshold", show_float(*look.bloom_threshold), "must be >= 0 and finite");
+    }
+    if (look.exposure && !(*look.exposure > 0.0f && std::isfinite(*look.exposure))) {
+      fail_render("exposure", show_float(*look.exposure), "must be > 0 and finite");
+    }
+    if (look.background) {
+      const glm::vec3 c = *look.background;
+      for (int k = 0; k < 3; ++k) {
+        if (!(c[k] >= 0.0f && c[k] <= kMaxColourComponent)) {
+          fail_render("background",
+                      "[" + show_float(c.r) + ", " + show_float(c.g) + ", " + show_float(c.b) + "]",
+                      "each component must be >= 0 and <= " + show_float(kMaxColourComponent));
+        }
+      }
+    }
+  }
+
   const Scenario& scenario_;
   const ScenarioLines* lines_;
 };
@@ -418,7 +464,8 @@ class Parser {
   Scenario parse(std::string_view text) {
     const toml::table root = parse_toml(text);
     for (const auto& [key, node] : root) {
-      if (key != "world" && key != "species" && key != "obstacle" && key != "target") {
+      if (key != "world" && key != "species" && key != "obstacle" && key != "target" &&
+          key != "render") {
         fail(scenario_.source, key.source().begin.line,
              quote(key.str()) + ": unknown table or key (accepted: " + std::string(kTopLevelKeys) +
                  ")");
@@ -432,6 +479,7 @@ class Parser {
     if (const toml::node* species = root.get("species")) parse_species_list(*species);
     if (const toml::node* obstacles = root.get("obstacle")) parse_obstacles(*obstacles);
     if (const toml::node* target = root.get("target")) parse_target(*target);
+    if (const toml::node* render = root.get("render")) parse_render(*render);
     Validator(scenario_, &lines_).run();
     return std::move(scenario_);
   }
@@ -646,6 +694,56 @@ class Parser {
     scenario_.target = Target{{x, y}};
   }
 
+  // One of `names` (the enum's values in order); the message lists them.
+  template <class Enum, std::size_t N>
+  Enum read_choice(const std::string& label, const toml::node& node,
+                   const std::string_view (&names)[N]) const {
+    const std::string& text = read_string(label, node);
+    for (std::size_t k = 0; k < N; ++k) {
+      if (text == names[k]) return static_cast<Enum>(k);
+    }
+    std::string accepted;
+    for (std::size_t k = 0; k < N; ++k) accepted += (k ? ", " : "") + quote(names[k]);
+    fail(scenario_.source, node.source().begin.line,
+         label + " = " + quote(text) + ": must be one of " + accepted);
+  }
+
+  void parse_render(const toml::node& node) {
+    const toml::table* table = node.as_table();
+    if (table == nullptr) wrong_type("render", node, "a table ([render])");
+    lines_.render.table = node.source().begin.line;
+    LookParams& look = scenario_.look;
+    for (const auto& [key, value] : *table) {
+      const std::string label = "render." + std::string(key.str());
+      lines_.render.keys[std::string(key.str())] = value.source().begin.line;
+      if (key == "trails") {
+        look.trails = read_choice<TrailMode>(label, value, kTrailModeNames);
+      } else if (key == "trail_length") {
+        look.trail_length = static_cast<int>(
+            read_integer(label, value, kMinRibbonLength, static_cast<std::uint64_t>(kMaxRibbonLength)));
+      } else if (key == "trail_fade") {
+        look.trail_fade = read_float(label, value);
+      } else if (key == "colour_by") {
+        look.colour_by = read_choice<ColourMode>(label, value, kColourModeNames);
+      } else if (key == "bloom") {
+        const auto* flag = value.as_boolean();
+        if (flag == nullptr) wrong_type(label, value, "true or false");
+        look.bloom = flag->get();
+      } else if (key == "bloom_intensity") {
+        look.bloom_intensity = read_float(label, value);
+      } else if (key == "bloom_threshold") {
+        look.bloom_threshold = read_float(label, value);
+      } else if (key == "exposure") {
+        look.exposure = read_float(label, value);
+      } else if (key == "background") {
+        look.background = read_colour(label, value);
+      } else {
+        fail(scenario_.source, key.source().begin.line,
+             label + ": unknown key (accepted: " + std::string(kRenderKeys) + ")");
+      }
+    }
+  }
+
   static float* float_field(SpeciesParams& species, std::string_view key) {
     for (const FloatField& field : kSpeciesFloatFields) {
       if (field.key == key) return &(species.*field.member);
@@ -756,6 +854,24 @@ std::string scenario_to_toml(const Scenario& scenario) {
     out += "x = " + toml_float(o.centre.x) + "\n";
     out += "y = " + toml_float(o.centre.y) + "\n";
     out += "radius = " + toml_float(o.radius) + "\n";
+  }
+  const LookParams& look = scenario.look;
+  if (!look.empty()) {
+    out += "\n[render]\n";
+    if (look.trails) out += "trails = " + quote(kTrailModeNames[static_cast<std::size_t>(*look.trails)]) + "\n";
+    if (look.trail_length) out += "trail_length = " + std::to_string(*look.trail_length) + "\n";
+    if (look.trail_fade) out += "trail_fade = " + toml_float(*look.trail_fade) + "\n";
+    if (look.colour_by) {
+      out += "colour_by = " + quote(kColourModeNames[static_cast<std::size_t>(*look.colour_by)]) + "\n";
+    }
+    if (look.bloom) out += std::string("bloom = ") + (*look.bloom ? "true" : "false") + "\n";
+    if (look.bloom_intensity) out += "bloom_intensity = " + toml_float(*look.bloom_intensity) + "\n";
+    if (look.bloom_threshold) out += "bloom_threshold = " + toml_float(*look.bloom_threshold) + "\n";
+    if (look.exposure) out += "exposure = " + toml_float(*look.exposure) + "\n";
+    if (look.background) {
+      out += "background = [" + toml_float(look.background->r) + ", " + toml_float(look.background->g) +
+             ", " + toml_float(look.background->b) + "]\n";
+    }
   }
   if (scenario.target) {
     out += "\n[target]\n";

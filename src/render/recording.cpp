@@ -150,6 +150,7 @@ void record_frames(const RecordRequest& req) {
   const FlockState initial = seeded_start(req.scenario);
   GpuFlock flock(req.scenario, initial);
   Renderer renderer(req.width, req.height);
+  apply_look(renderer.settings(), req.scenario.look);
   PngWriterPool writers;
 
   // Steps the flock once, and lets the trails see it.

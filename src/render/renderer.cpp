@@ -24,7 +24,6 @@ constexpr GLsizei kFullscreenTriangleVertices = 3;
 constexpr int kOverlayCircleSegments = 48;     // smooth at the few hundred pixels circles get
 constexpr GLuint kRenderGroupSize = 128;       // local_size_x of the render compute passes
 constexpr float kStepDuration = 1.0f;          // docs/model.md: one step is one time unit
-constexpr int kMinRibbonLength = 2;            // one segment needs two positions
 
 // Texture units and storage bindings of the render passes (passed to GLSL as #defines). The
 // render bindings sit above the simulation's, which the simulation rebinds every step anyway.
@@ -765,6 +764,36 @@ RgbaImage Renderer::read_pixels() const {
     std::copy(source, source + static_cast<std::ptrdiff_t>(row_bytes), target);
   }
   return image;
+}
+
+}  // namespace murmur
+
+namespace murmur {
+
+void apply_look(RenderSettings& settings, const LookParams& look) {
+  if (look.trails) settings.trails.mode = *look.trails;
+  if (look.trail_length) settings.trails.ribbon_length = *look.trail_length;
+  if (look.trail_fade) settings.trails.fade_per_step = *look.trail_fade;
+  if (look.colour_by) settings.colour.mode = *look.colour_by;
+  if (look.bloom) settings.bloom.enabled = *look.bloom;
+  if (look.bloom_intensity) settings.bloom.intensity = *look.bloom_intensity;
+  if (look.bloom_threshold) settings.bloom.threshold = *look.bloom_threshold;
+  if (look.exposure) settings.exposure = *look.exposure;
+  if (look.background) settings.background = *look.background;
+}
+
+LookParams look_of(const RenderSettings& settings) {
+  LookParams look;
+  look.trails = settings.trails.mode;
+  look.trail_length = settings.trails.ribbon_length;
+  look.trail_fade = settings.trails.fade_per_step;
+  look.colour_by = settings.colour.mode;
+  look.bloom = settings.bloom.enabled;
+  look.bloom_intensity = settings.bloom.intensity;
+  look.bloom_threshold = settings.bloom.threshold;
+  look.exposure = settings.exposure;
+  look.background = settings.background;
+  return look;
 }
 
 }  // namespace murmur

@@ -32,8 +32,6 @@ constexpr float kMinFovSlider = 1.0f;
 // Radii and speeds scale with the world: sliders reach a quarter of its smaller side.
 constexpr float kWorldFractionForSliders = 0.25f;
 
-constexpr int kMaxRibbonLength = 64;
-constexpr int kMinRibbonLength = 2;
 constexpr int kMaxBloomLevels = 8;
 constexpr int kMaxCircleBoids = 64;
 constexpr std::uint32_t kMaxStepsPerFrameSlider = 32;

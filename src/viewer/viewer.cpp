@@ -264,6 +264,7 @@ Viewer::Viewer(const ViewerOptions& options)
   window_->framebuffer_size(framebuffer_width_, framebuffer_height_);
   renderer_ = std::make_unique<Renderer>(std::max(framebuffer_width_, 1),
                                          std::max(framebuffer_height_, 1));
+  apply_look(renderer_->settings(), scenario_.look);
   renderer_->record_step(*flock_);
   captures_ = std::make_unique<Captures>(options.out_dir, window_->info().renderer);
   last_frame_seconds_ = gl::window_clock_seconds();
@@ -706,6 +707,9 @@ void Viewer::load(const std::filesystem::path& path) {
     scenario_ = std::move(loaded);
     scenario_path_ = path;
     renderer_->settings().camera = Camera{};
+    // The file's look over the defaults, not over whatever the panel had set.
+    apply_look(renderer_->settings(), look_of(RenderSettings{}));
+    apply_look(renderer_->settings(), scenario_.look);
     obstacle_radius_ = default_obstacle_radius(scenario_);
     restart(scenario_.world.seed);
     panel_.set_message("loaded " + path.string(), false);
@@ -716,7 +720,10 @@ void Viewer::load(const std::filesystem::path& path) {
 
 void Viewer::save(const std::filesystem::path& path) {
   try {
-    write_text_file_atomically(path, scenario_to_toml(scenario_));
+    // The look on screen is saved with the rules, so the file reopens as it is seen.
+    Scenario saved = scenario_;
+    saved.look = look_of(renderer_->settings());
+    write_text_file_atomically(path, scenario_to_toml(saved));
     panel_.set_message("saved " + path.string(), false);
   } catch (const OutputError& error) {
     panel_.set_message(error.what(), true);

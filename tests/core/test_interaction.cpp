@@ -181,3 +181,55 @@ TEST_CASE("The steered boid flies at the user's velocity, limited to max_speed, 
   const FlockState none = cpu_step(s, state, nullptr, SteeredBoid{7, {0.0f, 0.0f}});
   REQUIRE(none.boids[0].vel == cpu_step(s, state).boids[0].vel);
 }
+
+TEST_CASE("The [render] table is read, validated and written back") {
+  const Scenario s = parse(R"(
+[render]
+trails = "ribbons"
+trail_length = 24
+trail_fade = 0.9
+colour_by = "heading"
+bloom = false
+bloom_intensity = 0.8
+bloom_threshold = 0.3
+exposure = 1.5
+background = [0, 0.01, 0.02]
+)");
+  const LookParams& look = s.look;
+  REQUIRE(look.trails == TrailMode::Ribbons);
+  REQUIRE(look.trail_length == 24);
+  REQUIRE(look.trail_fade == 0.9f);
+  REQUIRE(look.colour_by == ColourMode::Heading);
+  REQUIRE(look.bloom == false);
+  REQUIRE(look.bloom_intensity == 0.8f);
+  REQUIRE(look.bloom_threshold == 0.3f);
+  REQUIRE(look.exposure == 1.5f);
+  REQUIRE(look.background == glm::vec3(0.0f, 0.01f, 0.02f));
+  const Scenario again = parse_scenario(scenario_to_toml(s), "again.toml");
+  REQUIRE(again.look.trails == TrailMode::Ribbons);
+  REQUIRE(again.look.colour_by == ColourMode::Heading);
+  REQUIRE(again.look.bloom == false);
+  REQUIRE(again.look.trail_fade == 0.9f);
+  REQUIRE(again.look.background == look.background);
+  // Absent keys stay absent: the renderer keeps its defaults for them.
+  const Scenario partial = parse("\n[render]\ntrails = \"none\"\n");
+  REQUIRE(partial.look.trails == TrailMode::None);
+  REQUIRE_FALSE(partial.look.bloom.has_value());
+  REQUIRE(parse("").look.empty());
+  REQUIRE(scenario_to_toml(parse("")).find("[render]") == std::string::npos);
+}
+
+TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
+  require_rejected("\n[render]\ntrails = \"smoke\"\n",
+                   "s.toml:11: render.trails = \"smoke\": must be one of \"none\", \"ribbons\", \"fade\"");
+  require_rejected("\n[render]\ntrail_length = 100\n",
+                   "s.toml:11: render.trail_length = 100: must be >= 2 and <= 64");
+  require_rejected("\n[render]\ntrail_fade = 1\n",
+                   "s.toml:11: render.trail_fade = 1: must be > 0 and < 1 (the fraction kept per step)");
+  require_rejected("\n[render]\nexposure = 0\n", "s.toml:11: render.exposure = 0: must be > 0 and finite");
+  require_rejected("\n[render]\nbloom = \"yes\"\n",
+                   "s.toml:11: render.bloom = \"yes\": must be true or false, found a string");
+  require_rejected("\n[render]\nglow = 1\n",
+                   "s.toml:11: render.glow: unknown key (accepted: trails, trail_length, trail_fade, "
+                   "colour_by, bloom, bloom_intensity, bloom_threshold, exposure, background)");
+}

@@ -225,3 +225,33 @@ TEST_CASE("a disk that fills up during a recording fails naming the frame, with 
                        }));
   CHECK(file_names(tiny.dir) == std::vector<std::string>{"filler"});
 }
+
+TEST_CASE("a recording is drawn with the scenario's [render] look") {
+  murmur::RenderSettings settings;
+  murmur::LookParams look;
+  look.trails = murmur::TrailMode::None;
+  look.bloom = false;
+  look.exposure = 2.0f;
+  murmur::apply_look(settings, look);
+  CHECK(settings.trails.mode == murmur::TrailMode::None);
+  CHECK_FALSE(settings.bloom.enabled);
+  CHECK(settings.exposure == 2.0f);
+  CHECK(settings.colour.mode == murmur::ColourMode::Species);  // not named: left alone
+  const murmur::LookParams back = murmur::look_of(settings);
+  CHECK(back.trails == murmur::TrailMode::None);
+  CHECK(back.bloom == false);
+  CHECK(back.trail_length == settings.trails.ribbon_length);
+
+  ScratchDir scratch("look");
+  RecordRequest plain = small_request(scratch.path / "plain");
+  plain.frames = 2;
+  RecordRequest looked = small_request(scratch.path / "looked");
+  looked.frames = 2;
+  looked.scenario.look.colour_by = murmur::ColourMode::Heading;
+  looked.scenario.look.bloom = false;
+  murmur::record_frames(plain);
+  murmur::record_frames(looked);
+  const RgbaImage a = load_png(plain.out_dir / murmur::frame_file_name(1));
+  const RgbaImage b = load_png(looked.out_dir / murmur::frame_file_name(1));
+  CHECK(max_difference(a, b) > 16);  // another colouring, no glow: a visibly different frame
+}

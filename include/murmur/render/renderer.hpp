@@ -19,6 +19,7 @@
 #include "murmur/gl/program.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/render/image.hpp"
+#include "murmur/look.hpp"
 #include "murmur/scenario.hpp"
 
 namespace murmur {
@@ -36,13 +37,6 @@ struct HeadStyle {
 
 inline constexpr float kDefaultHeadLengthPerRadius = 0.5f;
 
-// What colour a boid (its head and its trail) gets.
-enum class ColourMode : std::uint32_t {
-  Species = 0,  // the scenario's species colour, brightness varied a little per boid
-  Heading = 1,  // a hue wheel by flight direction (east red, north yellow-green, ...)
-  Speed = 2,    // a ramp from speed_ramp_slow (at min speed) to speed_ramp_fast (at max)
-};
-
 struct ColourSettings {
   ColourMode mode = ColourMode::Species;
   // Species mode: each boid's brightness is scaled by 1 - variation .. 1 by its id, so a dense
@@ -58,12 +52,6 @@ struct ColourSettings {
   glm::vec3 speed_ramp_fast{0.85f, 0.35f, 1.5f};
   float speed_ramp_min = 0;
   float speed_ramp_max = 0;
-};
-
-enum class TrailMode : std::uint32_t {
-  None = 0,
-  Ribbons = 1,  // the last ribbon_length positions of each boid, as fading segments
-  FadeMap = 2,  // a world-space texture faded every step and stamped by every boid
 };
 
 struct TrailSettings {
@@ -121,6 +109,12 @@ struct Camera {
 };
 inline constexpr float kMinCameraZoom = 0.05f;
 inline constexpr float kMaxCameraZoom = 1000.0f;
+
+struct RenderSettings;
+// Sets the fields a scenario's `[render]` table names; the others keep their values.
+void apply_look(RenderSettings& settings, const LookParams& look);
+// Every field of `[render]` as `settings` has it (what the viewer saves).
+LookParams look_of(const RenderSettings& settings);
 
 struct RenderSettings {
   HeadStyle heads;
