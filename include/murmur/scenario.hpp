@@ -19,6 +19,8 @@ enum class Topology : std::uint32_t { Wrap = 0, Bounded = 1 };
 
 // At most this many species share a world: flocks_with is a bit mask on the GPU.
 inline constexpr std::size_t kMaxSpecies = 32;
+// A field of view of this many degrees sees all around (the largest accepted).
+inline constexpr float kMaxFovDegrees = 360.0f;
 // Obstacles live in a small GPU array that every boid scans.
 inline constexpr std::size_t kMaxObstacles = 64;
 // Seeds are TOML integers (signed 64-bit), so a larger seed could not be written back.

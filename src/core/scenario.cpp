@@ -29,7 +29,6 @@ constexpr std::uint64_t kMaxTotalBoids = std::uint64_t{1} << 24;
 // Colours are linear HDR values for the additive, bloomed renderer: above 1 glows, and 16
 // is already far past what the tone map can still tell apart.
 constexpr float kMaxColourComponent = 16.0f;
-constexpr float kMaxFovDegrees = 360.0f;
 constexpr std::size_t kMaxShownValueChars = 40;
 constexpr int kFloatDigits = 9;  // %.9g: enough to read every float32 back exactly
 

@@ -27,7 +27,6 @@ constexpr float kMinForceSlider = 0.001f;
 constexpr float kMaxObstacleWeightSlider = 5.0f;
 constexpr float kMaxTargetWeightSlider = 0.2f;
 constexpr float kMaxEdgeGainSlider = 1.0f;
-constexpr float kMaxFovDegrees = 360.0f;
 constexpr float kMinFovSlider = 1.0f;
 // Radii and speeds scale with the world: sliders reach a quarter of its smaller side.
 constexpr float kWorldFractionForSliders = 0.25f;
