@@ -8,8 +8,8 @@ struct Boid {
   vec2 vel;
   uint id;       // stable; the grid sorts boids by cell every step, ids follow them
   uint species;  // index into the Species array
+  uint age;      // steps lived
   uint pad0;
-  uint pad1;
 };
 
 // Per-species constants, 72 bytes (std430); built by murmur::species_models on the CPU.
@@ -31,18 +31,19 @@ struct Species {
   float obstacle_weight;
   float target_weight;
   float perception_radius;
-  uint pad0;
+  uint max_age;         // a boid dies when its age reaches it; 0 = never
 };
 
 #define MURMUR_TOPOLOGY_WRAP 0u
 #define MURMUR_TOPOLOGY_BOUNDED 1u
 
-// Per-step constants, 80 bytes (std430).
+// Per-step constants, 88 bytes (std430). The live boid count is not here: it stays on the
+// GPU, in Population.
 struct StepParams {
   vec2 world;        // Lx, Ly
   vec2 cell_size;    // >= the largest perception radius
   ivec2 grid;        // columns, rows
-  uint boid_count;
+  uint capacity;     // C: the most boids the buffers hold
   uint cell_count;
   uint fault;        // MURMUR_FAULT_*: test-only planted faults
   uint obstacle_count;
@@ -51,8 +52,24 @@ struct StepParams {
   vec2 target;
   vec2 steered_velocity;
   uint steered_id;
+  uint budding_period;  // the test-only birth rule's P (docs/model.md, "Births"); 0 = off
+  uint pad0;
+  uint pad1;
+  vec2 inverse_cell_size;  // fl(1 / cell_size), computed once on the CPU: binning multiplies
+};
+
+// The population, written by the GPU alone after upload, so that
+// no step reads a count back: passes over boids are dispatched indirectly from it (64 bytes).
+struct Population {
+  uint live;          // boids in the current state
+  uint candidates;    // records after steering and births, the dying included
+  uint next_id;       // id of the next child
+  uint born;          // children born in the last step
+  uint steered;       // boids the last step steered (its state t): neighbour counts per slot
   uint pad0;
   uint pad1;
   uint pad2;
+  uvec4 live_groups;       // glDispatchComputeIndirect arguments over `live` (x, y, z, unused)
+  uvec4 candidate_groups;  // the same over `candidates`
 };
 

@@ -2,7 +2,7 @@
 // Live flock statistics, reduced per workgroup (the CPU adds the few partial sums in double).
 // Pass `summary_pass` 0: unit-velocity sums, position sums and boids per species.
 // Pass 1 (centroid known): the milling sum of (r x v) / (|r| |v|) with r = p - centroid.
-// in: boids, params. out: partials[group] (pass 0: vec4(unit v sum, position sum);
+// in: sorted_boids (the current state), population. out: partials[group] (pass 0: vec4(unit v sum, position sum);
 // pass 1: vec4(milling sum, 0, 0, 0)), species_population (pass 0, atomic).
 #include "sim_buffers.glsl"
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
@@ -11,7 +11,7 @@ layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 layout(std430, binding = MURMUR_BIND_SUMMARY_PARTIALS) writeonly buffer PartialsBlock {
   vec4 partials[];
 };
-layout(std430, binding = MURMUR_BIND_SPECIES_POPULATION) buffer PopulationBlock {
+layout(std430, binding = MURMUR_BIND_SPECIES_POPULATION) buffer SpeciesPopulationBlock {
   uint species_population[];
 };
 uniform uint summary_pass;
@@ -23,8 +23,8 @@ void main() {
   uint slot = linear_invocation_index();
   uint local = gl_LocalInvocationID.x;
   vec4 mine = vec4(0.0);
-  if (slot < params.boid_count) {
-    Boid b = boids[slot];
+  if (slot < population.live) {
+    Boid b = sorted_boids[slot];
     float speed = length(b.vel);
     if (summary_pass == 0u) {
       // A boid at rest adds no heading (docs/model.md, "Flock statistics").

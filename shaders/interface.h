@@ -26,6 +26,18 @@
 #define MURMUR_BIND_OBSTACLES 12     // vec4[]: obstacle centre.xy, radius, unused (read-only)
 #define MURMUR_BIND_SUMMARY_PARTIALS 13    // vec4[groups]: per-workgroup statistics sums
 #define MURMUR_BIND_SPECIES_POPULATION 14  // uint[species]: boids per species
+#define MURMUR_BIND_POPULATION 15    // Population: live count, next id, dispatch arguments
+#define MURMUR_BIND_CHILD_COUNT 16   // uint[capacity]: children of each boid in the step
+#define MURMUR_BIND_CHILD_OFFSET 17  // uint[capacity]: exclusive prefix sum of CHILD_COUNT
+
+// GL guarantees at least this many workgroups per dispatch dimension; larger dispatches are
+// folded into y (compute_index.glsl unfolds them).
+#define MURMUR_MAX_GROUPS_PER_DIMENSION 65535
+// boid_cell of a boid that died in the step: it takes no part in the counting sort.
+#define MURMUR_NO_CELL 0xFFFFFFFFu
+// population_update.comp's phases.
+#define MURMUR_POPULATION_AFTER_BIRTHS 0  // candidates = survivors-to-be + children born
+#define MURMUR_POPULATION_AFTER_SORT 1    // live = the counting sort's total
 
 // Render bindings.
 #define MURMUR_BIND_RENDER_BOIDS 0   // Boid[] read by the head vertex shader
@@ -36,5 +48,6 @@
 #define MURMUR_FAULT_BROKEN_WRAP 2          // torus observers do not look across the seam
 #define MURMUR_FAULT_UNSORTED_SCATTER 3     // cell order is not applied to the boids
 #define MURMUR_FAULT_LAST_CELL_OFF_BY_ONE 4 // binning clamps the column to G instead of G-1
+#define MURMUR_FAULT_REVERSED_BIRTHS 5      // children numbered in reverse parent order
 
 #endif

@@ -26,11 +26,28 @@ struct SpeciesModel {
   float edge_margin = 0, edge_gain = 0;
   float obstacle_weight = 0, target_weight = 0;
   float perception_radius = 0;  // r: the obstacle push starts r from an obstacle's surface
+  std::uint32_t max_age = 0;    // A: a boid dies when its age reaches it; 0 = never
   Topology topology = Topology::Wrap;
   std::uint32_t flock_mask = 0;  // bit j: flocks with species j
 };
 
 std::vector<SpeciesModel> species_models(const Scenario& scenario);
+
+// Ageing (docs/model.md, "Ageing and death by age"): one step older, saturating.
+std::uint32_t aged(std::uint32_t age);
+// Whether a boid whose age after the step is `age` dies of it.
+bool dies_of_age(const SpeciesModel& observer, std::uint32_t age);
+
+// The birth rules in force (docs/model.md, "Births"). The ecosystem's rules join these; until
+// then the only one is the test-only budding rule, switched on by tests and the harness.
+struct BirthRules {
+  std::uint32_t budding_period = 0;  // P: one child when (id + step) mod P == 0; 0 = off
+  bool any() const { return budding_period != 0; }
+};
+// c_i: how many children `parent` (its state t) has in the step from `step` to step + 1.
+std::uint32_t children_of(const BirthRules& rules, const Boid& parent, std::uint64_t step);
+// Child `k` of a parent whose state t+1 is `parent_after`, given its id.
+Boid child_of(const BirthRules& rules, const Boid& parent_after, std::uint32_t k, std::uint32_t id);
 
 // The boid the user steers: it flies at `velocity` (limited to its species' max_speed) instead
 // of following the rules, and the others see it as an ordinary neighbour.

@@ -45,6 +45,7 @@ struct SpeciesParams {
   glm::vec3 colour{1.0f, 1.0f, 1.0f};    // linear RGB for rendering, key `colour`
   float obstacle_weight = 0;  // w_obs: push away from obstacles (docs/model.md)
   float target_weight = 0;    // w_tgt: pull towards the target, when one is set
+  std::uint32_t max_age = 0;  // A: dies when its age reaches this many steps; 0 = never
 };
 
 // A disc the boids steer around (key `[[obstacle]] x y radius`; the viewer's left click).
@@ -62,6 +63,7 @@ struct WorldParams {
   float width = 0;   // Lx
   float height = 0;  // Ly
   std::uint64_t seed = 0;
+  std::uint32_t capacity = 0;  // C: the most boids the flock holds; 0 = the total count
 };
 
 struct Scenario {
@@ -74,6 +76,8 @@ struct Scenario {
 
   glm::vec2 size() const { return {world.width, world.height}; }
   std::uint32_t total_count() const;
+  // C of docs/model.md: world.capacity, or the total count when that is larger or unset.
+  std::uint32_t capacity() const;
   float max_perception_radius() const;
   // Bit j set when species s flocks with species j (aligns with and coheres to it).
   std::uint32_t flock_mask(std::size_t s) const;

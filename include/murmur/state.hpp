@@ -2,6 +2,7 @@
 // Flock state on the CPU side: one record per boid, and its file formats.
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -15,11 +16,16 @@ struct Boid {
   glm::vec2 vel{0.0f};
   std::uint32_t id = 0;       // stable, never reused while the boid lives
   std::uint32_t species = 0;  // index into Scenario::species
+  std::uint32_t age = 0;      // steps lived (docs/model.md, "A living population")
 };
 
 struct FlockState {
   std::vector<Boid> boids;  // any order; sort_by_id() gives the canonical one
+  // The id of the next child. Empty: (largest id + 1) mod 2^32, see resolved_next_id().
+  std::optional<std::uint32_t> next_id;
+  std::uint64_t step = 0;   // steps taken since the flock began (keys the birth rules)
   void sort_by_id();
+  std::uint32_t resolved_next_id() const;
 };
 
 // The scenario's seeded start: counter-based hashing of (seed, id), so the same seed gives

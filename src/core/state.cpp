@@ -344,6 +344,14 @@ void FlockState::sort_by_id() {
   std::sort(boids.begin(), boids.end(), [](const Boid& a, const Boid& b) { return a.id < b.id; });
 }
 
+std::uint32_t FlockState::resolved_next_id() const {
+  if (next_id) return *next_id;
+  std::uint32_t largest = 0;
+  for (const Boid& b : boids) largest = std::max(largest, b.id);
+  // Unsigned wrap: a flock holding id 2^32 - 1 numbers its children from 0.
+  return boids.empty() ? 0u : largest + 1u;
+}
+
 FlockState seeded_start(const Scenario& scenario) {
   FlockState state;
   state.boids.reserve(scenario.total_count());
@@ -366,6 +374,7 @@ FlockState seeded_start(const Scenario& scenario) {
       state.boids.push_back(boid);
     }
   }
+  state.next_id = id;
   return state;
 }
 
