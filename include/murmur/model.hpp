@@ -44,6 +44,12 @@ struct BirthRules {
   std::uint32_t budding_period = 0;  // P: one child when (id + step) mod P == 0; 0 = off
   bool any() const { return budding_period != 0; }
 };
+// A child born in a step, and its parent.
+struct BirthRecord {
+  std::uint32_t child_id = 0;
+  std::uint32_t parent_id = 0;
+};
+
 // c_i: how many children `parent` (its state t) has in the step from `step` to step + 1.
 std::uint32_t children_of(const BirthRules& rules, const Boid& parent, std::uint64_t step);
 // Child `k` of a parent whose state t+1 is `parent_after`, given its id.

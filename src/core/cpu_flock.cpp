@@ -96,7 +96,8 @@ FlockState step_with(const Scenario& scenario, const FlockState& in, CpuStepTrac
       std::clamp<std::size_t>(count / kMinBoidsPerWorker, 1, std::min(hardware, kMaxWorkers));
   if (workers == 1) {
     step_range(inputs, 0, count, next.boids, sums_out);
-    return settle_population(scenario, in, std::move(next.boids), births);
+    return settle_population(scenario, in, std::move(next.boids), births,
+                           trace != nullptr ? &trace->births : nullptr);
   }
   std::vector<std::jthread> threads;  // joined on every exit path
   threads.reserve(workers - 1);
@@ -110,7 +111,8 @@ FlockState step_with(const Scenario& scenario, const FlockState& in, CpuStepTrac
   }
   step_range(inputs, 0, std::min(count, chunk), next.boids, sums_out);
   threads.clear();  // joins
-  return settle_population(scenario, in, std::move(next.boids), births);
+  return settle_population(scenario, in, std::move(next.boids), births,
+                           trace != nullptr ? &trace->births : nullptr);
 }
 
 std::vector<glm::vec2> positions_of(const FlockState& state) {
@@ -123,7 +125,9 @@ std::vector<glm::vec2> positions_of(const FlockState& state) {
 }  // namespace
 
 FlockState settle_population(const Scenario& scenario, const FlockState& before,
-                             std::vector<Boid> stepped, const BirthRules& births) {
+                             std::vector<Boid> stepped, const BirthRules& births,
+                             std::vector<BirthRecord>* born_out) {
+  if (born_out != nullptr) born_out->clear();
   const std::vector<SpeciesModel> models = species_models(scenario);
   FlockState next;
   next.step = before.step + 1;
@@ -150,8 +154,9 @@ FlockState settle_population(const Scenario& scenario, const FlockState& before,
       const std::uint32_t children = children_of(births, before.boids[i], before.step);
       for (std::uint32_t k = 0; k < children; ++k, ++birth_index) {
         if (boids_before + birth_index >= capacity) continue;
-        next.boids.push_back(child_of(births, stepped[i], k,
-                                      next_id + static_cast<std::uint32_t>(birth_index)));
+        const std::uint32_t child_id = next_id + static_cast<std::uint32_t>(birth_index);
+        next.boids.push_back(child_of(births, stepped[i], k, child_id));
+        if (born_out != nullptr) born_out->push_back({child_id, before.boids[i].id});
         ++born;
       }
     }
@@ -161,8 +166,17 @@ FlockState settle_population(const Scenario& scenario, const FlockState& before,
   return next;
 }
 
-FlockState cpu_step(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace,
+FlockState without_the_dead(const Scenario& scenario, const FlockState& state) {
+  require_known_species(scenario, state);
+  const std::vector<SpeciesModel> models = species_models(scenario);
+  FlockState living = state;
+  std::erase_if(living.boids, [&](const Boid& b) { return dies_of_age(models[b.species], b.age); });
+  return living;
+}
+
+FlockState cpu_step(const Scenario& scenario, const FlockState& state, CpuStepTrace* trace,
                     const std::optional<SteeredBoid>& steered, const BirthRules& births) {
+  const FlockState in = without_the_dead(scenario, state);
   const KdTree2D tree(positions_of(in));
   const auto search = [&tree](glm::vec2 center, float radius, Topology topology,
                               glm::vec2 world, std::vector<std::uint32_t>& out) {
@@ -171,9 +185,10 @@ FlockState cpu_step(const Scenario& scenario, const FlockState& in, CpuStepTrace
   return step_with(scenario, in, trace, steered, births, search);
 }
 
-FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& in,
+FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& state,
                                 CpuStepTrace* trace, const std::optional<SteeredBoid>& steered,
                                 const BirthRules& births) {
+  const FlockState in = without_the_dead(scenario, state);
   const std::vector<glm::vec2> positions = positions_of(in);
   const auto search = [&positions](glm::vec2 center, float radius, Topology topology,
                                    glm::vec2 world, std::vector<std::uint32_t>& out) {
