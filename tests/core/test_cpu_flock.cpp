@@ -149,7 +149,8 @@ TEST_CASE("the step keeps the input order and each boid's id and species", "[cpu
   }
 }
 
-TEST_CASE("ids scattered over [0, 2^32) step exactly as ids 0..N-1", "[cpu_flock][ids]") {
+TEST_CASE("ids scattered over the whole uint32 range step exactly as ids 0..N-1",
+          "[cpu_flock][ids]") {
   // Ids enter the step only as names (the steered boid is found by id); the sums run in index
   // order. So renaming the boids, 0 and 0xFFFFFFFF among the new names, changes no bit.
   constexpr int kSteps = 20;

@@ -113,7 +113,8 @@ TEST_CASE("the seed is the key and (id, step, draw) the counter, four draws per 
   CHECK(random_counter(largest) == PhiloxCounter{0xffffffff, 0xffffffff, 0xffffffff, 0x3fffffff});
 }
 
-TEST_CASE("uniform floats are the top 24 bits times 2^-24, in [0, 1)", "[random]") {
+TEST_CASE("uniform floats are the top 24 bits times 2^-24, from 0 up to but not including 1",
+          "[random]") {
   for (std::uint32_t word = 0; word < kWordsPerBlock; ++word) {
     const RandomDraw draw{kPiSeed, kPiId, kPiStep, kPiBlock * kWordsPerBlock + word};
     const float expected = static_cast<float>(kPiOutput[word] >> 8) * kTwoToMinus24;

@@ -36,7 +36,8 @@ constexpr std::uint32_t kSteps = 15;
 
 }  // namespace
 
-TEST_CASE("GPU: ids scattered over [0, 2^32) step exactly as ids 0..N-1", "[ids]") {
+TEST_CASE("GPU: ids scattered over the whole uint32 range step exactly as ids 0..N-1",
+          "[ids]") {
   test::gl_context();
   gl::DebugMessenger debug;
   const Scenario scenario = two_species();
