@@ -42,6 +42,21 @@
 // Render bindings.
 #define MURMUR_BIND_RENDER_BOIDS 0   // Boid[] read by the head vertex shader
 
+// Philox4x32-10 (Salmon et al., SC'11), the counter-based generator of docs/model.md
+// ("Random numbers"): its round multipliers, its Weyl key increments and its round count.
+#define MURMUR_PHILOX_M0 0xD2511F53u
+#define MURMUR_PHILOX_M1 0xCD9E8D57u
+#define MURMUR_PHILOX_W0 0x9E3779B9u
+#define MURMUR_PHILOX_W1 0xBB67AE85u
+#define MURMUR_PHILOX_ROUNDS 10
+// A uniform float is the top MURMUR_RANDOM_FLOAT_BITS bits of a word times 2^-24: float32
+// holds 24 bits exactly, so the CPU and the GPU compute the same value.
+#define MURMUR_RANDOM_WORD_BITS 32
+#define MURMUR_RANDOM_FLOAT_BITS 24
+#define MURMUR_RANDOM_FLOAT_SCALE 5.9604644775390625e-8  // 2^-24, exact in both languages
+// Each Philox block gives four words: draw d is word d % 4 of block d / 4.
+#define MURMUR_RANDOM_WORDS_PER_BLOCK 4u
+
 // Test-only planted faults (GpuFlock::set_fault): the harness must catch each.
 #define MURMUR_FAULT_NONE 0
 #define MURMUR_FAULT_DROP_NEIGHBOUR_ROW 1   // steer skips the row of cells above

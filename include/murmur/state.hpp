@@ -36,7 +36,7 @@ FlockState seeded_start(const Scenario& scenario);
 // CSV with header `id,species,x,y,vx,vy`, floats as %.9g (reads back to the same float32).
 // read_state_csv throws InputError (naming file, line and column) for a malformed file or one
 // that does not match the scenario: unknown species, duplicate id, non-finite numbers,
-// positions outside the world.
+// positions outside the world. Ids are any distinct uint32 values (not necessarily 0..N-1).
 FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario);
 // Writes through a temporary file renamed into place; throws OutputError naming the path.
 void write_state_csv(const std::filesystem::path& path, const FlockState& state);

@@ -19,6 +19,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "murmur/errors.hpp"
 
@@ -159,7 +160,9 @@ class CsvReader {
   FlockState read() {
     const std::string text = read_file();
     const std::uint32_t total = scenario_.total_count();
-    std::vector<std::uint32_t> line_of_id(total, 0);
+    // Ids are any distinct uint32 values, so they are looked up, not used as indices.
+    std::unordered_map<std::uint32_t, std::uint32_t> line_of_id;
+    line_of_id.reserve(total);
     std::vector<std::uint32_t> species_counts(scenario_.species.size(), 0);
     FlockState state;
     state.boids.reserve(total);
@@ -181,12 +184,12 @@ class CsvReader {
         continue;
       }
       const Boid boid = parse_row(line, line_number);
-      if (line_of_id[boid.id] != 0) {
+      const auto [first, inserted] = line_of_id.try_emplace(boid.id, line_number);
+      if (!inserted) {
         fail(line_number, 1,
              "id = " + std::to_string(boid.id) + ": duplicate, first seen on line " +
-                 std::to_string(line_of_id[boid.id]));
+                 std::to_string(first->second));
       }
-      line_of_id[boid.id] = line_number;
       ++species_counts[boid.species];
       state.boids.push_back(boid);
     }
@@ -249,12 +252,6 @@ class CsvReader {
       fail(line_number, columns[1],
            "species = " + std::to_string(boid.species) + ": must be < " +
                std::to_string(scenario_.species.size()) + " (the scenario's species count)");
-    }
-    const std::uint32_t total = scenario_.total_count();
-    if (boid.id >= total) {
-      fail(line_number, columns[0],
-           "id = " + std::to_string(boid.id) + ": must be < " + std::to_string(total) +
-               " (ids are 0..N-1 for the scenario's N boids)");
     }
     const SpeciesParams& species = scenario_.species[boid.species];
     const glm::vec2 world = scenario_.size();

@@ -13,6 +13,7 @@
 #include "murmur/cpu_flock.hpp"
 #include "murmur/errors.hpp"
 #include "murmur/stats.hpp"
+#include "sparse_ids.hpp"
 #include "test_random.hpp"
 #include "test_scenarios.hpp"
 
@@ -146,6 +147,33 @@ TEST_CASE("the step keeps the input order and each boid's id and species", "[cpu
     REQUIRE_THAT(a.pos.x, WithinAbs(b.pos.x, 1e-4));
     REQUIRE_THAT(a.vel.y, WithinAbs(b.vel.y, 1e-4));
   }
+}
+
+TEST_CASE("ids scattered over the whole uint32 range step exactly as ids 0..N-1",
+          "[cpu_flock][ids]") {
+  // Ids enter the step only as names (the steered boid is found by id); the sums run in index
+  // order. So renaming the boids, 0 and 0xFFFFFFFF among the new names, changes no bit.
+  constexpr int kSteps = 20;
+  const Scenario scenario = two_species(300, 200);
+  const FlockState dense_start = random_state(scenario, 2718);
+  const std::vector<std::uint32_t> ids = murmur::test::scattered_ids(dense_start.boids.size(), 31);
+  constexpr std::uint32_t kSteeredDenseId = 123;
+  const glm::vec2 steered_velocity{-1.5f, 0.25f};
+  const murmur::SteeredBoid dense_steered{kSteeredDenseId, steered_velocity};
+  const murmur::SteeredBoid sparse_steered{ids[kSteeredDenseId], steered_velocity};
+
+  FlockState dense = dense_start;
+  FlockState sparse = murmur::test::renamed(dense_start, ids);
+  FlockState dense_free = dense_start;
+  for (int step = 0; step < kSteps; ++step) {
+    dense = murmur::cpu_step(scenario, dense, nullptr, dense_steered);
+    sparse = murmur::cpu_step(scenario, sparse, nullptr, sparse_steered);
+    dense_free = murmur::cpu_step(scenario, dense_free);
+  }
+  CHECK(bit_identical(murmur::test::renamed(dense, ids), sparse));
+  CHECK_FALSE(bit_identical(dense, dense_free));  // the steered boid mattered
+  CHECK(bit_identical(murmur::cpu_step_brute_force(scenario, sparse, nullptr, sparse_steered),
+                      murmur::cpu_step(scenario, sparse, nullptr, sparse_steered)));
 }
 
 TEST_CASE("a boid of an unknown species is an input error", "[cpu_flock]") {

@@ -26,6 +26,7 @@
 #include "murmur/errors.hpp"
 #include "murmur/scenario.hpp"
 #include "murmur/state.hpp"
+#include "sparse_ids.hpp"
 
 using namespace murmur;
 using Catch::Matchers::Contains;
@@ -276,7 +277,9 @@ TEST_CASE("malformed or mismatched state CSV is rejected naming file, line and c
       {header + "-1,0,1,2,0.5,0.5\n", "2:1: id = \"-1\": must be an unsigned 32-bit integer"},
       {header + "0,x,1,2,0.5,0.5\n", "2:3: species = \"x\": must be an unsigned 32-bit integer"},
       {header + "0,2,1,2,0.5,0.5\n", "2:3: species = 2: must be < 2 (the scenario's species count)"},
-      {header + "3,0,1,2,0.5,0.5\n", "2:1: id = 3: must be < 3 (ids are 0..N-1"},
+      {header + "4294967295,0,1,2,0.5,0.5\n7,0,3,4,0.5,0.5\n4294967295,1,5,6,0.5,0.5\n",
+       "4:1: id = 4294967295: duplicate, first seen on line 2"},
+      {header + "4294967296,0,1,2,0.5,0.5\n", "2:1: id = \"4294967296\": must be an unsigned 32-bit integer"},
       {header + "1,0,1,2,0.5,0.5\n1,0,3,4,0.5,0.5\n", "3:1: id = 1: duplicate, first seen on line 2"},
       {header + "0,0,100,2,0.5,0.5\n", "2:5: x = 100: outside the world: must be >= 0 and < 100 (species wrapper is wrap)"},
       {header + "0,0,1,-0.5,0.5,0.5\n", "2:7: y = -0.5: outside the world: must be >= 0 and < 50"},
@@ -293,6 +296,38 @@ TEST_CASE("malformed or mismatched state CSV is rejected naming file, line and c
   const fs::path missing = dir.path / "missing.csv";
   CHECK(error_of<InputError>([&] { read_state_csv(missing, s); }) ==
         missing.string() + ": cannot read state file (No such file or directory)");
+}
+
+TEST_CASE("ids are any distinct uint32 values: sparse ids read and round-trip", "[state][ids]") {
+  TempDir dir;
+  const Scenario s = two_species(300.0f, 200.0f, 40, 9);
+  const FlockState dense = seeded_start(s);
+  const std::vector<std::uint32_t> ids = test::scattered_ids(dense.boids.size(), 5);
+  REQUIRE(ids.front() == 0u);
+  REQUIRE(ids.back() == std::numeric_limits<std::uint32_t>::max());
+  FlockState sparse = test::renamed(dense, ids);
+  std::reverse(sparse.boids.begin(), sparse.boids.end());  // any order is accepted
+
+  const fs::path csv = dir.path / "sparse.csv";
+  write_state(csv, sparse);
+  CHECK_THAT(read_bytes(csv), StartsWith("id,species,x,y,vx,vy\n4294967295,1,"));
+  CHECK(same_bits(read_state_csv(csv, s), sparse));
+
+  // .npy carries the ids as they are (no renumbering), record by record in the state's order.
+  const fs::path npy = dir.path / "sparse.npy";
+  write_state(npy, sparse);
+  const std::string bytes = read_bytes(npy);
+  constexpr std::size_t kRecordSize = 24;
+  REQUIRE(bytes.size() >= sparse.boids.size() * kRecordSize);
+  const std::size_t data_start = bytes.size() - sparse.boids.size() * kRecordSize;
+  for (std::size_t k = 0; k < sparse.boids.size(); ++k) {
+    std::uint32_t id = 0;
+    for (int byte = 3; byte >= 0; --byte) {
+      id = id << 8 | static_cast<unsigned char>(bytes[data_start + k * kRecordSize + byte]);
+    }
+    INFO("record " << k);
+    CHECK(id == sparse.boids[k].id);
+  }
 }
 
 TEST_CASE(".npy files have a well-formed header and little-endian records", "[state]") {
