@@ -33,15 +33,16 @@ struct FlockState {
 // uniform in [min_speed, max_speed]. Ids 0..N-1 in species order.
 FlockState seeded_start(const Scenario& scenario);
 
-// CSV with header `id,species,x,y,vx,vy`, floats as %.9g (reads back to the same float32).
+// CSV with header `id,species,x,y,vx,vy,age`, floats as %.9g (reads back to the same float32);
+// a file without the age column (`id,species,x,y,vx,vy`) reads with every age 0.
 // read_state_csv throws InputError (naming file, line and column) for a malformed file or one
 // that does not match the scenario: unknown species, duplicate id, non-finite numbers,
-// positions outside the world. Ids are any distinct uint32 values (not necessarily 0..N-1).
+// positions outside the world, more boids than the scenario's capacity. Ids are any distinct uint32 values (not necessarily 0..N-1).
 FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario);
 // Writes through a temporary file renamed into place; throws OutputError naming the path.
 void write_state_csv(const std::filesystem::path& path, const FlockState& state);
 // NumPy .npy, structured dtype [('id','<u4'),('species','<u4'),('x','<f4'),('y','<f4'),
-// ('vx','<f4'),('vy','<f4')]. Throws OutputError naming the path.
+// ('vx','<f4'),('vy','<f4'),('age','<u4')]. Throws OutputError naming the path.
 void write_state_npy(const std::filesystem::path& path, const FlockState& state);
 // Chooses CSV or .npy by the extension.
 void write_state(const std::filesystem::path& path, const FlockState& state);
