@@ -131,6 +131,8 @@ struct GpuFlock::Impl {
   std::uint32_t cell_count = 0;
   GpuFault fault = GpuFault::None;
   std::optional<SteeredBoid> steered;
+  std::uint64_t steps_taken = 0;
+  std::optional<std::uint64_t> planted_gl_error_step = gl::planted_gl_error_step();
 
   gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass, summary_pass;
   gl::Buffer summary_partials, species_population;
@@ -308,6 +310,7 @@ GpuFlock::~GpuFlock() = default;
 
 void GpuFlock::step(std::uint32_t steps) {
   for (std::uint32_t k = 0; k < steps; ++k) {
+    if (impl_->steps_taken++ == impl_->planted_gl_error_step) gl::make_planted_gl_error();
     if (impl_->search == NeighbourSearch::Grid) impl_->step_grid();
     else impl_->step_naive();
   }
