@@ -13,6 +13,7 @@
 #include "interface.h"
 #include "murmur/errors.hpp"
 #include "murmur/gl/debug.hpp"
+#include "murmur/gl/dispatch.hpp"
 #include "murmur/gl/gl.hpp"
 #include "murmur/gl/objects.hpp"
 #include "murmur/gl/program.hpp"
@@ -29,22 +30,10 @@ constexpr float kCellWidthOverRadius = 1.001f;
 constexpr std::uint32_t kMaxCellsPerBoid = 4;
 // ...but small flocks may always have this many.
 constexpr std::uint32_t kMinCellCap = 4096;
-// GL guarantees at least this many workgroups per dispatch dimension.
-constexpr std::uint32_t kMaxGroupsPerDimension = 65535;
 constexpr std::uint32_t kScanBlock = MURMUR_SCAN_GROUP_SIZE * MURMUR_SCAN_ITEMS_PER_THREAD;
 
-std::uint32_t groups_for(std::uint32_t items, std::uint32_t group_size) {
-  return (items + group_size - 1) / group_size;
-}
-
-// Dispatches `groups` workgroups, folded into 2D past GL's per-dimension limit
-// (shaders/compute_index.glsl unfolds them).
-void dispatch_linear(std::uint32_t groups) {
-  if (groups == 0) return;
-  const std::uint32_t x = std::min(groups, kMaxGroupsPerDimension);
-  const std::uint32_t y = groups_for(groups, x);
-  glDispatchCompute(x, y, 1);
-}
+using gl::dispatch_linear;  // folded past GL's per-dimension limit (murmur/gl/dispatch.hpp)
+using gl::groups_for;
 
 // Shader-storage writes of one pass become visible to the next pass's reads.
 void storage_barrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }

@@ -22,7 +22,6 @@ constexpr GLsizei kRibbonSegmentVertices = 6;  // a quad, see shaders/trail_ribb
 constexpr GLsizei kLineVertices = 2;
 constexpr GLsizei kFullscreenTriangleVertices = 3;
 constexpr int kOverlayCircleSegments = 48;     // smooth at the few hundred pixels circles get
-constexpr GLuint kRenderGroupSize = 128;       // local_size_x of the render compute passes
 constexpr float kStepDuration = 1.0f;          // docs/model.md: one step is one time unit
 
 // Texture units and storage bindings of the render passes (passed to GLSL as #defines). The
@@ -83,8 +82,6 @@ float head_length_for(const HeadStyle& style, const Scenario& scenario, const Wo
                                               smallest_perception_radius(scenario);
   return std::max(length, style.min_length_pixels / view.pixels_per_world_unit);
 }
-
-GLuint groups_for(std::uint32_t items) { return (items + kRenderGroupSize - 1) / kRenderGroupSize; }
 
 void set(const gl::Program& program, const char* name, float value) {
   glProgramUniform1f(program.id(), program.uniform(name), value);
@@ -381,7 +378,7 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
     trails.ring.bind_storage(kBindTrailRing);
     trails.ring_species.bind_storage(kBindTrailSpecies);
     program.use();
-    glDispatchCompute(groups_for(boids.count), 1, 1);
+    gl::dispatch(boid_pass_dispatch(boids.count));
     trails.valid_entries = std::min(trails.valid_entries + 1, length);
     return;
   }
@@ -714,7 +711,7 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_RENDER_BOIDS, boids.buffer);
     select.use();
-    glDispatchCompute(groups_for(boids.count), 1, 1);
+    gl::dispatch(boid_pass_dispatch(boids.count));
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the vertex shader reads the circles
   }
 

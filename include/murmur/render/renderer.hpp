@@ -15,6 +15,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
+#include "murmur/gl/dispatch.hpp"
 #include "murmur/gl/objects.hpp"
 #include "murmur/gl/program.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
@@ -165,6 +166,14 @@ struct BoidBufferView {
   unsigned buffer = 0;
   std::uint32_t count = 0;
 };
+
+// Invocations per workgroup of the renderer's compute passes (MURMUR_RENDER_GROUP_SIZE).
+inline constexpr std::uint32_t kRenderGroupSize = 128;
+// The workgroups of a render compute pass over every boid (trail_record, overlay circles):
+// folded into y past GL's per-dimension limit, like the simulation's passes.
+constexpr gl::DispatchShape boid_pass_dispatch(std::uint32_t boid_count) {
+  return gl::folded_dispatch(gl::groups_for(boid_count, kRenderGroupSize));
+}
 
 // Wall-clock milliseconds of each pass of one render() (with glFinish after each, so only
 // when asked: it serialises the GPU). trails includes clearing the target.
