@@ -60,8 +60,6 @@ GridShape grid_shape_for(const Scenario& scenario, std::uint32_t boid_count) {
 class GpuScan {
  public:
   explicit GpuScan(std::uint32_t max_length) : max_length_(max_length) {
-    blocks_pass_ = gl::Program::compute("scan_blocks.comp");
-    add_pass_ = gl::Program::compute("scan_add.comp");
     for (std::uint32_t n = max_length;;) {
       const std::uint32_t blocks = groups_for(n, kScanBlock);
       level_sums_.emplace_back("scan block totals level " + std::to_string(level_sums_.size()),
@@ -82,7 +80,7 @@ class GpuScan {
     values.bind_storage(MURMUR_BIND_SCAN_IN);
     level_sums_[level].bind_storage(MURMUR_BIND_SCAN_SUMS);
     blocks_pass_.use();
-    glProgramUniform1ui(blocks_pass_.id(), blocks_pass_.uniform("element_count"), n);
+    blocks_count_.set(n);
     dispatch_linear(blocks);
     storage_barrier();  // scan_blocks writes values + block totals; the next level reads them
     if (blocks <= 1) return;
@@ -90,13 +88,15 @@ class GpuScan {
     values.bind_storage(MURMUR_BIND_SCAN_IN);
     level_sums_[level].bind_storage(MURMUR_BIND_SCAN_SUMS);
     add_pass_.use();
-    glProgramUniform1ui(add_pass_.id(), add_pass_.uniform("element_count"), n);
+    add_count_.set(n);
     dispatch_linear(groups_for(n, MURMUR_SCAN_GROUP_SIZE));
     storage_barrier();  // scan_add writes values; the caller's next pass reads them
   }
 
   std::uint32_t max_length_;
-  gl::Program blocks_pass_, add_pass_;
+  gl::Program blocks_pass_ = gl::Program::compute("scan_blocks.comp");
+  gl::Program add_pass_ = gl::Program::compute("scan_add.comp");
+  gl::Uniform blocks_count_{blocks_pass_, "element_count"}, add_count_{add_pass_, "element_count"};
   std::vector<gl::Buffer> level_sums_;  // block totals, one buffer per level
 };
 
@@ -124,6 +124,7 @@ struct GpuFlock::Impl {
   std::optional<std::uint64_t> planted_gl_error_step = gl::planted_gl_error_step();
 
   gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass, summary_pass;
+  std::optional<gl::Uniform> summary_pass_index, summary_centroid;  // looked up with summary_pass
   gl::Buffer summary_partials, species_population;
   std::unique_ptr<GpuScan> scan;
   gl::Buffer boids, sorted, species, obstacles, params, cell_counts, cell_starts, cell_fill,
@@ -276,6 +277,8 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.steer_grid_pass = gl::Program::compute("steer_grid.comp");
   m.steer_naive_pass = gl::Program::compute("steer_naive.comp");
   m.summary_pass = gl::Program::compute("flock_summary.comp");
+  m.summary_pass_index.emplace(m.summary_pass, "summary_pass");
+  m.summary_centroid.emplace(m.summary_pass, "flock_centroid");
 
   const std::size_t boid_bytes = sizeof(gpu::Boid) * m.count;
   const std::size_t slot_bytes = sizeof(std::uint32_t) * m.count;
@@ -387,8 +390,8 @@ FlockSummary GpuFlock::summary() const {
     m.summary_partials.bind_storage(MURMUR_BIND_SUMMARY_PARTIALS);
     m.species_population.bind_storage(MURMUR_BIND_SPECIES_POPULATION);
     m.summary_pass.use();
-    glProgramUniform1ui(m.summary_pass.id(), m.summary_pass.uniform("summary_pass"), pass);
-    glProgramUniform2f(m.summary_pass.id(), m.summary_pass.uniform("flock_centroid"), centroid.x, centroid.y);
+    m.summary_pass_index->set(pass);
+    m.summary_centroid->set(centroid);
     dispatch_linear(groups);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the reads below see the sums
     m.summary_partials.download(0, sizeof(glm::vec4) * groups, partials.data());

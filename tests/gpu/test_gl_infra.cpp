@@ -533,7 +533,7 @@ void main() { undeclared_call(); }
   CHECK_THAT(first_line(error), StartsWith("warned.comp:4: error"));
 }
 
-TEST_CASE("a program's uniforms are found by name", "[program]") {
+TEST_CASE("a program's uniforms are found by name, and a missing one is an error", "[program]") {
   auto context = make_context();
   gl::DebugMessenger messenger;
   const FileMap files = {{"uniform.comp", R"(#version 450
@@ -545,9 +545,12 @@ void main() { value = u_value; }
   const auto program = gl::Program::compute("uniform.comp", {}, files);
   const GLint location = program.uniform("u_value");
   REQUIRE(location >= 0);
-  CHECK(program.uniform("u_not_there") == -1);
+  // GL would answer -1 and drop every value set there: a misspelt name must fail at load.
+  CHECK_THAT(gpu_error_of([&] { program.uniform("u_not_there"); }),
+             Contains("uniform.comp: no active uniform 'u_not_there'"));
   constexpr GLuint kValue = 1234;
-  glProgramUniform1ui(program.id(), location, kValue);
+  const gl::Uniform value(program, "u_value");
+  value.set(kValue);
   gl::Buffer out("uniform out", sizeof(GLuint));
   out.bind_storage(0);
   program.use();

@@ -229,6 +229,7 @@ class Renderer {
 
  private:
   struct Programs;
+  struct ColourUniforms;
   struct TrailState;
   struct BloomChain;
 
@@ -242,7 +243,7 @@ class Renderer {
   void resolve_pass();
   void overlays_pass(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
                      const WorldView& view);
-  void set_colour_uniforms(unsigned program, const Scenario& scenario) const;
+  void set_colour_uniforms(const ColourUniforms& uniforms, const Scenario& scenario) const;
 
   int width_ = 0, height_ = 0;
   RenderSettings settings_;
