@@ -87,6 +87,34 @@ expect_gl_error bench "the timing of 64 boids"
 expect_stdout_contains "| N | grid ms/step"
 if [[ $out == *"| 64 |"* ]]; then fail "bench printed a row after a GL error"; fi
 
+# view: the viewer's own flock makes the error; the screenshot of the last frame never appears.
+if command -v xvfb-run >/dev/null; then
+  xvfb=(xvfb-run -a -s "-screen 0 640x360x24")
+  set +e
+  "${xvfb[@]}" "$murmur" view --scenario "$scenario" --size 320x180 --frames 6 \
+    --screenshot "$work/clean.png" >"$work/stdout" 2>"$work/stderr"
+  rc=$?
+  set -e
+  out=$(cat "$work/stdout")
+  err=$(cat "$work/stderr")
+  last_command="murmur view --frames 6 (clean)"
+  expect_rc 0
+  set +e
+  MURMUR_TEST_GL_ERROR_AT_STEP=$planted "${xvfb[@]}" "$murmur" view --scenario "$scenario" \
+    --size 320x180 --frames 6 --screenshot "$work/shot.png" >"$work/stdout" 2>"$work/stderr"
+  rc=$?
+  set -e
+  out=$(cat "$work/stdout")
+  err=$(cat "$work/stderr")
+  last_command="MURMUR_TEST_GL_ERROR_AT_STEP=$planted murmur view --frames 6"
+  expect_rc 4
+  expect_stderr_contains "murmur view: during frame"
+  expect_stderr_contains "$driver_message"
+  expect_no_file "$work/shot.png" "view --screenshot after a GL error"
+else
+  fail "xvfb-run is missing (tools/setup installs xvfb)"
+fi
+
 # The test aid refuses what is not a step index, like any other bad input.
 set +e
 MURMUR_TEST_GL_ERROR_AT_STEP=soon "$murmur" step --scenario "$scenario" --steps 1 \
