@@ -129,7 +129,7 @@ void DebugMessenger::clear() {
 }
 
 void DebugMessenger::throw_if_errors(std::string_view during) {
-  // The flags first: a message about the same fault may still be on its way from the driver.
+  // glGetError first: a threaded driver finishes the calls before it, so their messages are in.
   const std::vector<GLenum> flags = take_error_flags();
   std::vector<std::string> messages;
   {
@@ -138,12 +138,13 @@ void DebugMessenger::throw_if_errors(std::string_view during) {
   }
   if (messages.empty() && flags.empty()) return;
   // The driver's own words where it gave them; otherwise the bare error code.
-  std::string first = !messages.empty() ? messages.front()
-                                        : std::string("GL error ") + error_code_name(flags.front()) +
-                                              " (no debug message from the driver)";
+  std::string report = "during " + std::string(during) + ": ";
+  report += !messages.empty() ? messages.front()
+                              : std::string("GL error ") + error_code_name(flags.front()) +
+                                    " (no debug message from the driver)";
   const std::size_t more = std::max(messages.size(), flags.size()) - 1;
-  if (more > 0) first += " (and " + std::to_string(more) + " more)";
-  throw GpuError(first.insert(0, "during " + std::string(during) + ": "));
+  if (more > 0) report += " (and " + std::to_string(more) + " more)";
+  throw GpuError(report);
 }
 
 void GLAPIENTRY DebugMessenger::callback(GLenum source, GLenum type, GLuint id, GLenum severity,
