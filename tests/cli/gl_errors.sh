@@ -35,7 +35,9 @@ expect_rc 0
 planted_run step --scenario "$scenario" --steps 5 --out "$work/state.csv"
 expect_gl_error step "the steps"
 expect_no_file "$work/state.csv" "step after a GL error"
-if compgen -G "$work/state.csv*" >/dev/null; then fail "step left $(compgen -G "$work/state.csv*")"; fi
+if compgen -G "$work/state.csv*" >/dev/null; then
+  fail "step left $(compgen -G "$work/state.csv*")"
+fi
 # An error in the very last step is caught too (before the read-back is written).
 planted_run step --scenario "$scenario" --steps $((planted + 1)) --out "$work/state.csv"
 expect_gl_error step "the steps"
