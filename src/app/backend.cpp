@@ -31,13 +31,18 @@ Simulation::~Simulation() = default;
 void Simulation::step(std::uint32_t steps) {
   if (gpu_flock_) {
     gpu_flock_->step(steps);
+    context_->check_gl_errors("the steps");
     return;
   }
   for (std::uint32_t i = 0; i < steps; ++i) cpu_state_ = cpu_step(scenario_, cpu_state_);
 }
 
 FlockState Simulation::state() const {
-  if (gpu_flock_) return gpu_flock_->download();
+  if (gpu_flock_) {
+    FlockState state = gpu_flock_->download();
+    context_->check_gl_errors("the read-back of the state");
+    return state;
+  }
   FlockState sorted = cpu_state_;
   sorted.sort_by_id();
   return sorted;

@@ -25,7 +25,8 @@ enum class Backend { Gpu, GpuNaive, Cpu };
 Backend backend_flag(const Args& args);
 
 // A flock being stepped on one backend. The GPU backends create their own headless GL
-// context (GpuError when there is none).
+// context (GpuError when there is none), and a GL error in a step or a read-back is a GpuError
+// from that call, before any output is made of it.
 class Simulation {
  public:
   Simulation(const Scenario& scenario, const FlockState& initial, Backend backend);

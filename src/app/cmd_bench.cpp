@@ -203,6 +203,7 @@ int run_bench(const Args& args) {
       naive = gpu_ms_per_step(scenario, start, NeighbourSearch::Naive, counts);
     }
     if (contains(backends, "cpu") && n <= max_cpu) cpu = cpu_ms_per_step(scenario, start, counts);
+    context->check_gl_errors("the timing of " + std::to_string(n) + " boids");
     std::printf("| %u | %s | %s | %s | %s | %s |\n", n, milliseconds(grid).c_str(),
                 milliseconds(naive).c_str(), milliseconds(cpu).c_str(), ratio(naive, grid).c_str(),
                 ratio(cpu, grid).c_str());

@@ -43,6 +43,7 @@ int run_compare(const Args& args) {
               context->info().renderer.c_str());
   std::fflush(stdout);
   const CompareReport report = run_comparison(scenario, start, options);
+  context->check_gl_errors("the comparison");  // a report computed from garbage is no report
   std::fputs(report.table().c_str(), stdout);
   return report.passed() ? kExitOk : kExitCheckFailed;
 }

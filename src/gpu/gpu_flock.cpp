@@ -13,6 +13,7 @@
 #include "interface.h"
 #include "murmur/errors.hpp"
 #include "murmur/gl/debug.hpp"
+#include "murmur/gl/dispatch.hpp"
 #include "murmur/gl/gl.hpp"
 #include "murmur/gl/objects.hpp"
 #include "murmur/gl/program.hpp"
@@ -29,22 +30,10 @@ constexpr float kCellWidthOverRadius = 1.001f;
 constexpr std::uint32_t kMaxCellsPerBoid = 4;
 // ...but small flocks may always have this many.
 constexpr std::uint32_t kMinCellCap = 4096;
-// GL guarantees at least this many workgroups per dispatch dimension.
-constexpr std::uint32_t kMaxGroupsPerDimension = 65535;
 constexpr std::uint32_t kScanBlock = MURMUR_SCAN_GROUP_SIZE * MURMUR_SCAN_ITEMS_PER_THREAD;
 
-std::uint32_t groups_for(std::uint32_t items, std::uint32_t group_size) {
-  return (items + group_size - 1) / group_size;
-}
-
-// Dispatches `groups` workgroups, folded into 2D past GL's per-dimension limit
-// (shaders/compute_index.glsl unfolds them).
-void dispatch_linear(std::uint32_t groups) {
-  if (groups == 0) return;
-  const std::uint32_t x = std::min(groups, kMaxGroupsPerDimension);
-  const std::uint32_t y = groups_for(groups, x);
-  glDispatchCompute(x, y, 1);
-}
+using gl::dispatch_linear;  // folded past GL's per-dimension limit (murmur/gl/dispatch.hpp)
+using gl::groups_for;
 
 // Shader-storage writes of one pass become visible to the next pass's reads.
 void storage_barrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
@@ -71,8 +60,6 @@ GridShape grid_shape_for(const Scenario& scenario, std::uint32_t boid_count) {
 class GpuScan {
  public:
   explicit GpuScan(std::uint32_t max_length) : max_length_(max_length) {
-    blocks_pass_ = gl::Program::compute("scan_blocks.comp");
-    add_pass_ = gl::Program::compute("scan_add.comp");
     for (std::uint32_t n = max_length;;) {
       const std::uint32_t blocks = groups_for(n, kScanBlock);
       level_sums_.emplace_back("scan block totals level " + std::to_string(level_sums_.size()),
@@ -93,7 +80,7 @@ class GpuScan {
     values.bind_storage(MURMUR_BIND_SCAN_IN);
     level_sums_[level].bind_storage(MURMUR_BIND_SCAN_SUMS);
     blocks_pass_.use();
-    glProgramUniform1ui(blocks_pass_.id(), blocks_pass_.uniform("element_count"), n);
+    blocks_count_.set(n);
     dispatch_linear(blocks);
     storage_barrier();  // scan_blocks writes values + block totals; the next level reads them
     if (blocks <= 1) return;
@@ -101,13 +88,15 @@ class GpuScan {
     values.bind_storage(MURMUR_BIND_SCAN_IN);
     level_sums_[level].bind_storage(MURMUR_BIND_SCAN_SUMS);
     add_pass_.use();
-    glProgramUniform1ui(add_pass_.id(), add_pass_.uniform("element_count"), n);
+    add_count_.set(n);
     dispatch_linear(groups_for(n, MURMUR_SCAN_GROUP_SIZE));
     storage_barrier();  // scan_add writes values; the caller's next pass reads them
   }
 
   std::uint32_t max_length_;
-  gl::Program blocks_pass_, add_pass_;
+  gl::Program blocks_pass_ = gl::Program::compute("scan_blocks.comp");
+  gl::Program add_pass_ = gl::Program::compute("scan_add.comp");
+  gl::Uniform blocks_count_{blocks_pass_, "element_count"}, add_count_{add_pass_, "element_count"};
   std::vector<gl::Buffer> level_sums_;  // block totals, one buffer per level
 };
 
@@ -131,8 +120,11 @@ struct GpuFlock::Impl {
   std::uint32_t cell_count = 0;
   GpuFault fault = GpuFault::None;
   std::optional<SteeredBoid> steered;
+  std::uint64_t steps_taken = 0;
+  std::optional<std::uint64_t> planted_gl_error_step = gl::planted_gl_error_step();
 
   gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass, summary_pass;
+  std::optional<gl::Uniform> summary_pass_index, summary_centroid;  // looked up with summary_pass
   gl::Buffer summary_partials, species_population;
   std::unique_ptr<GpuScan> scan;
   gl::Buffer boids, sorted, species, obstacles, params, cell_counts, cell_starts, cell_fill,
@@ -285,6 +277,8 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.steer_grid_pass = gl::Program::compute("steer_grid.comp");
   m.steer_naive_pass = gl::Program::compute("steer_naive.comp");
   m.summary_pass = gl::Program::compute("flock_summary.comp");
+  m.summary_pass_index.emplace(m.summary_pass, "summary_pass");
+  m.summary_centroid.emplace(m.summary_pass, "flock_centroid");
 
   const std::size_t boid_bytes = sizeof(gpu::Boid) * m.count;
   const std::size_t slot_bytes = sizeof(std::uint32_t) * m.count;
@@ -308,6 +302,7 @@ GpuFlock::~GpuFlock() = default;
 
 void GpuFlock::step(std::uint32_t steps) {
   for (std::uint32_t k = 0; k < steps; ++k) {
+    if (impl_->steps_taken++ == impl_->planted_gl_error_step) gl::make_planted_gl_error();
     if (impl_->search == NeighbourSearch::Grid) impl_->step_grid();
     else impl_->step_naive();
   }
@@ -395,8 +390,8 @@ FlockSummary GpuFlock::summary() const {
     m.summary_partials.bind_storage(MURMUR_BIND_SUMMARY_PARTIALS);
     m.species_population.bind_storage(MURMUR_BIND_SPECIES_POPULATION);
     m.summary_pass.use();
-    glProgramUniform1ui(m.summary_pass.id(), m.summary_pass.uniform("summary_pass"), pass);
-    glProgramUniform2f(m.summary_pass.id(), m.summary_pass.uniform("flock_centroid"), centroid.x, centroid.y);
+    m.summary_pass_index->set(pass);
+    m.summary_centroid->set(centroid);
     dispatch_linear(groups);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the reads below see the sums
     m.summary_partials.download(0, sizeof(glm::vec4) * groups, partials.data());

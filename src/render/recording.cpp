@@ -163,7 +163,10 @@ void record_frames(const RecordRequest& req) {
   ProgressLine progress(req.progress, req.frames);  // frames per second from the first frame
   for (std::uint32_t frame = 0; frame < req.frames; ++frame) {
     renderer.render(flock);
-    writers.submit(req.out_dir / frame_file_name(frame), renderer.read_pixels());
+    RgbaImage pixels = renderer.read_pixels();
+    // A frame drawn after a GL error is garbage: it must not appear under a frame's name.
+    context->check_gl_errors("frame " + std::to_string(frame));
+    writers.submit(req.out_dir / frame_file_name(frame), std::move(pixels));
     // The next frame's steps run on the GPU while the workers encode this one.
     if (frame + 1 < req.frames) {
       for (std::uint32_t step = 0; step < req.steps_per_frame; ++step) advance();
@@ -173,6 +176,7 @@ void record_frames(const RecordRequest& req) {
   writers.finish();
   progress.finish();
 
+  context->check_gl_errors("the recording");
   remove_stale_frames(req.out_dir, req.frames);
   write_text_file_atomically(req.out_dir / kManifestName,
                              manifest_text(req, context->info().renderer));

@@ -21,7 +21,6 @@
 #include <glm/geometric.hpp>
 
 #include "murmur/errors.hpp"
-#include "murmur/gl/debug.hpp"
 #include "murmur/gl/window.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/model.hpp"
@@ -187,7 +186,6 @@ class Viewer {
 
   ViewerOptions options_;
   std::unique_ptr<gl::Window> window_;  // first: the context outlives every GL object below
-  std::unique_ptr<gl::DebugMessenger> debug_;
   std::unique_ptr<ImGuiSession> imgui_;
   Scenario scenario_;  // the user's settings; the flock gets effective_scenario()
   std::filesystem::path scenario_path_;
@@ -253,7 +251,6 @@ Viewer::Viewer(const ViewerOptions& options)
     glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
     if ((flags & GL_CONTEXT_FLAG_DEBUG_BIT) == 0)
       throw GpuError("asked GLFW for a debug context (--frames checks for GL errors), got none");
-    debug_ = std::make_unique<gl::DebugMessenger>();
   }
   glfwSetWindowUserPointer(window_->handle(), this);
   install_callbacks();
@@ -277,7 +274,6 @@ Viewer::~Viewer() {
   renderer_.reset();
   flock_.reset();
   imgui_.reset();
-  debug_.reset();
 }
 
 void Viewer::install_callbacks() {
@@ -301,17 +297,13 @@ void Viewer::install_callbacks() {
 void Viewer::run() {
   while (frame()) {
   }
+  window_->check_gl_errors("the last frame");  // before a recording's manifest says it is whole
   if (captures_->recording()) toggle_recording();
   if (options_.timings && timings_.size() > 0) {
     std::fputs(timings_.report(scenario_.total_count(), renderer_->width(), renderer_->height(),
                                window_->info().renderer)
                    .c_str(),
                stdout);
-  }
-  if (debug_ && debug_->error_count() > 0) {
-    for (const std::string& error : debug_->errors()) std::fprintf(stderr, "%s\n", error.c_str());
-    throw GpuError(std::to_string(debug_->error_count()) +
-                   " GL errors reported through KHR_debug (listed above)");
   }
 }
 
@@ -611,6 +603,8 @@ void Viewer::draw(FrameTime& time) {
   time.resolve = passes.resolve;
 
   const auto ui_start = Clock::now();
+  // A frame drawn after a GL error must not become a screenshot or a recorded frame.
+  window_->check_gl_errors("frame " + std::to_string(frames_run_));
   capture_frame();
   glBlitNamedFramebuffer(renderer_->output_framebuffer(), 0, 0, 0, framebuffer_width_,
                          framebuffer_height_, 0, 0, framebuffer_width_, framebuffer_height_,
