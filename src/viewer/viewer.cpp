@@ -20,6 +20,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
 #include "murmur/gl/debug.hpp"
 #include "murmur/gl/window.hpp"
@@ -723,7 +724,7 @@ void Viewer::save(const std::filesystem::path& path) {
     // The look on screen is saved with the rules, so the file reopens as it is seen.
     Scenario saved = scenario_;
     saved.look = look_of(renderer_->settings());
-    write_text_file_atomically(path, scenario_to_toml(saved));
+    write_file_atomically(path, scenario_to_toml(saved));
     panel_.set_message("saved " + path.string(), false);
   } catch (const OutputError& error) {
     panel_.set_message(error.what(), true);
