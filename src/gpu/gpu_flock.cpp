@@ -1,14 +1,12 @@
 #include "murmur/gpu/gpu_flock.hpp"
 
 #include <algorithm>
-#include <array>
 #include <chrono>
 #include <cmath>
 #include <optional>
 #include <string>
 
-#include <glm/vec4.hpp>
-
+#include "dispatch.hpp"
 #include "murmur/gpu/gpu_types.hpp"
 #include "interface.h"
 #include "murmur/errors.hpp"
@@ -29,22 +27,10 @@ constexpr float kCellWidthOverRadius = 1.001f;
 constexpr std::uint32_t kMaxCellsPerBoid = 4;
 // ...but small flocks may always have this many.
 constexpr std::uint32_t kMinCellCap = 4096;
-// GL guarantees at least this many workgroups per dispatch dimension.
-constexpr std::uint32_t kMaxGroupsPerDimension = 65535;
 constexpr std::uint32_t kScanBlock = MURMUR_SCAN_GROUP_SIZE * MURMUR_SCAN_ITEMS_PER_THREAD;
 
-std::uint32_t groups_for(std::uint32_t items, std::uint32_t group_size) {
-  return (items + group_size - 1) / group_size;
-}
-
-// Dispatches `groups` workgroups, folded into 2D past GL's per-dimension limit
-// (shaders/compute_index.glsl unfolds them).
-void dispatch_linear(std::uint32_t groups) {
-  if (groups == 0) return;
-  const std::uint32_t x = std::min(groups, kMaxGroupsPerDimension);
-  const std::uint32_t y = groups_for(groups, x);
-  glDispatchCompute(x, y, 1);
-}
+using gpu_dispatch::dispatch_linear;
+using gpu_dispatch::groups_for;
 
 // Shader-storage writes of one pass become visible to the next pass's reads.
 void storage_barrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
@@ -132,8 +118,7 @@ struct GpuFlock::Impl {
   GpuFault fault = GpuFault::None;
   std::optional<SteeredBoid> steered;
 
-  gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass, summary_pass;
-  gl::Buffer summary_partials, species_population;
+  gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass;
   std::unique_ptr<GpuScan> scan;
   gl::Buffer boids, sorted, species, obstacles, params, cell_counts, cell_starts, cell_fill,
       boid_cell, cell_entries, neighbours;
@@ -284,7 +269,6 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.rank_pass = gl::Program::compute("grid_rank.comp");
   m.steer_grid_pass = gl::Program::compute("steer_grid.comp");
   m.steer_naive_pass = gl::Program::compute("steer_naive.comp");
-  m.summary_pass = gl::Program::compute("flock_summary.comp");
 
   const std::size_t boid_bytes = sizeof(gpu::Boid) * m.count;
   const std::size_t slot_bytes = sizeof(std::uint32_t) * m.count;
@@ -296,9 +280,6 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.boid_cell = gl::Buffer("cell of each boid", slot_bytes);
   m.cell_entries = gl::Buffer("boids listed by cell", slot_bytes);
   m.neighbours = gl::Buffer("neighbour counts", 4 * sizeof(std::uint32_t) * m.count);
-  m.summary_partials = gl::Buffer("statistics partial sums",
-                                  sizeof(glm::vec4) * groups_for(m.count, MURMUR_STEP_GROUP_SIZE));
-  m.species_population = gl::Buffer("boids per species", sizeof(std::uint32_t) * scenario.species.size());
   m.allocate_grid();
   m.write_parameters();
   upload(initial);
@@ -383,45 +364,6 @@ std::vector<GpuNeighbourCounts> GpuFlock::download_neighbour_counts() const {
   std::sort(counts.begin(), counts.end(),
             [](const GpuNeighbourCounts& a, const GpuNeighbourCounts& b) { return a.id < b.id; });
   return counts;
-}
-
-FlockSummary GpuFlock::summary() const {
-  Impl& m = *impl_;  // scratch buffers only: the flock's state is not changed
-  const std::uint32_t groups = groups_for(m.count, MURMUR_STEP_GROUP_SIZE);
-  std::vector<glm::vec4> partials(groups);
-  // One reduction pass; returns the sum of the partials in double.
-  auto reduce = [&](std::uint32_t pass, glm::vec2 centroid) {
-    m.bind_simulation_buffers();
-    m.summary_partials.bind_storage(MURMUR_BIND_SUMMARY_PARTIALS);
-    m.species_population.bind_storage(MURMUR_BIND_SPECIES_POPULATION);
-    m.summary_pass.use();
-    glProgramUniform1ui(m.summary_pass.id(), m.summary_pass.uniform("summary_pass"), pass);
-    glProgramUniform2f(m.summary_pass.id(), m.summary_pass.uniform("flock_centroid"), centroid.x, centroid.y);
-    dispatch_linear(groups);
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the reads below see the sums
-    m.summary_partials.download(0, sizeof(glm::vec4) * groups, partials.data());
-    std::array<double, 4> total{};
-    for (const glm::vec4& p : partials) {
-      for (int k = 0; k < 4; ++k) total[static_cast<std::size_t>(k)] += p[k];
-    }
-    return total;
-  };
-  m.species_population.clear_to_zero();
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the clear lands before the atomics
-  const std::array<double, 4> first = reduce(0, glm::vec2(0.0f));
-  const double n = m.count;
-  FlockSummary summary;
-  summary.polarization = std::hypot(first[0], first[1]) / n;
-  summary.population.resize(m.scenario.species.size());
-  m.species_population.download(0, sizeof(std::uint32_t) * summary.population.size(),
-                                summary.population.data());
-  const bool any_wrap = std::any_of(m.scenario.species.begin(), m.scenario.species.end(),
-                                    [](const SpeciesParams& s) { return s.topology == Topology::Wrap; });
-  if (!any_wrap) {
-    const glm::vec2 centroid{static_cast<float>(first[2] / n), static_cast<float>(first[3] / n)};
-    summary.milling = std::abs(reduce(1, centroid)[0]) / n;
-  }
-  return summary;
 }
 
 unsigned GpuFlock::boid_buffer() const { return impl_->boids.id(); }
