@@ -27,6 +27,7 @@
 #define MURMUR_BIND_SUMMARY_PARTIALS 13    // vec4[groups]: per-workgroup statistics sums
 #define MURMUR_BIND_SUMMARY_TOTALS 14  // statistics totals: sums in double, boids per species
 #define MURMUR_BIND_FOUND_BOID 15      // find_boid.comp's result: one Boid and a match count
+#define MURMUR_BIND_NEAREST_BOID 16    // nearest_boid.comp's result: distance bits and id
 
 // Render bindings.
 #define MURMUR_BIND_RENDER_BOIDS 0   // Boid[] read by the head vertex shader

@@ -40,6 +40,17 @@ struct FoundBoid {
 };
 static_assert(offsetof(FoundBoid, matches) == sizeof(gpu::Boid));
 
+// shaders/nearest_boid.comp's NearestBoidBlock (std430).
+struct NearestResult {
+  std::uint32_t distance_bits;
+  std::uint32_t id;
+};
+// The cleared NearestResult: all ones, a NaN pattern no distance has.
+constexpr std::uint32_t kNoDistance = 0xffffffffu;
+constexpr std::uint32_t kDistancePass = 0;  // nearest_boid.comp's nearest_pass values
+constexpr std::uint32_t kSmallestIdPass = 1;
+static_assert(kMaxSpecies <= 32, "nearest_boid.comp keeps one bit per species in a uint");
+
 constexpr std::uint32_t kHeadingPass = 0;  // flock_summary.comp's summary_pass values
 constexpr std::uint32_t kMillingPass = 1;
 // A whole state is large: two slots (one filling, one ready) are enough at two reads a second.
@@ -64,6 +75,13 @@ FlockSummary decode_summary(const std::byte* bytes, const SummaryRequest& reques
   summary.polarization = std::hypot(totals.heading_sum[0], totals.heading_sum[1]) / n;
   if (request.milling_meaningful) summary.milling = std::abs(totals.milling_sum) / n;
   return summary;
+}
+
+std::optional<std::uint32_t> decode_nearest(const std::byte* bytes) {
+  NearestResult result;
+  std::memcpy(&result, bytes, sizeof result);
+  if (result.distance_bits == kNoDistance) return std::nullopt;
+  return result.id;
 }
 
 std::optional<Boid> decode_boid(const std::byte* bytes) {
@@ -93,15 +111,19 @@ struct FlockReadback::Impl {
   gl::Program summary_pass = gl::Program::compute("flock_summary.comp");
   gl::Program total_pass = gl::Program::compute("flock_summary_total.comp");
   gl::Program find_pass = gl::Program::compute("find_boid.comp");
+  gl::Program nearest_pass = gl::Program::compute("nearest_boid.comp");
   gl::Buffer partials;  // grows with the flock
   gl::Buffer totals{"statistics totals", kTotalsBytes};
   gl::Buffer found{"found boid", sizeof(FoundBoid)};
+  gl::Buffer nearest{"nearest boid", sizeof(NearestResult)};
   gl::ReadbackRing summary_ring{"statistics readback", kTotalsBytes};
   gl::ReadbackRing boid_ring{"found boid readback", sizeof(FoundBoid)};
+  gl::ReadbackRing nearest_ring{"nearest boid readback", sizeof(NearestResult)};
   gl::ReadbackRing state_ring;  // sized for the flock at the first request
   // What each request in flight needs for decoding, in request order (as the rings return).
   std::deque<SummaryRequest> summary_requests;
   std::deque<std::uint32_t> boid_requests;
+  std::deque<glm::vec2> nearest_requests;
 
   // Queues the statistics passes; the totals land in `totals`.
   SummaryRequest run_summary(const GpuFlock& flock) {
@@ -152,6 +174,34 @@ struct FlockReadback::Impl {
     dispatch_linear(groups_for(flock.count(), MURMUR_STEP_GROUP_SIZE));
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // found -> the readback copy
   }
+
+  // Queues the search; the answer lands in `nearest`.
+  void run_nearest(const GpuFlock& flock, glm::vec2 point) {
+    gl::DebugGroup group("nearest boid");
+    const std::uint32_t all_ones = kNoDistance;
+    glClearNamedBufferData(nearest.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &all_ones);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the clear lands before the atomics
+    std::uint32_t wrapping = 0;
+    const Scenario& scenario = flock.scenario();
+    for (std::size_t s = 0; s < scenario.species.size(); ++s) {
+      if (scenario.species[s].topology == Topology::Wrap) wrapping |= 1u << s;
+    }
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_BOIDS, flock.boid_buffer());
+    nearest.bind_storage(MURMUR_BIND_NEAREST_BOID);
+    nearest_pass.use();
+    set_uniform(nearest_pass, "boid_count", flock.count());
+    set_uniform(nearest_pass, "wrapping_species", wrapping);
+    glProgramUniform2f(nearest_pass.id(), nearest_pass.uniform("point"), point.x, point.y);
+    const glm::vec2 world = scenario.size();
+    glProgramUniform2f(nearest_pass.id(), nearest_pass.uniform("world_size"), world.x, world.y);
+    const std::uint32_t groups = groups_for(flock.count(), MURMUR_STEP_GROUP_SIZE);
+    for (const std::uint32_t pass : {kDistancePass, kSmallestIdPass}) {
+      set_uniform(nearest_pass, "nearest_pass", pass);
+      dispatch_linear(groups);
+      // nearest: the smallest distance -> pass 1; the answer -> the readback copy
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    }
+  }
 };
 
 FlockReadback::FlockReadback() : impl_(std::make_unique<Impl>()) {}
@@ -186,6 +236,15 @@ bool FlockReadback::request_state(const GpuFlock& flock) {
   return m.state_ring.request(flock.boid_buffer(), 0, bytes);
 }
 
+bool FlockReadback::request_nearest(const GpuFlock& flock, glm::vec2 point) {
+  Impl& m = *impl_;
+  if (m.nearest_ring.in_flight() == m.nearest_ring.slot_count()) return false;
+  m.run_nearest(flock, point);
+  m.nearest_ring.request(m.nearest.id(), 0, sizeof(NearestResult));
+  m.nearest_requests.push_back(point);
+  return true;
+}
+
 std::optional<FlockSummary> FlockReadback::latest_summary() {
   Impl& m = *impl_;
   std::optional<FlockSummary> latest;
@@ -206,6 +265,16 @@ std::optional<BoidLookup> FlockReadback::latest_boid() {
   return latest;
 }
 
+std::optional<NearestBoid> FlockReadback::latest_nearest() {
+  Impl& m = *impl_;
+  std::optional<NearestBoid> latest;
+  while (auto bytes = m.nearest_ring.poll()) {
+    latest = NearestBoid{m.nearest_requests.front(), decode_nearest(bytes->data())};
+    m.nearest_requests.pop_front();
+  }
+  return latest;
+}
+
 std::optional<FlockState> FlockReadback::latest_state() {
   std::optional<std::vector<std::byte>> latest;
   while (auto bytes = impl_->state_ring.poll()) latest = std::move(bytes);
@@ -218,8 +287,10 @@ void FlockReadback::discard() {
   m.summary_ring.discard();
   m.boid_ring.discard();
   m.state_ring.discard();
+  m.nearest_ring.discard();
   m.summary_requests.clear();
   m.boid_requests.clear();
+  m.nearest_requests.clear();
 }
 
 FlockSummary FlockReadback::summary_now(const GpuFlock& flock) {
@@ -236,6 +307,14 @@ std::optional<Boid> FlockReadback::find_now(const GpuFlock& flock, std::uint32_t
   std::vector<std::byte> bytes(sizeof(FoundBoid));
   m.found.download(0, bytes.size(), bytes.data());
   return decode_boid(bytes.data());
+}
+
+std::optional<std::uint32_t> FlockReadback::nearest_now(const GpuFlock& flock, glm::vec2 point) {
+  Impl& m = *impl_;
+  m.run_nearest(flock, point);
+  std::vector<std::byte> bytes(sizeof(NearestResult));
+  m.nearest.download(0, bytes.size(), bytes.data());
+  return decode_nearest(bytes.data());
 }
 
 }  // namespace murmur

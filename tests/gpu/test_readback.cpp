@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <glm/geometric.hpp>
 
 #include "gpu_test_support.hpp"
 #include "murmur/gl/gl.hpp"
@@ -19,6 +20,7 @@
 #include "murmur/gl/stall_counter.hpp"
 #include "murmur/gpu/flock_readback.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
+#include "murmur/model.hpp"
 #include "murmur/state.hpp"
 
 using namespace murmur;
@@ -282,5 +284,47 @@ TEST_CASE("statistics and state through the rings equal the waiting reads") {
     readback.discard();
     glFinish();
     CHECK_FALSE(readback.latest_summary());
+  }
+}
+
+TEST_CASE("the nearest boid to a point is found on the GPU as a brute-force search finds it") {
+  gl_context();
+  Scenario s = test::world(200.0f, 120.0f, 11);
+  s.species.push_back(test::species("torus", 200, Topology::Wrap, 6.0f, 2.0f));
+  s.species.push_back(test::species("walled", 100, Topology::Bounded, 6.0f, 2.0f));
+  const FlockState state = seeded_start(s);
+  GpuFlock flock(s, state);
+  FlockReadback readback;
+  // Points near the seams too, where only the minimum image finds the true nearest boid.
+  const std::vector<glm::vec2> points = {{100.0f, 60.0f}, {0.5f, 0.5f}, {199.5f, 60.0f},
+                                         {37.0f, 119.0f}, {150.0f, 2.0f}};
+  for (const glm::vec2 point : points) {
+    std::optional<std::uint32_t> expected;
+    float best = 0;
+    for (const Boid& boid : state.boids) {
+      const float d = glm::length(
+          displacement(point, boid.pos, s.species[boid.species].topology, s.size()));
+      if (!expected || d < best || (d == best && boid.id < *expected)) {
+        expected = boid.id;
+        best = d;
+      }
+    }
+    INFO("point " << point.x << ", " << point.y);
+    CHECK(readback.nearest_now(flock, point) == expected);
+  }
+
+  SECTION("a tie goes to the smallest id, whatever the slots") {
+    FlockState tied = sparse_state();
+    tied.boids[0].pos = tied.boids[3].pos;  // ids 4000000000 and 99 at one place
+    GpuFlock sparse(sparse_scenario(), tied);
+    CHECK(readback.nearest_now(sparse, tied.boids[3].pos) == 99u);
+  }
+  SECTION("through the ring, answering the point that was asked") {
+    REQUIRE(readback.request_nearest(flock, points[0]));
+    const std::optional<NearestBoid> answer =
+        poll_until_ready([&] { return readback.latest_nearest(); });
+    REQUIRE(answer);
+    CHECK(answer->point == points[0]);
+    CHECK(answer->id == readback.nearest_now(flock, points[0]));
   }
 }

@@ -10,6 +10,8 @@
 #include <memory>
 #include <optional>
 
+#include <glm/vec2.hpp>
+
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/state.hpp"
 
@@ -19,6 +21,12 @@ namespace murmur {
 struct BoidLookup {
   std::uint32_t id = 0;
   std::optional<Boid> boid;
+};
+
+// The answer to "which boid is nearest to `point`?": `id` is empty for an empty flock.
+struct NearestBoid {
+  glm::vec2 point{0.0f};
+  std::optional<std::uint32_t> id;
 };
 
 class FlockReadback {
@@ -33,11 +41,15 @@ class FlockReadback {
   bool request_summary(const GpuFlock& flock);
   bool request_boid(const GpuFlock& flock, std::uint32_t id);
   bool request_state(const GpuFlock& flock);
+  // The boid nearest to `point` by the distance its species sees (the minimum image on a
+  // torus); among boids at the same distance, the smallest id.
+  bool request_nearest(const GpuFlock& flock, glm::vec2 point);
 
   // The newest finished result of each kind not handed out yet, or nothing. Never waits.
   std::optional<FlockSummary> latest_summary();
   std::optional<BoidLookup> latest_boid();
   std::optional<FlockState> latest_state();  // sorted by id
+  std::optional<NearestBoid> latest_nearest();
 
   // Drops every request in flight: their results are no longer wanted (the flock changed).
   void discard();
@@ -45,6 +57,7 @@ class FlockReadback {
   // Waiting variants (they stall the GPU): the same passes, read back at once.
   FlockSummary summary_now(const GpuFlock& flock);
   std::optional<Boid> find_now(const GpuFlock& flock, std::uint32_t id);
+  std::optional<std::uint32_t> nearest_now(const GpuFlock& flock, glm::vec2 point);
 
  private:
   struct Impl;
