@@ -15,6 +15,11 @@ struct StallCounts {
   StallCounts operator-(const StallCounts& earlier) const {
     return {finishes - earlier.finishes, readbacks - earlier.readbacks};
   }
+  StallCounts& operator+=(const StallCounts& more) {
+    finishes += more.finishes;
+    readbacks += more.readbacks;
+    return *this;
+  }
 };
 
 // Routes the current context's entry points for those calls through counters (one relaxed
