@@ -136,7 +136,8 @@ struct FlockReadback::Impl {
                                         })};
     const std::uint32_t groups = groups_for(request.boid_count, MURMUR_STEP_GROUP_SIZE);
     const std::size_t partial_bytes = sizeof(float) * 4 * std::max(groups, 1u);
-    if (partials.size() < partial_bytes) partials = gl::Buffer("statistics partial sums", partial_bytes);
+    if (partials.size() < partial_bytes)
+      partials = gl::Buffer("statistics partial sums", partial_bytes);
 
     totals.clear_to_zero();
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the clear lands before the atomics

@@ -26,7 +26,8 @@ StepTimer::StepTimer() : pairs_(kQueryPairs) {
 
 void StepTimer::begin() {
   measuring_ = in_flight_ < pairs_.size();
-  if (measuring_) glQueryCounter(pairs_[(oldest_ + in_flight_) % pairs_.size()].start.id(), GL_TIMESTAMP);
+  if (!measuring_) return;
+  glQueryCounter(pairs_[(oldest_ + in_flight_) % pairs_.size()].start.id(), GL_TIMESTAMP);
 }
 
 void StepTimer::end(std::uint32_t steps) {

@@ -83,7 +83,8 @@ TEST_CASE("a new file gets the permissions the umask allows, as fopen would", "[
                                      fs::perms::group_read | fs::perms::others_read));
 }
 
-TEST_CASE("the temporary is hidden, beside the file, and names the file it is for", "[atomic_file]") {
+TEST_CASE("the temporary is hidden, beside the file, and names the file it is for",
+          "[atomic_file]") {
   ScratchDir dir("atomic_name");
   AtomicFile file(dir.path / "frame_000003.png");
   CHECK(file.temporary_path().parent_path() == dir.path);
@@ -137,7 +138,8 @@ TEST_CASE("writers on many threads each publish a whole file", "[atomic_file]") 
   CHECK(file_names(dir.path) == std::vector<std::string>{"shared.bin"});
 }
 
-TEST_CASE("an AtomicFile dropped without commit leaves the old file and no temporary", "[atomic_file]") {
+TEST_CASE("an AtomicFile dropped without commit leaves the old file and no temporary",
+          "[atomic_file]") {
   ScratchDir dir("atomic_drop");
   const fs::path path = dir.path / "manifest.toml";
   murmur::write_file_atomically(path, "old");
@@ -149,7 +151,8 @@ TEST_CASE("an AtomicFile dropped without commit leaves the old file and no tempo
   CHECK(file_names(dir.path) == std::vector<std::string>{"manifest.toml"});
 }
 
-TEST_CASE("every failure names the path and the cause and leaves nothing behind", "[atomic_file]") {
+TEST_CASE("every failure names the path and the cause and leaves nothing behind",
+          "[atomic_file]") {
   ScratchDir dir("atomic_fail");
   const fs::path path = dir.path / "out.csv";
   murmur::write_file_atomically(path, "old contents");

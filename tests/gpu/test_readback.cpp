@@ -220,7 +220,8 @@ TEST_CASE("a boid is found on the GPU by id wherever it sits, sparse ids include
     const gl::StallCounts before = gl::stall_counts();
     REQUIRE(readback.request_boid(flock, 123456u));
     REQUIRE(readback.request_boid(flock, 5u));
-    const std::optional<BoidLookup> answer = poll_until_ready([&] { return readback.latest_boid(); });
+    const std::optional<BoidLookup> answer =
+        poll_until_ready([&] { return readback.latest_boid(); });
     CHECK((gl::stall_counts() - before).total() == 0);
     REQUIRE(answer);
     // latest_boid() hands out the newest finished answer: 5 if both finished, else 123456.
@@ -264,7 +265,8 @@ TEST_CASE("statistics and state through the rings equal the waiting reads") {
   const gl::StallCounts before = gl::stall_counts();
   REQUIRE(readback.request_summary(flock));
   REQUIRE(readback.request_state(flock));
-  const std::optional<FlockSummary> later = poll_until_ready([&] { return readback.latest_summary(); });
+  const std::optional<FlockSummary> later =
+      poll_until_ready([&] { return readback.latest_summary(); });
   const std::optional<FlockState> state = poll_until_ready([&] { return readback.latest_state(); });
   CHECK((gl::stall_counts() - before).total() == 0);
 

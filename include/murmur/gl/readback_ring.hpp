@@ -35,8 +35,9 @@ class ReadbackRing {
   // Queues a copy of `bytes` of buffer `source` from `offset`. Shader writes to `source` must
   // be made visible to it first (glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT)): that is left
   // to the caller, who knows whether shaders wrote it, because on llvmpipe a barrier waits for
-  // all queued work. Returns false and queues nothing when every slot is still in flight (the caller asks
-  // again on a later frame). Throws std::out_of_range when `bytes` exceeds slot_bytes().
+  // all queued work. Returns false and queues nothing when every slot is still in flight (the
+  // caller asks again on a later frame). Throws std::out_of_range when `bytes` exceeds
+  // slot_bytes().
   bool request(GLuint source, std::size_t offset, std::size_t bytes);
   // The bytes of the oldest request whose copy has finished, or nothing while it has not:
   // never waits. Each request's bytes come back once, in request order.
