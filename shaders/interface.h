@@ -25,7 +25,9 @@
 #define MURMUR_BIND_STEP_PARAMS 11   // StepParams: world, grid, counts, fault (read-only)
 #define MURMUR_BIND_OBSTACLES 12     // vec4[]: obstacle centre.xy, radius, unused (read-only)
 #define MURMUR_BIND_SUMMARY_PARTIALS 13    // vec4[groups]: per-workgroup statistics sums
-#define MURMUR_BIND_SPECIES_POPULATION 14  // uint[species]: boids per species
+#define MURMUR_BIND_SUMMARY_TOTALS 14  // statistics totals: sums in double, boids per species
+#define MURMUR_BIND_FOUND_BOID 15      // find_boid.comp's result: one Boid and a match count
+#define MURMUR_BIND_NEAREST_BOID 16    // nearest_boid.comp's result: distance bits and id
 
 // Render bindings.
 #define MURMUR_BIND_RENDER_BOIDS 0   // Boid[] read by the head vertex shader

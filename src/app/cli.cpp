@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
 
 namespace murmur::cli {
@@ -314,20 +315,7 @@ void check_output_file(const std::filesystem::path& path, std::string_view flag)
 }
 
 void write_text_file_atomically(const std::filesystem::path& path, std::string_view text) {
-  const std::filesystem::path temporary = path.string() + ".tmp";
-  auto fail = [&](const std::string& what) {
-    const std::string reason = std::strerror(errno);
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    throw OutputError("cannot write " + path.string() + ": " + what + " (" + reason + ")");
-  };
-  std::FILE* file = std::fopen(temporary.c_str(), "wb");
-  if (file == nullptr) fail("cannot create " + temporary.string());
-  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-  // fclose reports late write errors (a full disk), so its result counts as much as fwrite's.
-  const bool closed = std::fclose(file) == 0;
-  if (!written || !closed) fail("write failed");
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) fail("rename failed");
+  write_file_atomically(path, text);
 }
 
 }  // namespace murmur::cli

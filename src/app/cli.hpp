@@ -122,8 +122,8 @@ std::optional<std::uint64_t> seed_flag(const Args& args);
 // Fails with OutputError naming `flag` and `path` unless the file's directory exists and is
 // writable, so that a bad --out is reported before any simulation runs.
 void check_output_file(const std::filesystem::path& path, std::string_view flag);
-// Writes `text` to a temporary file beside `path` and renames it into place, so a failed or
-// interrupted write never leaves a partial file under the final name. Throws OutputError.
+// Writes `text` through an AtomicFile (murmur/atomic_file.hpp): a failed or interrupted write
+// never leaves a partial file under the final name. Throws OutputError.
 void write_text_file_atomically(const std::filesystem::path& path, std::string_view text);
 
 }  // namespace murmur::cli

@@ -1,13 +1,10 @@
 #include "murmur/gpu/gpu_flock.hpp"
 
 #include <algorithm>
-#include <array>
 #include <chrono>
 #include <cmath>
 #include <optional>
 #include <string>
-
-#include <glm/vec4.hpp>
 
 #include "murmur/gpu/gpu_types.hpp"
 #include "interface.h"
@@ -123,9 +120,7 @@ struct GpuFlock::Impl {
   std::uint64_t steps_taken = 0;
   std::optional<std::uint64_t> planted_gl_error_step = gl::planted_gl_error_step();
 
-  gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass, summary_pass;
-  std::optional<gl::Uniform> summary_pass_index, summary_centroid;  // looked up with summary_pass
-  gl::Buffer summary_partials, species_population;
+  gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass;
   std::unique_ptr<GpuScan> scan;
   gl::Buffer boids, sorted, species, obstacles, params, cell_counts, cell_starts, cell_fill,
       boid_cell, cell_entries, neighbours;
@@ -276,9 +271,6 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.rank_pass = gl::Program::compute("grid_rank.comp");
   m.steer_grid_pass = gl::Program::compute("steer_grid.comp");
   m.steer_naive_pass = gl::Program::compute("steer_naive.comp");
-  m.summary_pass = gl::Program::compute("flock_summary.comp");
-  m.summary_pass_index.emplace(m.summary_pass, "summary_pass");
-  m.summary_centroid.emplace(m.summary_pass, "flock_centroid");
 
   const std::size_t boid_bytes = sizeof(gpu::Boid) * m.count;
   const std::size_t slot_bytes = sizeof(std::uint32_t) * m.count;
@@ -290,9 +282,6 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.boid_cell = gl::Buffer("cell of each boid", slot_bytes);
   m.cell_entries = gl::Buffer("boids listed by cell", slot_bytes);
   m.neighbours = gl::Buffer("neighbour counts", 4 * sizeof(std::uint32_t) * m.count);
-  m.summary_partials = gl::Buffer("statistics partial sums",
-                                  sizeof(glm::vec4) * groups_for(m.count, MURMUR_STEP_GROUP_SIZE));
-  m.species_population = gl::Buffer("boids per species", sizeof(std::uint32_t) * scenario.species.size());
   m.allocate_grid();
   m.write_parameters();
   upload(initial);
@@ -378,45 +367,6 @@ std::vector<GpuNeighbourCounts> GpuFlock::download_neighbour_counts() const {
   std::sort(counts.begin(), counts.end(),
             [](const GpuNeighbourCounts& a, const GpuNeighbourCounts& b) { return a.id < b.id; });
   return counts;
-}
-
-FlockSummary GpuFlock::summary() const {
-  Impl& m = *impl_;  // scratch buffers only: the flock's state is not changed
-  const std::uint32_t groups = groups_for(m.count, MURMUR_STEP_GROUP_SIZE);
-  std::vector<glm::vec4> partials(groups);
-  // One reduction pass; returns the sum of the partials in double.
-  auto reduce = [&](std::uint32_t pass, glm::vec2 centroid) {
-    m.bind_simulation_buffers();
-    m.summary_partials.bind_storage(MURMUR_BIND_SUMMARY_PARTIALS);
-    m.species_population.bind_storage(MURMUR_BIND_SPECIES_POPULATION);
-    m.summary_pass.use();
-    m.summary_pass_index->set(pass);
-    m.summary_centroid->set(centroid);
-    dispatch_linear(groups);
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the reads below see the sums
-    m.summary_partials.download(0, sizeof(glm::vec4) * groups, partials.data());
-    std::array<double, 4> total{};
-    for (const glm::vec4& p : partials) {
-      for (int k = 0; k < 4; ++k) total[static_cast<std::size_t>(k)] += p[k];
-    }
-    return total;
-  };
-  m.species_population.clear_to_zero();
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the clear lands before the atomics
-  const std::array<double, 4> first = reduce(0, glm::vec2(0.0f));
-  const double n = m.count;
-  FlockSummary summary;
-  summary.polarization = std::hypot(first[0], first[1]) / n;
-  summary.population.resize(m.scenario.species.size());
-  m.species_population.download(0, sizeof(std::uint32_t) * summary.population.size(),
-                                summary.population.data());
-  const bool any_wrap = std::any_of(m.scenario.species.begin(), m.scenario.species.end(),
-                                    [](const SpeciesParams& s) { return s.topology == Topology::Wrap; });
-  if (!any_wrap) {
-    const glm::vec2 centroid{static_cast<float>(first[2] / n), static_cast<float>(first[3] / n)};
-    summary.milling = std::abs(reduce(1, centroid)[0]) / n;
-  }
-  return summary;
 }
 
 unsigned GpuFlock::boid_buffer() const { return impl_->boids.id(); }

@@ -49,7 +49,8 @@ struct GridStageTimes {
 };
 
 // Live statistics reduced on the GPU (docs/model.md, "Flock statistics"): cheap enough to
-// show every frame. Partial sums are float32 per workgroup, added in double on the CPU.
+// show every frame. Partial sums are float32 per workgroup, added in double on the GPU
+// (FlockReadback in murmur/gpu/flock_readback.hpp computes them).
 struct FlockSummary {
   double polarization = 0;
   std::optional<double> milling;          // empty when any species wraps (not meaningful)
@@ -78,7 +79,6 @@ class GpuFlock {
   // One boid whose velocity the user sets (docs/model.md, "Steered boid"); nullopt releases it.
   void set_steered(std::optional<SteeredBoid> steered);
   FlockState download() const;           // sorted by id
-  FlockSummary summary() const;
   // Counts seen by the last step, sorted by id (the naive pass reports them too).
   std::vector<GpuNeighbourCounts> download_neighbour_counts() const;
 
