@@ -437,10 +437,14 @@ Program::Program() : app_(kProgramSummary, kProgramName) {
   app_.footer(kExitStatusNote);
 }
 
+const CLI::App& Program::selected() const {
+  const std::vector<CLI::App*> commands = app_.get_subcommands();  // those the words named
+  return commands.empty() ? app_ : *commands.front();
+}
+
 std::string Program::prefix() const {
-  const std::vector<CLI::App*> selected = app_.get_subcommands();
-  return selected.empty() ? kProgramName : std::string(kProgramName) + " " +
-                                               selected.front()->get_name();
+  const CLI::App& command = selected();
+  return &command == &app_ ? kProgramName : std::string(kProgramName) + " " + command.get_name();
 }
 
 std::string Program::help() const { return app_.help(); }
@@ -457,20 +461,19 @@ const Command* Program::parse(const std::vector<std::string>& words) {
     std::printf("%s\n", version.what());
     return nullptr;
   } catch (const CLI::ParseError& error) {
-    const std::vector<CLI::App*> selected = app_.get_subcommands();
-    problem = usage_problem(error, selected.empty() ? app_ : *selected.front(), words);
+    problem = usage_problem(error, selected(), words);
   } catch (const InputError& error) {
     problem = error.what();  // a flag's value, refused by its declaration
   }
 
-  const std::vector<CLI::App*> selected = app_.get_subcommands();
-  const CLI::App& command = selected.empty() ? app_ : *selected.front();
+  const CLI::App& command = selected();
   if (problem.empty()) {
     for (const Command& candidate : commands_) {
       if (candidate.app == &command) return &candidate;
     }
     throw std::logic_error("the command line parsed without naming a command");
   }
+  // --help wins over a refused value or a stray word on the same line.
   if (command.get_help_ptr()->count() > 0) {
     std::fputs(app_.help().c_str(), stdout);
     return nullptr;

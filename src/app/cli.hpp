@@ -152,6 +152,9 @@ class Program {
   std::string help() const;
 
  private:
+  // The command the words named, or the program itself before they name one.
+  const CLI::App& selected() const;
+
   CLI::App app_;
   std::vector<Command> commands_;
 };
