@@ -7,11 +7,13 @@
 
 namespace murmur::cli {
 
-Backend backend_flag(const Args& args) {
-  const std::string name = args.choice_or("--backend", {"gpu", "gpu-naive", "cpu"}, "gpu");
-  if (name == "cpu") return Backend::Cpu;
-  if (name == "gpu-naive") return Backend::GpuNaive;
-  return Backend::Gpu;
+CLI::Option* backend_flag(Flags& flags, Backend& backend) {
+  return flags.choice("--backend", "B", backend,
+                      {{"gpu", Backend::Gpu},
+                       {"gpu-naive", Backend::GpuNaive},
+                       {"cpu", Backend::Cpu}},
+                      "grid search (gpu), all pairs (gpu-naive, O(N^2)) or the k-d tree "
+                      "reference (cpu)");
 }
 
 Simulation::Simulation(const Scenario& scenario, const FlockState& initial, Backend backend)
