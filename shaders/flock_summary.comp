@@ -1,21 +1,20 @@
 #version 450
-// Live flock statistics, reduced per workgroup (the CPU adds the few partial sums in double).
+// Live flock statistics, reduced per workgroup (flock_summary_total.comp adds the partials in
+// double, on the GPU, so the whole summary is read back at once and never waited for).
 // Pass `summary_pass` 0: unit-velocity sums, position sums and boids per species.
-// Pass 1 (centroid known): the milling sum of (r x v) / (|r| |v|) with r = p - centroid.
-// in: sorted_boids (the current state), population. out: partials[group] (pass 0: vec4(unit v sum, position sum);
-// pass 1: vec4(milling sum, 0, 0, 0)), species_population (pass 0, atomic).
+// Pass 1 (the centroid is position_sum / population.live from pass 0's totals): the milling
+// sum of (r x v) / (|r| |v|) with r = p - centroid.
+// in: boids[0, population.live) (the current state, bound by FlockReadback), totals (pass 1). out: partials[group] (pass 0: vec4(unit v sum,
+// position sum); pass 1: vec4(milling sum, 0, 0, 0)), totals.species_population (pass 0, atomic).
 #include "sim_buffers.glsl"
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 #include "compute_index.glsl"
+#include "summary_totals.glsl"
 
 layout(std430, binding = MURMUR_BIND_SUMMARY_PARTIALS) writeonly buffer PartialsBlock {
   vec4 partials[];
 };
-layout(std430, binding = MURMUR_BIND_SPECIES_POPULATION) buffer SpeciesPopulationBlock {
-  uint species_population[];
-};
 uniform uint summary_pass;
-uniform vec2 flock_centroid;
 
 shared vec4 group_sums[MURMUR_STEP_GROUP_SIZE];
 
@@ -23,8 +22,9 @@ void main() {
   uint slot = linear_invocation_index();
   uint local = gl_LocalInvocationID.x;
   vec4 mine = vec4(0.0);
-  if (slot < population.live) {
-    Boid b = sorted_boids[slot];
+  uint boid_count = population.live;
+  if (slot < boid_count) {
+    Boid b = boids[slot];
     float speed = length(b.vel);
     if (summary_pass == 0u) {
       // A boid at rest adds no heading (docs/model.md, "Flock statistics").
@@ -32,7 +32,8 @@ void main() {
       mine = vec4(heading, b.pos);
       atomicAdd(species_population[b.species], 1u);
     } else {
-      vec2 r = b.pos - flock_centroid;
+      vec2 flock_centre = vec2(position_sum / double(boid_count));
+      vec2 r = b.pos - flock_centre;
       float radius = length(r);
       if (radius > 0.0 && speed > 0.0) {
         mine = vec4((r.x * b.vel.y - r.y * b.vel.x) / (radius * speed), 0.0, 0.0, 0.0);

@@ -4,6 +4,7 @@
 #include "common.glsl"
 
 layout(local_size_x = MURMUR_RENDER_GROUP_SIZE) in;
+#include "compute_index.glsl"
 
 layout(std430, binding = MURMUR_BIND_RENDER_BOIDS) readonly buffer RenderBoidsBlock {
   Boid render_boids[];
@@ -24,7 +25,7 @@ uniform vec4 u_perception_colour;
 uniform vec4 u_separation_colour;
 
 void main() {
-  uint slot = gl_GlobalInvocationID.x;
+  uint slot = linear_invocation_index();  // dispatched folded, like the simulation
   if (slot >= u_boid_count) return;
   Boid boid = render_boids[slot];
   if (boid.id >= u_circle_ids) return;

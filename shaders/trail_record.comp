@@ -5,6 +5,7 @@
 #include "common.glsl"
 
 layout(local_size_x = MURMUR_RENDER_GROUP_SIZE) in;
+#include "compute_index.glsl"
 
 layout(std430, binding = MURMUR_BIND_RENDER_BOIDS) readonly buffer RenderBoidsBlock {
   Boid render_boids[];
@@ -21,7 +22,7 @@ uniform uint u_ring_length;
 uniform uint u_cursor;  // the ring entry this step writes
 
 void main() {
-  uint slot = gl_GlobalInvocationID.x;
+  uint slot = linear_invocation_index();  // dispatched folded, like the simulation
   if (slot >= u_boid_count) return;
   Boid boid = render_boids[slot];
   if (boid.id >= u_boid_count) return;  // not a valid id: drop rather than write out of range

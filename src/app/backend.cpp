@@ -7,11 +7,13 @@
 
 namespace murmur::cli {
 
-Backend backend_flag(const Args& args) {
-  const std::string name = args.choice_or("--backend", {"gpu", "gpu-naive", "cpu"}, "gpu");
-  if (name == "cpu") return Backend::Cpu;
-  if (name == "gpu-naive") return Backend::GpuNaive;
-  return Backend::Gpu;
+CLI::Option* backend_flag(Flags& flags, Backend& backend) {
+  return flags.choice("--backend", "B", backend,
+                      {{"gpu", Backend::Gpu},
+                       {"gpu-naive", Backend::GpuNaive},
+                       {"cpu", Backend::Cpu}},
+                      "grid search (gpu), all pairs (gpu-naive, O(N^2)) or the k-d tree "
+                      "reference (cpu)");
 }
 
 Simulation::Simulation(const Scenario& scenario, const FlockState& initial, Backend backend)
@@ -31,13 +33,18 @@ Simulation::~Simulation() = default;
 void Simulation::step(std::uint32_t steps) {
   if (gpu_flock_) {
     gpu_flock_->step(steps);
+    context_->check_gl_errors("the steps");
     return;
   }
   for (std::uint32_t i = 0; i < steps; ++i) cpu_state_ = cpu_step(scenario_, cpu_state_);
 }
 
 FlockState Simulation::state() const {
-  if (gpu_flock_) return gpu_flock_->download();
+  if (gpu_flock_) {
+    FlockState state = gpu_flock_->download();
+    context_->check_gl_errors("the read-back of the state");
+    return state;
+  }
   FlockState sorted = cpu_state_;
   sorted.sort_by_id();
   return sorted;

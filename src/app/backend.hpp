@@ -7,6 +7,10 @@
 #include "murmur/scenario.hpp"
 #include "murmur/state.hpp"
 
+namespace CLI {
+class Option;
+}
+
 namespace murmur::gl {
 class Context;
 }
@@ -17,15 +21,16 @@ class GpuFlock;
 
 namespace murmur::cli {
 
-class Args;
+class Flags;
 
 enum class Backend { Gpu, GpuNaive, Cpu };
 
-// The --backend flag: gpu (grid search, the default), gpu-naive (all pairs) or cpu (k-d tree).
-Backend backend_flag(const Args& args);
+// Declares --backend B: gpu (grid search, the default), gpu-naive (all pairs) or cpu (k-d tree).
+CLI::Option* backend_flag(Flags& flags, Backend& backend);
 
 // A flock being stepped on one backend. The GPU backends create their own headless GL
-// context (GpuError when there is none).
+// context (GpuError when there is none), and a GL error in a step or a read-back is a GpuError
+// from that call, before any output is made of it.
 class Simulation {
  public:
   Simulation(const Scenario& scenario, const FlockState& initial, Backend backend);

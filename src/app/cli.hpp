@@ -1,43 +1,26 @@
 #pragma once
-// Option parsing and the helpers every `murmur` subcommand shares: GNU-style flags
-// (`--flag value` or `--flag=value`), range-checked numbers, sizes, lists, the scenario with
-// its seed override, and output-path checks. A usage error is one line naming the flag and
-// the accepted range; main() prefixes it with "murmur <command>: " and exits 2.
+// The murmur command line, on CLI11. Each subcommand declares its flags once, through Flags:
+// name, value name, accepted range and one line of help; `--help` is generated from those
+// declarations, and a bad value is one line naming the flag and the accepted range. Program
+// turns the words after `murmur` into the command to run; main() prefixes a usage error with
+// "murmur <command>: " and exits 2.
+#include <concepts>
 #include <cstdint>
 #include <filesystem>
-#include <initializer_list>
-#include <map>
+#include <functional>
+#include <limits>
 #include <optional>
-#include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include <CLI/CLI.hpp>
 
 #include "murmur/scenario.hpp"
 
 namespace murmur::cli {
-
-
-struct Flag {
-  std::string_view name;        // with its dashes: "--steps"
-  std::string_view value_name;  // "N", "FILE"; empty for a switch such as --quiet
-  std::string_view help;        // one line; says the default and the accepted range
-};
-
-class Args;
-
-// One subcommand: what `murmur <name> --help` prints, and what runs it.
-struct Command {
-  std::string_view name;
-  std::string_view summary;   // one line, for `murmur --help`
-  std::string_view synopsis;  // printed after "usage: murmur <name> "
-  std::vector<Flag> flags;    // --help is implicit
-  std::string_view notes;     // printed after the flag list; may be empty
-  int (*run)(const Args& args) = nullptr;  // returns the exit status
-};
-
-// The text of `murmur <name> --help`.
-std::string usage(const Command& command);
 
 struct Range {
   std::uint64_t min = 0;
@@ -54,76 +37,136 @@ struct FrameSize {
   int height = 0;
 };
 
-// The flags of one command line, checked against the command's declared flags. Getters that
-// reject a value throw InputError with "<what> (see murmur <name> --help)". Asking for a flag
-// the command does not declare is a programming error (std::logic_error).
-class Args {
+// The flags of one subcommand. Each declaration binds a flag to its target, which holds the
+// default until the command line replaces it; the returned CLI::Option takes CLI11's rules
+// (->required(), ->needs(), ->excludes()), which --help and the usage errors both follow.
+// A value that does not fit throws InputError naming the flag, the accepted range and the value.
+class Flags {
  public:
-  // `args` are the words after the command name. Throws InputError for an unknown flag, a
-  // flag given twice, a missing value, a value given to a switch, or a stray argument.
-  // Parsing stops at --help / -h, so `murmur step --help` works whatever else is there.
-  static Args parse(const Command& command, std::span<const std::string> args);
+  explicit Flags(CLI::App& command) : command_(&command) {}
 
-  const Command& command() const { return *command_; }
-  bool help_requested() const { return help_requested_; }
-  bool has(std::string_view flag) const;
-  // Whether the command accepts `flag` at all (shared helpers serve commands with and without it).
-  bool declares(std::string_view flag) const;
+  // A path or name, not empty.
+  CLI::Option* text(const std::string& name, const std::string& value_name, std::string& target,
+                    const std::string& help);
+  CLI::Option* text(const std::string& name, const std::string& value_name,
+                    std::optional<std::string>& target, const std::string& help);
 
-  std::optional<std::string> text(std::string_view flag) const;
-  std::string required_text(std::string_view flag) const;
+  // A decimal integer within `range`, no sign.
+  template <std::unsigned_integral T>
+  CLI::Option* integer(const std::string& name, const std::string& value_name, T& target,
+                       Range range, const std::string& help) {
+    return integer_value(name, value_name, fitting<T>(range), help, std::to_string(target),
+                         [&target](std::uint64_t number) { target = static_cast<T>(number); });
+  }
+  template <std::unsigned_integral T>
+  CLI::Option* integer(const std::string& name, const std::string& value_name,
+                       std::optional<T>& target, Range range, const std::string& help) {
+    return integer_value(name, value_name, fitting<T>(range), help, "",
+                         [&target](std::uint64_t number) { target = static_cast<T>(number); });
+  }
 
-  // An unsigned integer within `range` (decimal, no sign).
-  std::uint64_t required_unsigned(std::string_view flag, Range range) const;
-  std::optional<std::uint64_t> optional_unsigned(std::string_view flag, Range range) const;
-  std::uint64_t unsigned_or(std::string_view flag, std::uint64_t fallback, Range range) const;
   // A finite decimal number within `range` (inclusive).
-  std::optional<double> optional_real(std::string_view flag, RealRange range) const;
-  double real_or(std::string_view flag, double fallback, RealRange range) const;
-  // A comma-separated list of unsigned integers, each within `range`.
-  std::vector<std::uint64_t> unsigned_list_or(std::string_view flag,
-                                              std::vector<std::uint64_t> fallback,
-                                              Range range) const;
+  CLI::Option* real(const std::string& name, const std::string& value_name,
+                    std::optional<double>& target, RealRange range, const std::string& help);
 
-  // One of `choices`; `fallback` when the flag is absent.
-  std::string choice_or(std::string_view flag, std::initializer_list<std::string_view> choices,
-                        std::string_view fallback) const;
+  // One of the named `choices`; `target` starts as the default.
+  template <typename T>
+  CLI::Option* choice(const std::string& name, const std::string& value_name, T& target,
+                      const std::vector<std::pair<std::string, T>>& choices,
+                      const std::string& help) {
+    std::vector<std::string> names;
+    std::string default_name;
+    for (const auto& [choice_name, value] : choices) {
+      names.push_back(choice_name);
+      if (value == target) default_name = choice_name;
+    }
+    return choice_value(name, value_name, names, default_name, help,
+                        [&target, choices](std::size_t index) { target = choices[index].second; });
+  }
+
+  // A comma-separated list of integers, each within `range`.
+  CLI::Option* integer_list(const std::string& name, const std::string& value_name,
+                            std::vector<std::uint64_t>& target, Range range,
+                            const std::string& help);
   // A comma-separated, duplicate-free subset of `choices`.
-  std::vector<std::string> choice_list_or(std::string_view flag,
-                                          std::initializer_list<std::string_view> choices,
-                                          std::vector<std::string> fallback) const;
+  CLI::Option* choice_list(const std::string& name, const std::string& value_name,
+                           std::vector<std::string>& target,
+                           const std::vector<std::string>& choices, const std::string& help);
 
   // WIDTHxHEIGHT, each within `range`.
-  FrameSize size_or(std::string_view flag, FrameSize fallback, Range range) const;
+  CLI::Option* size(const std::string& name, FrameSize& target, Range range,
+                    const std::string& help);
 
-  // Exactly one of the two flags must be present; returns whether it is `first`.
-  bool one_of(std::string_view first, std::string_view second) const;
-  // `dependent` makes sense only together with `required` (e.g. --every with --steps).
-  void requires_flag(std::string_view dependent, std::string_view required) const;
+  // A switch: present or not, no value.
+  CLI::Option* flag(const std::string& name, bool& target, const std::string& help);
 
-  // Throws InputError with the command's "(see murmur <name> --help)" suffix.
-  [[noreturn]] void fail(const std::string& what) const;
+  // A flag of the command's own kind: `accept` takes the word given, or throws InputError with
+  // a message naming the flag and what it accepts.
+  CLI::Option* value(const std::string& name, const std::string& value_name,
+                     const std::string& help, const std::string& default_text,
+                     std::function<void(const std::string&)> accept);
 
  private:
-  explicit Args(const Command& command) : command_(&command) {}
-  const Flag& declared(std::string_view flag) const;
+  template <std::unsigned_integral T>
+  static Range fitting(Range range) {
+    if (range.max > std::numeric_limits<T>::max()) {
+      throw std::logic_error("flag range exceeds its target type");
+    }
+    return range;
+  }
+  CLI::Option* integer_value(const std::string& name, const std::string& value_name, Range range,
+                             const std::string& help, const std::string& default_text,
+                             std::function<void(std::uint64_t)> accept);
+  CLI::Option* choice_value(const std::string& name, const std::string& value_name,
+                            const std::vector<std::string>& names,
+                            const std::string& default_name, const std::string& help,
+                            std::function<void(std::size_t)> accept);
 
-  const Command* command_;
-  bool help_requested_ = false;
-  std::map<std::string, std::string, std::less<>> values_;  // switches hold ""
+  CLI::App* command_;
 };
 
-// The scenario named by --scenario (required), with --seed, when the command has it and it is
-// given, replacing its [world] seed. Scenario errors propagate as the loader's InputError (file, line, key).
-Scenario load_scenario_flag(const Args& args);
-// The --seed flag, when given (any 64-bit unsigned value).
-std::optional<std::uint64_t> seed_flag(const Args& args);
+// One subcommand: its CLI11 declaration and what runs it once the command line has parsed.
+struct Command {
+  CLI::App* app = nullptr;
+  std::function<int()> run;  // returns the exit status
+};
+
+// Adds subcommand `name` to `program`, with the murmur help flag and layout.
+CLI::App& add_command(CLI::App& program, const std::string& name, const std::string& summary);
+
+// The whole command line: `murmur <command> [flags]`, every command of commands.hpp.
+class Program {
+ public:
+  Program();
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
+
+  // Parses the words after `murmur`. Returns the command to run, or nullptr when --help or
+  // --version has been printed on stdout. A bad command line throws InputError with one line
+  // naming the flag (or word) at fault and ending "(see murmur <command> --help)". --help wins
+  // over whatever else is on the line.
+  const Command* parse(const std::vector<std::string>& words);
+  // "murmur step" once the words have named a command, else "murmur": for error lines.
+  std::string prefix() const;
+  // The text of `murmur --help`.
+  std::string help() const;
+
+ private:
+  // The command the words named, or the program itself before they name one.
+  const CLI::App& selected() const;
+
+  CLI::App app_;
+  std::vector<Command> commands_;
+};
+
+// The scenario at `path`, with `seed`, when given, replacing its [world] seed. Scenario errors
+// propagate as the loader's InputError (file, line, key).
+Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
+// --seed S, which replaces the scenario's [world] seed: any value in [0, kMaxSeed].
+CLI::Option* seed_flag(Flags& flags, std::optional<std::uint64_t>& seed);
 
 // Fails with OutputError naming `flag` and `path` unless the file's directory exists and is
 // writable, so that a bad --out is reported before any simulation runs.
 void check_output_file(const std::filesystem::path& path, std::string_view flag);
-// Writes `text` to a temporary file beside `path` and renames it into place, so a failed or
-// interrupted write never leaves a partial file under the final name. Throws OutputError.
-void write_text_file_atomically(const std::filesystem::path& path, std::string_view text);
 
 }  // namespace murmur::cli

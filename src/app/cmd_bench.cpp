@@ -2,6 +2,7 @@
 // reference at growing flock sizes, as a Markdown table for BENCHMARKS.md.
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -20,9 +21,10 @@ namespace murmur::cli {
 namespace {
 
 const std::vector<std::uint64_t> kDefaultSizes = {1000, 4000, 16000, 64000, 262144, 1048576};
-const std::vector<std::string> kDefaultBackends = {"grid", "naive", "cpu"};
-constexpr std::uint64_t kDefaultTimedSteps = 10;
-constexpr std::uint64_t kDefaultWarmupSteps = 2;
+// Every backend, and the default: time all three.
+const std::vector<std::string> kBackendNames = {"grid", "naive", "cpu"};
+constexpr std::uint32_t kDefaultTimedSteps = 10;
+constexpr std::uint32_t kDefaultWarmupSteps = 2;
 // The all-pairs pass is O(N^2): above this it takes minutes per step on llvmpipe.
 constexpr std::uint64_t kDefaultMaxNaive = 65536;
 constexpr std::uint64_t kDefaultMaxCpu = 262144;
@@ -162,20 +164,25 @@ bool contains(const std::vector<std::string>& list, std::string_view item) {
   return std::find(list.begin(), list.end(), item) != list.end();
 }
 
-int run_bench(const Args& args) {
-  const std::vector<std::uint64_t> sizes = args.unsigned_list_or("--sizes", kDefaultSizes, kSizeRange);
-  const StepCounts counts{
-      static_cast<std::uint32_t>(args.unsigned_or("--warmup", kDefaultWarmupSteps, kWarmupStepRange)),
-      static_cast<std::uint32_t>(args.unsigned_or("--steps", kDefaultTimedSteps, kTimedStepRange)),
-  };
-  const std::vector<std::string> backends =
-      args.choice_list_or("--backends", {"grid", "naive", "cpu"}, kDefaultBackends);
-  const std::uint64_t max_naive = args.unsigned_or("--max-naive", kDefaultMaxNaive, kMaxBoidsRange);
-  const std::uint64_t max_cpu = args.unsigned_or("--max-cpu", kDefaultMaxCpu, kMaxBoidsRange);
-  const Scenario base = args.has("--scenario") ? load_scenario_flag(args) : builtin_uniform_scenario();
+struct BenchOptions {
+  std::vector<std::uint64_t> sizes = kDefaultSizes;
+  std::uint32_t timed_steps = kDefaultTimedSteps;
+  std::uint32_t warmup_steps = kDefaultWarmupSteps;
+  std::vector<std::string> backends = kBackendNames;
+  std::uint64_t max_naive = kDefaultMaxNaive;
+  std::uint64_t max_cpu = kDefaultMaxCpu;
+  std::optional<std::string> scenario;
+};
+
+int run_bench(const BenchOptions& options) {
+  const StepCounts counts{options.warmup_steps, options.timed_steps};
+  const Scenario base =
+      options.scenario ? load_scenario(*options.scenario) : builtin_uniform_scenario();
   // Scaling every size up front reports a scenario that cannot shrink that far before any timing.
   std::vector<Scenario> scenarios;
-  for (std::uint64_t n : sizes) scenarios.push_back(scaled_to(base, static_cast<std::uint32_t>(n)));
+  for (std::uint64_t n : options.sizes) {
+    scenarios.push_back(scaled_to(base, static_cast<std::uint32_t>(n)));
+  }
 
   const std::unique_ptr<gl::Context> context = gl::create_headless_context();
   const gl::ContextInfo& info = context->info();
@@ -195,14 +202,17 @@ int run_bench(const Args& args) {
     const std::uint32_t n = scenario.total_count();
     const FlockState start = seeded_start(scenario);
     std::optional<double> grid, naive, cpu;
-    if (contains(backends, "grid")) {
+    if (contains(options.backends, "grid")) {
       grid = gpu_ms_per_step(scenario, start, NeighbourSearch::Grid, counts);
       stages.emplace_back(n, grid_stage_medians(scenario, start, counts));
     }
-    if (contains(backends, "naive") && n <= max_naive) {
+    if (contains(options.backends, "naive") && n <= options.max_naive) {
       naive = gpu_ms_per_step(scenario, start, NeighbourSearch::Naive, counts);
     }
-    if (contains(backends, "cpu") && n <= max_cpu) cpu = cpu_ms_per_step(scenario, start, counts);
+    if (contains(options.backends, "cpu") && n <= options.max_cpu) {
+      cpu = cpu_ms_per_step(scenario, start, counts);
+    }
+    context->check_gl_errors("the timing of " + std::to_string(n) + " boids");
     std::printf("| %u | %s | %s | %s | %s | %s |\n", n, milliseconds(grid).c_str(),
                 milliseconds(naive).c_str(), milliseconds(cpu).c_str(), ratio(naive, grid).c_str(),
                 ratio(cpu, grid).c_str());
@@ -222,30 +232,29 @@ int run_bench(const Args& args) {
 
 }  // namespace
 
-const Command& bench_command() {
-  static const Command command{
-      .name = "bench",
-      .summary = "time a step of the GPU grid, GPU all-pairs and CPU backends at several sizes",
-      .synopsis = "[--sizes N,N,...] [--steps N] [--warmup N] [--backends grid,naive,cpu] "
-                  "[--max-naive N] [--max-cpu N] [--scenario FILE]",
-      .flags =
-          {
-              {"--sizes", "LIST", "flock sizes (default 1000,4000,16000,64000,262144,1048576), each in [64, 16777216]"},
-              {"--steps", "N", "timed steps per size and backend (default 10), in [1, 100000]"},
-              {"--warmup", "N", "untimed steps first (default 2), in [0, 100000]"},
-              {"--backends", "LIST", "any of grid,naive,cpu (default all three)"},
-              {"--max-naive", "N", "skip gpu-naive above N boids (default 65536; it is O(N^2))"},
-              {"--max-cpu", "N", "skip cpu above N boids (default 262144)"},
-              {"--scenario", "FILE", "scenario to scale to each size (default: built-in uniform, ~20 neighbours)"},
-          },
-      .notes = "Prints the GL renderer and platform, then a Markdown table of median ms per step\n"
-               "(— where a backend was skipped). Each size keeps the scenario's density: the world's\n"
-               "area scales with N. Timed with glFinish() and a steady clock, not GL timer queries\n"
-               "(they read 0 for compute work on llvmpipe). A second table splits the grid step into\n"
-               "its stages (count, scan, scatter, rank, steer), each ended by glFinish().",
-      .run = run_bench,
-  };
-  return command;
+Command bench_command(CLI::App& program) {
+  CLI::App& command = add_command(
+      program, "bench",
+      "time a step of the GPU grid, GPU all-pairs and CPU backends at several sizes");
+  auto options = std::make_shared<BenchOptions>();
+  Flags flags(command);
+  flags.integer_list("--sizes", "LIST", options->sizes, kSizeRange, "flock sizes");
+  flags.integer("--steps", "N", options->timed_steps, kTimedStepRange,
+                "timed steps per size and backend");
+  flags.integer("--warmup", "N", options->warmup_steps, kWarmupStepRange, "untimed steps first");
+  flags.choice_list("--backends", "LIST", options->backends, kBackendNames, "backends to time");
+  flags.integer("--max-naive", "N", options->max_naive, kMaxBoidsRange,
+                "skip gpu-naive above N boids (it is O(N^2))");
+  flags.integer("--max-cpu", "N", options->max_cpu, kMaxBoidsRange, "skip cpu above N boids");
+  flags.text("--scenario", "FILE", options->scenario,
+             "scenario to scale to each size (default: built-in uniform, ~20 neighbours)");
+  command.footer(
+      "Prints the GL renderer and platform, then a Markdown table of median ms per step\n"
+      "(— where a backend was skipped). Each size keeps the scenario's density: the world's\n"
+      "area scales with N. Timed with glFinish() and a steady clock, not GL timer queries\n"
+      "(they read 0 for compute work on llvmpipe). A second table splits the grid step into\n"
+      "its stages (count, scan, scatter, rank, steer), each ended by glFinish().");
+  return {&command, [options] { return run_bench(*options); }};
 }
 
 }  // namespace murmur::cli

@@ -1,5 +1,8 @@
 // `murmur compare`: the GPU flock against the CPU reference (docs/harness.md).
 #include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
 
 #include "commands.hpp"
 #include "murmur/errors.hpp"
@@ -14,25 +17,23 @@ constexpr Range kLockstepRange{0, 10000};
 constexpr Range kFreeStepRange{0, 1000000};
 constexpr Range kSampleRange{1, 1000};
 constexpr Range kEnvelopeRange{1, 16};
+// The command's free run; CompareOptions' own default is shorter.
+constexpr std::uint32_t kDefaultFreeSteps = 200;
 
-int run_compare(const Args& args) {
-  if (args.has("--in") && args.has("--seed")) args.fail("--seed has no effect with --in");
-  const Scenario scenario = load_scenario_flag(args);
+struct CompareRequest {
+  std::string scenario;
+  std::optional<std::string> in;
+  std::optional<std::uint64_t> seed;
   CompareOptions options;
-  options.lockstep_steps =
-      static_cast<std::uint32_t>(args.unsigned_or("--lockstep", options.lockstep_steps, kLockstepRange));
-  options.free_steps =
-      static_cast<std::uint32_t>(args.unsigned_or("--steps", 200, kFreeStepRange));
-  options.samples = static_cast<std::uint32_t>(args.unsigned_or("--samples", options.samples, kSampleRange));
-  options.envelope_runs =
-      static_cast<std::uint32_t>(args.unsigned_or("--envelope-runs", options.envelope_runs, kEnvelopeRange));
-  options.search = args.choice_or("--search", {"grid", "naive"}, "grid") == "grid"
-                       ? NeighbourSearch::Grid
-                       : NeighbourSearch::Naive;
+};
+
+int run_compare(const CompareRequest& request) {
+  const Scenario scenario = load_scenario_with_seed(request.scenario, request.seed);
+  const CompareOptions& options = request.options;
 
   FlockState start;
-  if (const std::optional<std::string> in = args.text("--in")) {
-    start = read_state_csv(*in, scenario);
+  if (request.in) {
+    start = read_state_csv(*request.in, scenario);
   } else {
     start = seeded_start(scenario);
   }
@@ -43,34 +44,41 @@ int run_compare(const Args& args) {
               context->info().renderer.c_str());
   std::fflush(stdout);
   const CompareReport report = run_comparison(scenario, start, options);
+  context->check_gl_errors("the comparison");  // a report computed from garbage is no report
   std::fputs(report.table().c_str(), stdout);
   return report.passed() ? kExitOk : kExitCheckFailed;
 }
 
 }  // namespace
 
-const Command& compare_command() {
-  static const Command command{
-      .name = "compare",
-      .summary = "check the GPU flock against the CPU reference; exit 1 when they disagree",
-      .synopsis = "--scenario FILE [--in FILE | --seed S] [--steps N] [--lockstep K] [--search S]",
-      .flags =
-          {
-              {"--scenario", "FILE", "scenario TOML (required)"},
-              {"--in", "FILE", "start from this state CSV (default: the scenario's seeded start)"},
-              {"--seed", "S", "replaces the scenario's [world] seed, in [0, 2^63-1]"},
-              {"--steps", "N", "free-run length, in [0, 1000000] (default 200; 0 skips the free run)"},
-              {"--lockstep", "K", "lockstep steps, each from the CPU's state, in [0, 10000] (default 10)"},
-              {"--samples", "M", "drift samples along the free run, in [1, 1000] (default 10)"},
-              {"--envelope-runs", "R", "one-ulp-perturbed CPU runs for the drift envelope, in [1, 16] (default 3)"},
-              {"--search", "S", "GPU neighbour search: grid (default) or naive"},
-          },
-      .notes = "Checks per boid neighbour counts and one-step results against bounds derived from\n"
-               "float32 rounding, and free-run drift against the drift of CPU runs one ulp apart\n"
-               "(docs/harness.md). Exit 0 when every check passes, 1 when one fails.",
-      .run = run_compare,
-  };
-  return command;
+Command compare_command(CLI::App& program) {
+  CLI::App& command =
+      add_command(program, "compare",
+                  "check the GPU flock against the CPU reference; exit 1 when they disagree");
+  auto request = std::make_shared<CompareRequest>();
+  CompareOptions& options = request->options;
+  options.free_steps = kDefaultFreeSteps;
+  Flags flags(command);
+  flags.text("--scenario", "FILE", request->scenario, "scenario TOML")->required();
+  CLI::Option* in = flags.text("--in", "FILE", request->in,
+                               "start from this state CSV instead of the scenario's seeded start");
+  seed_flag(flags, request->seed)->excludes(in);
+  flags.integer("--steps", "N", options.free_steps, kFreeStepRange,
+                "free-run length (0 skips the free run)");
+  flags.integer("--lockstep", "K", options.lockstep_steps, kLockstepRange,
+                "lockstep steps, each from the CPU's state");
+  flags.integer("--samples", "M", options.samples, kSampleRange,
+                "drift samples along the free run");
+  flags.integer("--envelope-runs", "R", options.envelope_runs, kEnvelopeRange,
+                "one-ulp-perturbed CPU runs for the drift envelope");
+  flags.choice("--search", "S", options.search,
+               {{"grid", NeighbourSearch::Grid}, {"naive", NeighbourSearch::Naive}},
+               "GPU neighbour search");
+  command.footer(
+      "Checks per boid neighbour counts and one-step results against bounds derived from\n"
+      "float32 rounding, and free-run drift against the drift of CPU runs one ulp apart\n"
+      "(docs/harness.md). Exit 0 when every check passes, 1 when one fails.");
+  return {&command, [request] { return run_compare(*request); }};
 }
 
 }  // namespace murmur::cli

@@ -1,5 +1,8 @@
 // `murmur record`: render a clip headless into a directory of numbered PNG frames.
 #include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
 
 #include "commands.hpp"
 #include "murmur/errors.hpp"
@@ -8,28 +11,29 @@
 namespace murmur::cli {
 namespace {
 
-constexpr std::uint64_t kDefaultFrames = 300;
-constexpr std::uint64_t kDefaultStepsPerFrame = 1;
-constexpr FrameSize kDefaultSize{1280, 720};
 constexpr Range kFrameRange{1, UINT32_MAX};
 constexpr Range kStepsPerFrameRange{1, UINT32_MAX};
 constexpr Range kSkipStepsRange{0, UINT32_MAX};
 // GL 4.5 guarantees textures at least this large on every implementation.
 constexpr Range kFrameSideRange{1, 16384};
 
-int run_record(const Args& args) {
+// The request's own fields hold the defaults (RecordRequest); the rest is read into it.
+struct RecordOptions {
   RecordRequest request;
-  request.frames = static_cast<std::uint32_t>(args.unsigned_or("--frames", kDefaultFrames, kFrameRange));
-  request.steps_per_frame = static_cast<std::uint32_t>(
-      args.unsigned_or("--steps-per-frame", kDefaultStepsPerFrame, kStepsPerFrameRange));
-  request.skip_steps =
-      static_cast<std::uint32_t>(args.unsigned_or("--skip", 0, kSkipStepsRange));
-  const FrameSize size = args.size_or("--size", kDefaultSize, kFrameSideRange);
-  request.width = size.width;
-  request.height = size.height;
-  request.progress = !args.has("--quiet");
-  request.out_dir = args.required_text("--out");
-  request.scenario = load_scenario_flag(args);
+  std::string scenario;
+  std::string out_dir;
+  FrameSize size{request.width, request.height};
+  std::optional<std::uint64_t> seed;
+  bool quiet = false;
+};
+
+int run_record(const RecordOptions& options) {
+  RecordRequest request = options.request;
+  request.width = options.size.width;
+  request.height = options.size.height;
+  request.progress = !options.quiet;
+  request.out_dir = options.out_dir;
+  request.scenario = load_scenario_with_seed(options.scenario, options.seed);
 
   std::fprintf(stderr, "seed %llu\n",
                static_cast<unsigned long long>(request.scenario.world.seed));
@@ -39,28 +43,30 @@ int run_record(const Args& args) {
 
 }  // namespace
 
-const Command& record_command() {
-  static const Command command{
-      .name = "record",
-      .summary = "render frames headless into a directory of PNGs",
-      .synopsis = "--scenario FILE --out DIR [--frames N] [--steps-per-frame K] [--skip S] [--size WxH] "
-                  "[--seed S] [--quiet]",
-      .flags =
-          {
-              {"--scenario", "FILE", "scenario TOML (required; tools/run passes scenarios/starlings.toml)"},
-              {"--out", "DIR", "directory for frame_000000.png ... and manifest.toml (required)"},
-              {"--frames", "N", "frames to render (default 300), in [1, 4294967295]"},
-              {"--steps-per-frame", "K", "simulation steps between frames (default 1), in [1, 4294967295]"},
-              {"--skip", "S", "steps before the first frame, so flocks can form (default 0), in [0, 4294967295]"},
-              {"--size", "WxH", "frame size in pixels (default 1280x720), each side in [1, 16384]"},
-              {"--seed", "S", "replaces the scenario's [world] seed, in [0, 2^63-1]"},
-              {"--quiet", "", "no progress line on stderr"},
-          },
-      .notes = "Frame k shows the state after S + k * K steps. manifest.toml is written last, so a\n"
-               "directory with a manifest is complete. The seed is printed on stderr.",
-      .run = run_record,
-  };
-  return command;
+Command record_command(CLI::App& program) {
+  CLI::App& command =
+      add_command(program, "record", "render frames headless into a directory of PNGs");
+  auto options = std::make_shared<RecordOptions>();
+  RecordRequest& request = options->request;
+  Flags flags(command);
+  flags.text("--scenario", "FILE", options->scenario,
+             "scenario TOML (tools/run passes scenarios/starlings.toml)")
+      ->required();
+  flags.text("--out", "DIR", options->out_dir,
+             "directory for frame_000000.png ... and manifest.toml")
+      ->required();
+  flags.integer("--frames", "N", request.frames, kFrameRange, "frames to render");
+  flags.integer("--steps-per-frame", "K", request.steps_per_frame, kStepsPerFrameRange,
+                "simulation steps between frames");
+  flags.integer("--skip", "S", request.skip_steps, kSkipStepsRange,
+                "steps before the first frame, so flocks can form");
+  flags.size("--size", options->size, kFrameSideRange, "frame size in pixels");
+  seed_flag(flags, options->seed);
+  flags.flag("--quiet", options->quiet, "no progress line on stderr");
+  command.footer(
+      "Frame k shows the state after S + k * K steps. manifest.toml is written last, so a\n"
+      "directory with a manifest is complete. The seed is printed on stderr.");
+  return {&command, [options] { return run_record(*options); }};
 }
 
 }  // namespace murmur::cli

@@ -1,10 +1,13 @@
 // `murmur stats`: the flock statistics of docs/model.md for a state file, or along a run.
 #include <cstdio>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "backend.hpp"
 #include "commands.hpp"
+#include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
 #include "murmur/stats.hpp"
 
@@ -13,7 +16,7 @@ namespace {
 
 constexpr Range kStepRange{0, UINT32_MAX};
 constexpr Range kEveryRange{1, UINT32_MAX};
-constexpr std::uint64_t kDefaultEvery = 1;
+constexpr std::uint32_t kDefaultEvery = 1;
 constexpr const char* kCsvHeader = "step,polarization,milling,mean_nn,clusters\n";
 
 // Enough digits that two runs differing in the last bits of the state still print apart.
@@ -39,27 +42,31 @@ void print_summary(const FlockStats& stats) {
   std::printf("clusters      %u\n", stats.clusters);
 }
 
-int run_stats(const Args& args) {
-  const bool from_file = args.one_of("--in", "--steps");
-  for (const char* run_only : {"--every", "--backend", "--seed", "--out"}) {
-    args.requires_flag(run_only, "--steps");
-  }
+struct StatsOptions {
+  std::string scenario;
+  std::optional<std::string> in;
+  std::optional<std::uint32_t> steps;
+  std::uint32_t every = kDefaultEvery;
+  Backend backend = Backend::Gpu;
+  std::optional<std::uint64_t> seed;
+  std::optional<std::string> out;
+};
 
-  if (from_file) {
-    const Scenario scenario = load_scenario_flag(args);
-    print_summary(compute_stats(scenario, read_state_csv(*args.text("--in"), scenario)));
+int run_stats(const StatsOptions& options) {
+  if (options.in) {
+    const Scenario scenario = load_scenario(options.scenario);
+    print_summary(compute_stats(scenario, read_state_csv(*options.in, scenario)));
     return kExitOk;
   }
 
-  const Backend backend = backend_flag(args);
-  const auto steps = static_cast<std::uint32_t>(args.required_unsigned("--steps", kStepRange));
-  const auto every = static_cast<std::uint32_t>(args.unsigned_or("--every", kDefaultEvery, kEveryRange));
-  const std::optional<std::string> out = args.text("--out");
-  const Scenario scenario = load_scenario_flag(args);
+  const std::uint32_t steps = *options.steps;  // the command line gives exactly one of the two
+  const std::uint32_t every = options.every;
+  const std::optional<std::string>& out = options.out;
+  const Scenario scenario = load_scenario_with_seed(options.scenario, options.seed);
   if (out) check_output_file(*out, "--out");
 
   std::fprintf(stderr, "seed %llu\n", static_cast<unsigned long long>(scenario.world.seed));
-  Simulation simulation(scenario, seeded_start(scenario), backend);
+  Simulation simulation(scenario, seeded_start(scenario), options.backend);
 
   // Rows stream to stdout as they come; a file is written whole at the end, so a failed run
   // leaves no partial CSV behind.
@@ -80,36 +87,35 @@ int run_stats(const Args& args) {
     simulation.step(every);
     emit(step);
   }
-  if (out) write_text_file_atomically(*out, csv);
+  if (out) write_file_atomically(*out, csv);
   return kExitOk;
 }
 
 }  // namespace
 
-const Command& stats_command() {
-  static const Command command{
-      .name = "stats",
-      .summary = "flock statistics of a state file, or every K steps along a run",
-      .synopsis = "--scenario FILE (--in FILE | --steps N [--every K] [--backend B] [--seed S] "
-                  "[--out FILE])",
-      .flags =
-          {
-              {"--scenario", "FILE", "scenario TOML (required)"},
-              {"--in", "FILE", "state CSV to describe"},
-              {"--steps", "N", "run N steps from the seeded start, in [0, 4294967295]"},
-              {"--every", "K", "a row every K steps (default 1), in [1, 4294967295]"},
-              {"--backend", "B", "gpu (grid search, default), gpu-naive (all pairs) or cpu"},
-              {"--seed", "S", "replaces the scenario's [world] seed, in [0, 2^63-1]"},
-              {"--out", "FILE", "write the run's CSV here instead of stdout"},
-          },
-      .notes =
-          "With --in: prints count, polarization, milling (\"n/a (wrap world)\" where any species\n"
-          "wraps), mean_nn (mean nearest-neighbour distance) and clusters, one per line.\n"
-          "With --steps: CSV `step,polarization,milling,mean_nn,clusters` at step 0 and every K\n"
-          "steps (milling empty where not meaningful); the seed is printed on stderr.",
-      .run = run_stats,
-  };
-  return command;
+Command stats_command(CLI::App& program) {
+  CLI::App& command = add_command(program, "stats",
+                                  "flock statistics of a state file, or every K steps along a run");
+  auto options = std::make_shared<StatsOptions>();
+  Flags flags(command);
+  flags.text("--scenario", "FILE", options->scenario, "scenario TOML")->required();
+  CLI::App& source = *command.add_option_group("Source");
+  source.require_option(1);
+  Flags source_flags(source);
+  source_flags.text("--in", "FILE", options->in, "state CSV to describe");
+  CLI::Option* steps = source_flags.integer("--steps", "N", options->steps, kStepRange,
+                                            "run N steps from the seeded start");
+  flags.integer("--every", "K", options->every, kEveryRange, "a row every K steps")->needs(steps);
+  backend_flag(flags, options->backend)->needs(steps);
+  seed_flag(flags, options->seed)->needs(steps);
+  flags.text("--out", "FILE", options->out, "write the run's CSV here instead of stdout")
+      ->needs(steps);
+  command.footer(
+      "With --in: prints count, polarization, milling (\"n/a (wrap world)\" where any species\n"
+      "wraps), mean_nn (mean nearest-neighbour distance) and clusters, one per line.\n"
+      "With --steps: CSV `step,polarization,milling,mean_nn,clusters` at step 0 and every K\n"
+      "steps (milling empty where not meaningful); the seed is printed on stderr.");
+  return {&command, [options] { return run_stats(*options); }};
 }
 
 }  // namespace murmur::cli

@@ -1,12 +1,8 @@
 // Flock state: the seeded start, and the CSV and .npy files (docs/scenarios.md, "State files").
 #include "murmur/state.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
 #include <cctype>
 #include <cerrno>
@@ -15,12 +11,12 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <functional>
 #include <sstream>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
+#include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
 
 namespace murmur {
@@ -85,50 +81,6 @@ glm::dvec2 uniform_direction(std::uint64_t seed, std::uint64_t id) {
 }
 
 // ---- writing ---------------------------------------------------------------------------
-
-[[noreturn]] void output_error(const std::filesystem::path& path, std::string_view what, int error) {
-  throw OutputError(path.string() + ": " + std::string(what) + " (" + std::strerror(error) + ")");
-}
-
-// Writes `path` through a temporary file in the same directory, renamed into place only when
-// every write, flush, sync and close succeeded: readers never see half a file under `path`,
-// and late errors (a full disk reported at close) are not lost.
-void write_atomically(const std::filesystem::path& path,
-                      const std::function<void(std::FILE*)>& write_contents) {
-  static std::atomic<unsigned> temp_counter{0};
-  const std::filesystem::path directory = path.has_parent_path() ? path.parent_path() : ".";
-  const std::filesystem::path temp =
-      directory / ("." + path.filename().string() + ".tmp" + std::to_string(::getpid()) + "." +
-                   std::to_string(temp_counter.fetch_add(1)));
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0) output_error(path, "cannot create output file", errno);
-  std::FILE* file = ::fdopen(fd, "wb");
-  if (file == nullptr) {
-    const int error = errno;
-    ::close(fd);
-    ::unlink(temp.c_str());
-    output_error(path, "cannot write output file", error);
-  }
-  auto abandon = [&](std::string_view what, int error) {
-    if (file != nullptr) std::fclose(file);
-    ::unlink(temp.c_str());
-    output_error(path, what, error);
-  };
-  errno = 0;
-  try {
-    write_contents(file);
-  } catch (...) {  // e.g. std::bad_alloc: still leave no temporary behind
-    std::fclose(file);
-    ::unlink(temp.c_str());
-    throw;
-  }
-  if (std::ferror(file) || std::fflush(file) != 0) abandon("write failed", errno ? errno : EIO);
-  if (::fsync(::fileno(file)) != 0 && errno != EINVAL) abandon("sync failed", errno);
-  const int closed = std::fclose(file);
-  file = nullptr;
-  if (closed != 0) abandon("close failed", errno ? errno : EIO);
-  if (std::rename(temp.c_str(), path.c_str()) != 0) abandon("cannot rename into place", errno);
-}
 
 constexpr int kFloatDigits = 9;  // %.9g reads back to the same float32
 constexpr std::string_view kCsvHeader = "id,species,x,y,vx,vy,age";
@@ -388,55 +340,55 @@ FlockState read_state_csv(const std::filesystem::path& path, const Scenario& sce
 }
 
 void write_state_csv(const std::filesystem::path& path, const FlockState& state) {
-  write_atomically(path, [&](std::FILE* file) {
-    std::fputs(std::string(kCsvHeader).append("\n").c_str(), file);
-    std::string row;
-    for (const Boid& boid : state.boids) {
-      row.clear();
-      append_integer(row, boid.id);
+  AtomicFile file(path);
+  file.write(std::string(kCsvHeader).append("\n"));
+  std::string row;
+  for (const Boid& boid : state.boids) {
+    if (!file.ok()) break;  // commit() reports the first failed write
+    row.clear();
+    append_integer(row, boid.id);
+    row += ',';
+    append_integer(row, boid.species);
+    for (const float value : {boid.pos.x, boid.pos.y, boid.vel.x, boid.vel.y}) {
       row += ',';
-      append_integer(row, boid.species);
-      for (const float value : {boid.pos.x, boid.pos.y, boid.vel.x, boid.vel.y}) {
-        row += ',';
-        append_float(row, value);
-      }
-      row += ',';
-      append_integer(row, boid.age);
-      row += '\n';
-      // On failure the stream's error flag is set, which write_atomically reports.
-      if (std::fwrite(row.data(), 1, row.size(), file) != row.size()) return;
+      append_float(row, value);
     }
-  });
+    row += ',';
+    append_integer(row, boid.age);
+    row += '\n';
+    file.write(row);
+  }
+  file.commit();
 }
 
 void write_state_npy(const std::filesystem::path& path, const FlockState& state) {
-  write_atomically(path, [&](std::FILE* file) {
-    const std::string header = npy_header(state.boids.size());
-    std::fwrite(kNpyMagic, 1, kNpyMagicSize, file);
-    const unsigned char version_and_length[4] = {
-        kNpyVersionMajor, kNpyVersionMinor, static_cast<unsigned char>(header.size() & 0xff),
-        static_cast<unsigned char>(header.size() >> 8)};
-    std::fwrite(version_and_length, 1, sizeof version_and_length, file);
-    std::fwrite(header.data(), 1, header.size(), file);
+  AtomicFile file(path);
+  const std::string header = npy_header(state.boids.size());
+  file.write(kNpyMagic, kNpyMagicSize);
+  const unsigned char version_and_length[4] = {
+      kNpyVersionMajor, kNpyVersionMinor, static_cast<unsigned char>(header.size() & 0xff),
+      static_cast<unsigned char>(header.size() >> 8)};
+  file.write(version_and_length, sizeof version_and_length);
+  file.write(header);
 
-    std::vector<unsigned char> chunk(kRecordsPerChunk * kNpyRecordSize);
-    for (std::size_t first = 0; first < state.boids.size(); first += kRecordsPerChunk) {
-      const std::size_t n = std::min(kRecordsPerChunk, state.boids.size() - first);
-      for (std::size_t k = 0; k < n; ++k) {
-        const Boid& boid = state.boids[first + k];
-        unsigned char* record = chunk.data() + k * kNpyRecordSize;
-        const std::uint32_t fields[] = {boid.id,
-                                        boid.species,
-                                        std::bit_cast<std::uint32_t>(boid.pos.x),
-                                        std::bit_cast<std::uint32_t>(boid.pos.y),
-                                        std::bit_cast<std::uint32_t>(boid.vel.x),
-                                        std::bit_cast<std::uint32_t>(boid.vel.y),
-                                        boid.age};
-        for (std::size_t f = 0; f < std::size(fields); ++f) put_u32_le(record + 4 * f, fields[f]);
-      }
-      if (std::fwrite(chunk.data(), kNpyRecordSize, n, file) != n) return;
+  std::vector<unsigned char> chunk(kRecordsPerChunk * kNpyRecordSize);
+  for (std::size_t first = 0; first < state.boids.size() && file.ok(); first += kRecordsPerChunk) {
+    const std::size_t n = std::min(kRecordsPerChunk, state.boids.size() - first);
+    for (std::size_t k = 0; k < n; ++k) {
+      const Boid& boid = state.boids[first + k];
+      unsigned char* record = chunk.data() + k * kNpyRecordSize;
+      const std::uint32_t fields[] = {boid.id,
+                                      boid.species,
+                                      std::bit_cast<std::uint32_t>(boid.pos.x),
+                                      std::bit_cast<std::uint32_t>(boid.pos.y),
+                                      std::bit_cast<std::uint32_t>(boid.vel.x),
+                                      std::bit_cast<std::uint32_t>(boid.vel.y),
+                                      boid.age};
+      for (std::size_t f = 0; f < std::size(fields); ++f) put_u32_le(record + 4 * f, fields[f]);
     }
-  });
+    file.write(chunk.data(), n * kNpyRecordSize);
+  }
+  file.commit();
 }
 
 void write_state(const std::filesystem::path& path, const FlockState& state) {

@@ -88,14 +88,15 @@ class EglContext final : public Context {
     info_.platform = std::move(platform);
   }
   ~EglContext() override {
-    if (eglGetCurrentContext() == context_) {
-      eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    }
+    const bool current = eglGetCurrentContext() == context_;
+    remove_debug_output(current);
+    if (current) eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     eglDestroyContext(display_, context_);
     release_display(display_);
   }
   EglContext(const EglContext&) = delete;
   EglContext& operator=(const EglContext&) = delete;
+  using Context::install_debug_output;
 
   void make_current() override {
     if (eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_) != EGL_TRUE) {
@@ -212,6 +213,8 @@ std::unique_ptr<EglContext> try_display(const Candidate& candidate, bool debug,
               std::to_string(kRequiredMinor);
     return nullptr;
   }
+  // Every command runs with debug output on; only a debug context pays for synchronous output.
+  owned->install_debug_output(/*synchronous=*/debug);
   return owned;
 }
 

@@ -54,6 +54,7 @@ void require_display() {
 }
 
 Window::~Window() {
+  remove_debug_output(window_ != nullptr && glfwGetCurrentContext() == window_);
   if (window_ != nullptr) glfwDestroyWindow(window_);
   if (--live_windows() == 0) glfwTerminate();
 }
@@ -145,6 +146,7 @@ std::unique_ptr<Window> create_window(const WindowOptions& options) {
   window->info_.vendor = text(GL_VENDOR);
   window->info_.renderer = text(GL_RENDERER);
   window->info_.version = text(GL_VERSION);
+  window->install_debug_output(/*synchronous=*/options.debug);
   return window;
 }
 

@@ -103,7 +103,8 @@ Program Program::compute(const std::string& file, const std::string& defines,
   Shader shader(GL_COMPUTE_SHADER);
   compile(shader, file, defines, files);
   Program program;
-  program.handle_ = Handle<delete_program>(link({&shader}, shown_name(file, files)));
+  program.name_ = shown_name(file, files);
+  program.handle_ = Handle<delete_program>(link({&shader}, program.name_));
   return program;
 }
 
@@ -115,14 +116,46 @@ Program Program::graphics(const std::string& vertex_file, const std::string& fra
   Shader fragment(GL_FRAGMENT_SHADER);
   compile(fragment, fragment_file, defines, files);
   Program program;
-  program.handle_ = Handle<delete_program>(
-      link({&vertex, &fragment},
-           shown_name(vertex_file, files) + " + " + shown_name(fragment_file, files)));
+  program.name_ = shown_name(vertex_file, files) + " + " + shown_name(fragment_file, files);
+  program.handle_ = Handle<delete_program>(link({&vertex, &fragment}, program.name_));
   return program;
 }
 
 void Program::use() const { glUseProgram(id()); }
 
-GLint Program::uniform(const char* name) const { return glGetUniformLocation(id(), name); }
+GLint Program::uniform(const char* name) const {
+  const GLint location = glGetUniformLocation(id(), name);
+  if (location < 0) {
+    throw GpuError(name_ + ": no active uniform '" + name +
+                   "' (misspelt, or unused by the shaders so the linker removed it)");
+  }
+  return location;
+}
+
+void Uniform::set(float value) const { glProgramUniform1f(program_, location_, value); }
+
+void Uniform::set(std::uint32_t value) const { glProgramUniform1ui(program_, location_, value); }
+
+void Uniform::set(bool value) const { glProgramUniform1i(program_, location_, value ? 1 : 0); }
+
+void Uniform::set(glm::vec2 value) const {
+  glProgramUniform2f(program_, location_, value.x, value.y);
+}
+
+void Uniform::set(glm::vec3 value) const {
+  glProgramUniform3f(program_, location_, value.x, value.y, value.z);
+}
+
+void Uniform::set(glm::vec4 value) const {
+  glProgramUniform4f(program_, location_, value.x, value.y, value.z, value.w);
+}
+
+void Uniform::set(std::span<const float> values) const {
+  glProgramUniform1fv(program_, location_, static_cast<GLsizei>(values.size()), values.data());
+}
+
+void Uniform::set(std::span<const glm::vec3> values) const {
+  glProgramUniform3fv(program_, location_, static_cast<GLsizei>(values.size()), &values.data()->x);
+}
 
 }  // namespace murmur::gl

@@ -1,19 +1,17 @@
 #include "murmur/gpu/gpu_flock.hpp"
 
 #include <algorithm>
-#include <array>
 #include <chrono>
 #include <cmath>
 #include <optional>
 #include <functional>
 #include <string>
 
-#include <glm/vec4.hpp>
-
 #include "murmur/gpu/gpu_types.hpp"
 #include "interface.h"
 #include "murmur/errors.hpp"
 #include "murmur/gl/debug.hpp"
+#include "murmur/gl/dispatch.hpp"
 #include "murmur/gl/gl.hpp"
 #include "murmur/gl/objects.hpp"
 #include "murmur/gl/program.hpp"
@@ -24,18 +22,8 @@ namespace {
 
 constexpr std::uint32_t kScanBlock = MURMUR_SCAN_GROUP_SIZE * MURMUR_SCAN_ITEMS_PER_THREAD;
 
-std::uint32_t groups_for(std::uint32_t items, std::uint32_t group_size) {
-  return (items + group_size - 1) / group_size;
-}
-
-// Dispatches `groups` workgroups, folded into 2D past GL's per-dimension limit
-// (shaders/compute_index.glsl unfolds them).
-void dispatch_linear(std::uint32_t groups) {
-  if (groups == 0) return;
-  const std::uint32_t x = std::min<std::uint32_t>(groups, MURMUR_MAX_GROUPS_PER_DIMENSION);
-  const std::uint32_t y = groups_for(groups, x);
-  glDispatchCompute(x, y, 1);
-}
+using gl::dispatch_linear;  // folded past GL's per-dimension limit (murmur/gl/dispatch.hpp)
+using gl::groups_for;
 
 // Shader-storage writes of one pass become visible to the next pass's reads.
 void storage_barrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
@@ -51,8 +39,6 @@ constexpr GLintptr kCandidateGroupsOffset = offsetof(gpu::Population, candidate_
 class GpuScan {
  public:
   explicit GpuScan(std::uint32_t max_length) : max_length_(max_length) {
-    blocks_pass_ = gl::Program::compute("scan_blocks.comp");
-    add_pass_ = gl::Program::compute("scan_add.comp");
     for (std::uint32_t n = max_length;;) {
       const std::uint32_t blocks = groups_for(n, kScanBlock);
       level_sums_.emplace_back("scan block totals level " + std::to_string(level_sums_.size()),
@@ -73,7 +59,7 @@ class GpuScan {
     values.bind_storage(MURMUR_BIND_SCAN_IN);
     level_sums_[level].bind_storage(MURMUR_BIND_SCAN_SUMS);
     blocks_pass_.use();
-    glProgramUniform1ui(blocks_pass_.id(), blocks_pass_.uniform("element_count"), n);
+    blocks_count_.set(n);
     dispatch_linear(blocks);
     storage_barrier();  // scan_blocks writes values + block totals; the next level reads them
     if (blocks <= 1) return;
@@ -81,13 +67,15 @@ class GpuScan {
     values.bind_storage(MURMUR_BIND_SCAN_IN);
     level_sums_[level].bind_storage(MURMUR_BIND_SCAN_SUMS);
     add_pass_.use();
-    glProgramUniform1ui(add_pass_.id(), add_pass_.uniform("element_count"), n);
+    add_count_.set(n);
     dispatch_linear(groups_for(n, MURMUR_SCAN_GROUP_SIZE));
     storage_barrier();  // scan_add writes values; the caller's next pass reads them
   }
 
   std::uint32_t max_length_;
-  gl::Program blocks_pass_, add_pass_;
+  gl::Program blocks_pass_ = gl::Program::compute("scan_blocks.comp");
+  gl::Program add_pass_ = gl::Program::compute("scan_add.comp");
+  gl::Uniform blocks_count_{blocks_pass_, "element_count"}, add_count_{add_pass_, "element_count"};
   std::vector<gl::Buffer> level_sums_;  // block totals, one buffer per level
 };
 
@@ -113,11 +101,12 @@ struct GpuFlock::Impl {
   GpuFault fault = GpuFault::None;
   BirthRules births;
   std::optional<SteeredBoid> steered;
+  std::uint64_t steps_taken = 0;
+  std::optional<std::uint64_t> planted_gl_error_step = gl::planted_gl_error_step();
 
-  gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass, summary_pass,
-      births_pass, population_pass;
-  GLint steer_grid_step_index = -1, steer_naive_step_index = -1, population_phase = -1;
-  gl::Buffer summary_partials, species_population;
+  gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass, births_pass,
+      population_pass;
+  std::optional<gl::Uniform> steer_grid_step_index, steer_naive_step_index, population_phase;
   std::unique_ptr<GpuScan> cell_scan, child_scan;
   // `sorted` holds the current state (cell order, compact, `population.live` boids); `boids`
   // holds the candidates of the step being taken (steered survivors-to-be, the dying, children).
@@ -199,7 +188,7 @@ struct GpuFlock::Impl {
 
   void update_population(GLuint phase) {
     population_pass.use();
-    glProgramUniform1ui(population_pass.id(), population_phase, phase);
+    population_phase->set(std::uint32_t{phase});
     glDispatchCompute(1, 1, 1);
     // The counts feed the next passes' reads and their indirect dispatch arguments.
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
@@ -261,7 +250,7 @@ struct GpuFlock::Impl {
       if (clock) clock->lap(times->*slot);
     };
     bind_simulation_buffers();
-    const auto step_low = static_cast<GLuint>(step_index);  // the model keys on the low 32 bits
+    const auto step_low = static_cast<std::uint32_t>(step_index);  // the model keys on the low 32 bits
     {
       gl::DebugGroup group(search == NeighbourSearch::Grid ? "steer: grid" : "steer: naive");
       if (births.any()) {
@@ -270,9 +259,7 @@ struct GpuFlock::Impl {
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
       }
       const gl::Program& steer = search == NeighbourSearch::Grid ? steer_grid_pass : steer_naive_pass;
-      glProgramUniform1ui(steer.id(), search == NeighbourSearch::Grid ? steer_grid_step_index
-                                                                      : steer_naive_step_index,
-                          step_low);
+      (search == NeighbourSearch::Grid ? steer_grid_step_index : steer_naive_step_index)->set(step_low);
       steer.use();
       glDispatchComputeIndirect(kLiveGroupsOffset);
       // steer writes the candidates, child counts and neighbour counts; births, the sort and
@@ -317,12 +304,11 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.rank_pass = gl::Program::compute("grid_rank.comp");
   m.steer_grid_pass = gl::Program::compute("steer_grid.comp");
   m.steer_naive_pass = gl::Program::compute("steer_naive.comp");
-  m.summary_pass = gl::Program::compute("flock_summary.comp");
   m.births_pass = gl::Program::compute("births.comp");
   m.population_pass = gl::Program::compute("population_update.comp");
-  m.steer_grid_step_index = m.steer_grid_pass.uniform("step_index");
-  m.steer_naive_step_index = m.steer_naive_pass.uniform("step_index");
-  m.population_phase = m.population_pass.uniform("update_phase");
+  m.steer_grid_step_index.emplace(m.steer_grid_pass, "step_index");
+  m.steer_naive_step_index.emplace(m.steer_naive_pass, "step_index");
+  m.population_phase.emplace(m.population_pass, "update_phase");
 
   // Empty buffers are not allowed; a flock of capacity 0 still gets one slot.
   const std::size_t slots = std::max<std::uint32_t>(m.capacity, 1);
@@ -340,11 +326,6 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.child_counts = gl::Buffer("children of each boid", slot_bytes);
   m.child_offsets = gl::Buffer("birth offsets", slot_bytes);
   m.child_scan = std::make_unique<GpuScan>(static_cast<std::uint32_t>(slots));
-  m.summary_partials = gl::Buffer("statistics partial sums",
-                                  sizeof(glm::vec4) * groups_for(static_cast<std::uint32_t>(slots),
-                                                                 MURMUR_STEP_GROUP_SIZE));
-  m.species_population = gl::Buffer("boids per species",
-                                    sizeof(std::uint32_t) * std::max<std::size_t>(scenario.species.size(), 1));
   m.allocate_grid();
   m.write_parameters();
   upload(initial);
@@ -353,7 +334,10 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
 GpuFlock::~GpuFlock() = default;
 
 void GpuFlock::step(std::uint32_t steps) {
-  for (std::uint32_t k = 0; k < steps; ++k) impl_->step_once();
+  for (std::uint32_t k = 0; k < steps; ++k) {
+    if (impl_->steps_taken++ == impl_->planted_gl_error_step) gl::make_planted_gl_error();
+    impl_->step_once();
+  }
 }
 
 GridStageTimes GpuFlock::step_timed() {
@@ -471,46 +455,6 @@ std::vector<GpuNeighbourCounts> GpuFlock::download_neighbour_counts() const {
   std::sort(counts.begin(), counts.end(),
             [](const GpuNeighbourCounts& a, const GpuNeighbourCounts& b) { return a.id < b.id; });
   return counts;
-}
-
-FlockSummary GpuFlock::summary() const {
-  Impl& m = *impl_;  // scratch buffers only: the flock's state is not changed
-  const std::uint32_t live = m.read_population().live;
-  const std::uint32_t groups = groups_for(live, MURMUR_STEP_GROUP_SIZE);
-  std::vector<glm::vec4> partials(groups);
-  // One reduction pass; returns the sum of the partials in double.
-  auto reduce = [&](std::uint32_t pass, glm::vec2 centroid) {
-    m.bind_simulation_buffers();
-    m.summary_partials.bind_storage(MURMUR_BIND_SUMMARY_PARTIALS);
-    m.species_population.bind_storage(MURMUR_BIND_SPECIES_POPULATION);
-    m.summary_pass.use();
-    glProgramUniform1ui(m.summary_pass.id(), m.summary_pass.uniform("summary_pass"), pass);
-    glProgramUniform2f(m.summary_pass.id(), m.summary_pass.uniform("flock_centroid"), centroid.x, centroid.y);
-    dispatch_linear(groups);
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the reads below see the sums
-    m.summary_partials.download(0, sizeof(glm::vec4) * groups, partials.data());
-    std::array<double, 4> total{};
-    for (const glm::vec4& p : partials) {
-      for (int k = 0; k < 4; ++k) total[static_cast<std::size_t>(k)] += p[k];
-    }
-    return total;
-  };
-  m.species_population.clear_to_zero();
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the clear lands before the atomics
-  const std::array<double, 4> first = reduce(0, glm::vec2(0.0f));
-  const double n = live;
-  FlockSummary summary;
-  summary.polarization = live > 0 ? std::hypot(first[0], first[1]) / n : 0.0;
-  summary.population.resize(m.scenario.species.size());
-  m.species_population.download(0, sizeof(std::uint32_t) * summary.population.size(),
-                                summary.population.data());
-  const bool any_wrap = std::any_of(m.scenario.species.begin(), m.scenario.species.end(),
-                                    [](const SpeciesParams& s) { return s.topology == Topology::Wrap; });
-  if (!any_wrap && live > 0) {
-    const glm::vec2 centroid{static_cast<float>(first[2] / n), static_cast<float>(first[3] / n)};
-    summary.milling = std::abs(reduce(1, centroid)[0]) / n;
-  }
-  return summary;
 }
 
 unsigned GpuFlock::boid_buffer() const { return impl_->sorted.id(); }

@@ -3,15 +3,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <stdexcept>
-#include <system_error>
 #include <utility>
 
 // libstb.so carries the implementation: no STB_IMAGE_WRITE_IMPLEMENTATION here.
 #include <stb_image_write.h>
 
-#include "murmur/errors.hpp"
+#include "murmur/atomic_file.hpp"
 
 namespace murmur {
 namespace {
@@ -20,72 +18,11 @@ constexpr int kRgbaChannels = 4;
 constexpr unsigned kMinEncoderThreads = 2;
 constexpr unsigned kMaxEncoderThreads = 4;
 constexpr std::size_t kQueuedImagesPerThread = 2;
-constexpr const char* kTemporarySuffix = ".tmp";
 constexpr std::string_view kFramePrefix = "frame_";
 constexpr std::string_view kFrameSuffix = ".png";
 
-std::filesystem::path temporary_path_for(const std::filesystem::path& path) {
-  std::filesystem::path temporary = path;
-  temporary += kTemporarySuffix;
-  return temporary;
-}
-
-std::string errno_text(int error) { return std::strerror(error); }
-
-// An open temporary file that removes itself unless committed, so every early exit (throw)
-// leaves no half-written file behind.
-class TemporaryFile {
- public:
-  explicit TemporaryFile(const std::filesystem::path& final_path)
-      : final_path_(final_path), temporary_path_(temporary_path_for(final_path)) {
-    file_ = std::fopen(temporary_path_.c_str(), "wb");
-    if (file_ == nullptr) fail(errno);
-  }
-  ~TemporaryFile() {
-    if (file_ != nullptr) std::fclose(file_);
-    if (!committed_) {
-      std::error_code ignored;
-      std::filesystem::remove(temporary_path_, ignored);
-    }
-  }
-  TemporaryFile(const TemporaryFile&) = delete;
-  TemporaryFile& operator=(const TemporaryFile&) = delete;
-
-  // Called from stb's write callback: cannot throw through C code, so the error is kept.
-  void write(const void* data, std::size_t bytes) {
-    if (write_error_ != 0) return;
-    errno = 0;
-    if (std::fwrite(data, 1, bytes, file_) != bytes) write_error_ = errno != 0 ? errno : EIO;
-  }
-
-  void commit() {
-    if (write_error_ != 0) fail(write_error_);
-    errno = 0;
-    if (std::fflush(file_) != 0) fail(errno);
-    FILE* file = std::exchange(file_, nullptr);
-    // close(2) is where NFS and some full-disk cases first report a failed write.
-    if (std::fclose(file) != 0) fail(errno);
-    std::error_code error;
-    std::filesystem::rename(temporary_path_, final_path_, error);
-    if (error) throw OutputError(final_path_.string() + ": cannot write (" + error.message() + ")");
-    committed_ = true;
-  }
-
-  [[noreturn]] void fail(int error) const {
-    throw OutputError(final_path_.string() + ": cannot write (" +
-                      errno_text(error != 0 ? error : EIO) + ")");
-  }
-
- private:
-  std::filesystem::path final_path_;
-  std::filesystem::path temporary_path_;
-  FILE* file_ = nullptr;
-  int write_error_ = 0;
-  bool committed_ = false;
-};
-
-void write_to_temporary_file(void* context, void* data, int size) {
-  static_cast<TemporaryFile*>(context)->write(data, static_cast<std::size_t>(size));
+void write_to_atomic_file(void* context, void* data, int size) {
+  static_cast<AtomicFile*>(context)->write(data, static_cast<std::size_t>(size));
 }
 
 }  // namespace
@@ -119,17 +56,11 @@ void write_png(const std::filesystem::path& path, const RgbaImage& image) {
   if (image.width < 1 || image.height < 1 || image.pixels.size() != expected_bytes)
     throw std::invalid_argument("write_png: image size does not match its pixel count");
 
-  TemporaryFile file(path);
+  AtomicFile file(path);
   const int row_bytes = image.width * kRgbaChannels;
-  if (stbi_write_png_to_func(write_to_temporary_file, &file, image.width, image.height,
+  if (stbi_write_png_to_func(write_to_atomic_file, &file, image.width, image.height,
                              kRgbaChannels, image.pixels.data(), row_bytes) == 0)
     file.fail(ENOMEM);  // stb fails only when it cannot allocate the encoded image
-  file.commit();
-}
-
-void write_text_file_atomically(const std::filesystem::path& path, const std::string& text) {
-  TemporaryFile file(path);
-  file.write(text.data(), text.size());
   file.commit();
 }
 

@@ -4,11 +4,13 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <system_error>
 #include <vector>
 
+#include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
 #include "murmur/gl/context.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
@@ -23,7 +25,6 @@ namespace {
 constexpr int kMaxFrameSide = 16384;  // GL_MAX_TEXTURE_SIZE of llvmpipe and most GPUs
 constexpr const char* kManifestName = "manifest.toml";
 constexpr const char* kWriteProbeName = ".murmur-write-probe";
-constexpr std::string_view kTemporarySuffix = ".tmp";  // see write_png
 constexpr auto kProgressInterval = std::chrono::milliseconds(250);
 
 void validate_request(const RecordRequest& req) {
@@ -60,9 +61,8 @@ void remove_stale_frames(const std::filesystem::path& dir, std::uint32_t frames)
     const std::string name = entry.path().filename().string();
     std::uint32_t index = 0;
     const bool stale_frame = parse_frame_file_name(name, index) && index >= frames;
-    const bool stale_temporary =
-        name.ends_with(kTemporarySuffix) &&
-        parse_frame_file_name(name.substr(0, name.size() - kTemporarySuffix.size()), index);
+    const std::optional<std::string> temporary_of = atomic_temporary_target(name);
+    const bool stale_temporary = temporary_of && parse_frame_file_name(*temporary_of, index);
     if (stale_frame || stale_temporary) std::filesystem::remove(entry.path(), error);
   }
 }
@@ -163,7 +163,10 @@ void record_frames(const RecordRequest& req) {
   ProgressLine progress(req.progress, req.frames);  // frames per second from the first frame
   for (std::uint32_t frame = 0; frame < req.frames; ++frame) {
     renderer.render(flock);
-    writers.submit(req.out_dir / frame_file_name(frame), renderer.read_pixels());
+    RgbaImage pixels = renderer.read_pixels();
+    // A frame drawn after a GL error is garbage: it must not appear under a frame's name.
+    context->check_gl_errors("frame " + std::to_string(frame));
+    writers.submit(req.out_dir / frame_file_name(frame), std::move(pixels));
     // The next frame's steps run on the GPU while the workers encode this one.
     if (frame + 1 < req.frames) {
       for (std::uint32_t step = 0; step < req.steps_per_frame; ++step) advance();
@@ -173,8 +176,9 @@ void record_frames(const RecordRequest& req) {
   writers.finish();
   progress.finish();
 
+  context->check_gl_errors("the recording");
   remove_stale_frames(req.out_dir, req.frames);
-  write_text_file_atomically(req.out_dir / kManifestName,
+  write_file_atomically(req.out_dir / kManifestName,
                              manifest_text(req, context->info().renderer));
 }
 

@@ -4,6 +4,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -22,7 +23,6 @@ constexpr GLsizei kRibbonSegmentVertices = 6;  // a quad, see shaders/trail_ribb
 constexpr GLsizei kLineVertices = 2;
 constexpr GLsizei kFullscreenTriangleVertices = 3;
 constexpr int kOverlayCircleSegments = 48;     // smooth at the few hundred pixels circles get
-constexpr GLuint kRenderGroupSize = 128;       // local_size_x of the render compute passes
 constexpr float kStepDuration = 1.0f;          // docs/model.md: one step is one time unit
 
 // Texture units and storage bindings of the render passes (passed to GLSL as #defines). The
@@ -82,29 +82,6 @@ float head_length_for(const HeadStyle& style, const Scenario& scenario, const Wo
                                         : kDefaultHeadLengthPerRadius *
                                               smallest_perception_radius(scenario);
   return std::max(length, style.min_length_pixels / view.pixels_per_world_unit);
-}
-
-GLuint groups_for(std::uint32_t items) { return (items + kRenderGroupSize - 1) / kRenderGroupSize; }
-
-void set(const gl::Program& program, const char* name, float value) {
-  glProgramUniform1f(program.id(), program.uniform(name), value);
-}
-void set(const gl::Program& program, const char* name, std::uint32_t value) {
-  glProgramUniform1ui(program.id(), program.uniform(name), value);
-}
-void set(const gl::Program& program, const char* name, bool value) {
-  glProgramUniform1i(program.id(), program.uniform(name), value ? 1 : 0);
-}
-void set(const gl::Program& program, const char* name, glm::vec2 value) {
-  glProgramUniform2f(program.id(), program.uniform(name), value.x, value.y);
-}
-void set(const gl::Program& program, const char* name, glm::vec4 value) {
-  glProgramUniform4f(program.id(), program.uniform(name), value.x, value.y, value.z, value.w);
-}
-
-void set_view(const gl::Program& program, const WorldView& view) {
-  set(program, "u_world_centre", view.world_centre);
-  set(program, "u_world_to_clip", view.world_to_clip);
 }
 
 // Linear filtering with the given wrap on both axes (texture() lookups of bloom and trails).
@@ -206,26 +183,113 @@ Camera pan_by(const Camera& camera, glm::vec2 world_size, int width, int height,
 
 // --- the renderer's parts -----------------------------------------------------------------
 
+// Each program with its uniforms, looked up once here: a uniform a shader lacks is a GpuError
+// when the renderer is made, not a value silently dropped every frame.
+
+// Where the world sits on the screen (heads, ribbons and overlays place boids with it).
+struct ViewUniforms {
+  explicit ViewUniforms(const gl::Program& program)
+      : world_centre(program, "u_world_centre"), world_to_clip(program, "u_world_to_clip") {}
+  void set(const WorldView& view) const {
+    world_centre.set(view.world_centre);
+    world_to_clip.set(view.world_to_clip);
+  }
+  gl::Uniform world_centre, world_to_clip;
+};
+
+// shaders/render_colour.glsl's inputs, in every program that colours boids.
+struct Renderer::ColourUniforms {
+  explicit ColourUniforms(const gl::Program& program)
+      : mode(program, "u_colour_mode"),
+        per_boid_variation(program, "u_per_boid_variation"),
+        heading_saturation(program, "u_heading_saturation"),
+        heading_value(program, "u_heading_value"),
+        speed_ramp_slow(program, "u_speed_ramp_slow"),
+        speed_ramp_fast(program, "u_speed_ramp_fast"),
+        speed_ramp_min(program, "u_speed_ramp_min"),
+        speed_ramp_max(program, "u_speed_ramp_max"),
+        species_colour(program, "u_species_colour") {}
+  gl::Uniform mode, per_boid_variation, heading_saturation, heading_value, speed_ramp_slow,
+      speed_ramp_fast, speed_ramp_min, speed_ramp_max, species_colour;
+};
+
 struct Renderer::Programs {
-  gl::Program heads = gl::Program::graphics("heads.vert", "heads.frag", render_defines());
-  gl::Program resolve =
-      gl::Program::graphics("render_fullscreen.vert", "render_resolve.frag", render_defines());
-  gl::Program trail_record = gl::Program::compute("trail_record.comp", render_defines());
-  gl::Program ribbons =
-      gl::Program::graphics("trail_ribbon.vert", "trail_ribbon.frag", render_defines());
-  gl::Program stamp = gl::Program::graphics("trail_stamp.vert", "trail_ribbon.frag", render_defines());
-  gl::Program fade =
-      gl::Program::graphics("render_fullscreen.vert", "trail_fade.frag", render_defines());
-  gl::Program fade_composite =
-      gl::Program::graphics("render_fullscreen.vert", "trail_composite.frag", render_defines());
-  gl::Program bloom_down =
-      gl::Program::graphics("render_fullscreen.vert", "bloom_downsample.frag", render_defines());
-  gl::Program bloom_up =
-      gl::Program::graphics("render_fullscreen.vert", "bloom_upsample.frag", render_defines());
-  gl::Program overlay =
-      gl::Program::graphics("render_overlay.vert", "render_overlay.frag", render_defines());
-  gl::Program overlay_circles =
-      gl::Program::compute("render_overlay_circles.comp", render_defines());
+  struct Heads {
+    gl::Program program = gl::Program::graphics("heads.vert", "heads.frag", render_defines());
+    ViewUniforms view{program};
+    ColourUniforms colour{program};
+    gl::Uniform head_length{program, "u_head_length"}, head_width{program, "u_head_width"},
+        notch_ratio{program, "u_notch_ratio"};
+  } heads;
+  struct Resolve {
+    gl::Program program =
+        gl::Program::graphics("render_fullscreen.vert", "render_resolve.frag", render_defines());
+    gl::Uniform exposure{program, "u_exposure"},
+        highlight_whiteness{program, "u_highlight_whiteness"},
+        bloom_intensity{program, "u_bloom_intensity"};
+  } resolve;
+  struct TrailRecord {
+    gl::Program program = gl::Program::compute("trail_record.comp", render_defines());
+    gl::Uniform boid_count{program, "u_boid_count"}, ring_length{program, "u_ring_length"},
+        cursor{program, "u_cursor"};
+  } trail_record;
+  struct Ribbons {
+    gl::Program program =
+        gl::Program::graphics("trail_ribbon.vert", "trail_ribbon.frag", render_defines());
+    ViewUniforms view{program};
+    ColourUniforms colour{program};
+    gl::Uniform ring_length{program, "u_ring_length"}, cursor{program, "u_cursor"},
+        valid_entries{program, "u_valid_entries"}, world_size{program, "u_world_size"},
+        world_units_per_pixel{program, "u_world_units_per_pixel"},
+        width_pixels{program, "u_width_pixels"}, min_width_pixels{program, "u_min_width_pixels"},
+        intensity{program, "u_intensity"};
+  } ribbons;
+  struct Stamp {
+    gl::Program program =
+        gl::Program::graphics("trail_stamp.vert", "trail_ribbon.frag", render_defines());
+    ColourUniforms colour{program};
+    gl::Uniform world_size{program, "u_world_size"}, step_duration{program, "u_step_duration"},
+        intensity{program, "u_intensity"};
+  } stamp;
+  struct Fade {
+    gl::Program program =
+        gl::Program::graphics("render_fullscreen.vert", "trail_fade.frag", render_defines());
+    gl::Uniform fade{program, "u_fade"};
+  } fade;
+  struct FadeComposite {
+    gl::Program program =
+        gl::Program::graphics("render_fullscreen.vert", "trail_composite.frag", render_defines());
+    gl::Uniform frame_size{program, "u_frame_size"}, world_centre{program, "u_world_centre"},
+        pixels_per_world_unit{program, "u_pixels_per_world_unit"},
+        world_size{program, "u_world_size"}, intensity{program, "u_intensity"};
+  } fade_composite;
+  struct BloomDown {
+    gl::Program program =
+        gl::Program::graphics("render_fullscreen.vert", "bloom_downsample.frag", render_defines());
+    gl::Uniform threshold{program, "u_threshold"}, knee{program, "u_knee"},
+        source_texel{program, "u_source_texel"}, target_size{program, "u_target_size"},
+        bright_pass{program, "u_bright_pass"};
+  } bloom_down;
+  struct BloomUp {
+    gl::Program program =
+        gl::Program::graphics("render_fullscreen.vert", "bloom_upsample.frag", render_defines());
+    gl::Uniform radius{program, "u_radius"}, source_texel{program, "u_source_texel"},
+        target_size{program, "u_target_size"};
+  } bloom_up;
+  struct Overlay {
+    gl::Program program =
+        gl::Program::graphics("render_overlay.vert", "render_overlay.frag", render_defines());
+    ViewUniforms view{program};
+    gl::Uniform circles{program, "u_circles"}, first_shape{program, "u_first_shape"};
+  } overlay;
+  struct OverlayCircles {
+    gl::Program program = gl::Program::compute("render_overlay_circles.comp", render_defines());
+    gl::Uniform boid_count{program, "u_boid_count"}, circle_ids{program, "u_circle_ids"},
+        perception_radius{program, "u_perception_radius"},
+        separation_radius{program, "u_separation_radius"},
+        perception_colour{program, "u_perception_colour"},
+        separation_colour{program, "u_separation_colour"};
+  } overlay_circles;
 };
 
 // Trail history: both modes keep state between frames, fed by record_step.
@@ -304,19 +368,14 @@ void Renderer::create_targets() {
   bloom_->framebuffers.clear();
 }
 
-void Renderer::set_colour_uniforms(unsigned program_id, const Scenario& scenario) const {
+void Renderer::set_colour_uniforms(const ColourUniforms& uniforms, const Scenario& scenario) const {
   const ColourSettings& colour = settings_.colour;
-  const auto location = [program_id](const char* name) {
-    return glGetUniformLocation(program_id, name);
-  };
-  glProgramUniform1ui(program_id, location("u_colour_mode"), static_cast<GLuint>(colour.mode));
-  glProgramUniform1f(program_id, location("u_per_boid_variation"), colour.per_boid_variation);
-  glProgramUniform1f(program_id, location("u_heading_saturation"), colour.heading_saturation);
-  glProgramUniform1f(program_id, location("u_heading_value"), colour.heading_value);
-  glProgramUniform3f(program_id, location("u_speed_ramp_slow"), colour.speed_ramp_slow.r,
-                     colour.speed_ramp_slow.g, colour.speed_ramp_slow.b);
-  glProgramUniform3f(program_id, location("u_speed_ramp_fast"), colour.speed_ramp_fast.r,
-                     colour.speed_ramp_fast.g, colour.speed_ramp_fast.b);
+  uniforms.mode.set(static_cast<std::uint32_t>(colour.mode));
+  uniforms.per_boid_variation.set(colour.per_boid_variation);
+  uniforms.heading_saturation.set(colour.heading_saturation);
+  uniforms.heading_value.set(colour.heading_value);
+  uniforms.speed_ramp_slow.set(colour.speed_ramp_slow);
+  uniforms.speed_ramp_fast.set(colour.speed_ramp_fast);
   float slowest = colour.speed_ramp_min, fastest = colour.speed_ramp_max;
   if (slowest >= fastest && !scenario.species.empty()) {
     slowest = scenario.species.front().min_speed;
@@ -326,14 +385,13 @@ void Renderer::set_colour_uniforms(unsigned program_id, const Scenario& scenario
       fastest = std::max(fastest, species.max_speed);
     }
   }
-  glProgramUniform1f(program_id, location("u_speed_ramp_min"), slowest);
-  glProgramUniform1f(program_id, location("u_speed_ramp_max"), fastest);
+  uniforms.speed_ramp_min.set(slowest);
+  uniforms.speed_ramp_max.set(fastest);
 
   std::array<glm::vec3, kMaxSpecies> colours{};
   const std::size_t species_count = std::min(scenario.species.size(), kMaxSpecies);
   for (std::size_t s = 0; s < species_count; ++s) colours[s] = scenario.species[s].colour;
-  glProgramUniform3fv(program_id, location("u_species_colour"), static_cast<GLsizei>(kMaxSpecies),
-                      &colours[0].x);
+  uniforms.species_colour.set(std::span<const glm::vec3>(colours));
 }
 
 // --- trails: history --------------------------------------------------------------------
@@ -374,14 +432,14 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
       trails.valid_entries = 0;
     }
     trails.cursor = trails.valid_entries == 0 ? 0 : (trails.cursor + 1) % length;
-    const gl::Program& program = programs_->trail_record;
-    set(program, "u_boid_count", boids.count);
-    set(program, "u_ring_length", length);
-    set(program, "u_cursor", trails.cursor);
+    const Programs::TrailRecord& pass = programs_->trail_record;
+    pass.boid_count.set(boids.count);
+    pass.ring_length.set(length);
+    pass.cursor.set(trails.cursor);
     trails.ring.bind_storage(kBindTrailRing);
     trails.ring_species.bind_storage(kBindTrailSpecies);
-    program.use();
-    glDispatchCompute(groups_for(boids.count), 1, 1);
+    pass.program.use();
+    gl::dispatch(boid_pass_dispatch(boids.count));
     trails.valid_entries = std::min(trails.valid_entries + 1, length);
     return;
   }
@@ -409,17 +467,17 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
   glBlendEquation(GL_FUNC_ADD);
 
   glBlendFunc(GL_ZERO, GL_SRC_COLOR);  // map *= fade
-  set(programs_->fade, "u_fade", std::clamp(settings.fade_per_step, 0.0f, 1.0f));
-  programs_->fade.use();
+  programs_->fade.fade.set(std::clamp(settings.fade_per_step, 0.0f, 1.0f));
+  programs_->fade.program.use();
   glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
 
   glBlendFunc(GL_ONE, GL_ONE);  // map += stamps
-  const gl::Program& stamp = programs_->stamp;
-  set_colour_uniforms(stamp.id(), scenario);
-  set(stamp, "u_world_size", world);
-  set(stamp, "u_step_duration", kStepDuration);
-  set(stamp, "u_intensity", settings.stamp_intensity);
-  stamp.use();
+  const Programs::Stamp& stamp = programs_->stamp;
+  set_colour_uniforms(stamp.colour, scenario);
+  stamp.world_size.set(world);
+  stamp.step_duration.set(kStepDuration);
+  stamp.intensity.set(settings.stamp_intensity);
+  stamp.program.use();
   glDrawArraysInstanced(GL_LINES, 0, kLineVertices, static_cast<GLsizei>(boids.count));
   glDisable(GL_BLEND);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
@@ -500,35 +558,35 @@ void Renderer::trails_pass(const Scenario& scenario, const WorldView& view) {
 
   if (settings.mode == TrailMode::FadeMap && trails.map_stamped) {
     if (!scissor_to_world(view)) return;
-    const gl::Program& program = programs_->fade_composite;
-    set(program, "u_frame_size", glm::vec2(width_, height_));
-    set(program, "u_world_centre", view.world_centre);
-    set(program, "u_pixels_per_world_unit", view.pixels_per_world_unit);
-    set(program, "u_world_size", scenario.size());
-    set(program, "u_intensity", settings.map_intensity);
+    const Programs::FadeComposite& composite = programs_->fade_composite;
+    composite.frame_size.set(glm::vec2(width_, height_));
+    composite.world_centre.set(view.world_centre);
+    composite.pixels_per_world_unit.set(view.pixels_per_world_unit);
+    composite.world_size.set(scenario.size());
+    composite.intensity.set(settings.map_intensity);
     glBindTextureUnit(kFadeMapTextureUnit, trails.map.id());
     additive_blending();
-    program.use();
+    composite.program.use();
     glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
     glDisable(GL_BLEND);
     glDisable(GL_SCISSOR_TEST);
   } else if (settings.mode == TrailMode::Ribbons && trails.valid_entries >= 2) {
-    const gl::Program& program = programs_->ribbons;
-    set_colour_uniforms(program.id(), scenario);
-    set_view(program, view);
-    set(program, "u_ring_length", trails.ring_length);
-    set(program, "u_cursor", trails.cursor);
-    set(program, "u_valid_entries", trails.valid_entries);
-    set(program, "u_world_size", scenario.size());
-    set(program, "u_world_units_per_pixel", 1.0f / view.pixels_per_world_unit);
-    set(program, "u_width_pixels", settings.ribbon_width_pixels);
-    set(program, "u_min_width_pixels", settings.ribbon_min_width_pixels);
-    set(program, "u_intensity", settings.ribbon_intensity);
+    const Programs::Ribbons& ribbons = programs_->ribbons;
+    set_colour_uniforms(ribbons.colour, scenario);
+    ribbons.view.set(view);
+    ribbons.ring_length.set(trails.ring_length);
+    ribbons.cursor.set(trails.cursor);
+    ribbons.valid_entries.set(trails.valid_entries);
+    ribbons.world_size.set(scenario.size());
+    ribbons.world_units_per_pixel.set(1.0f / view.pixels_per_world_unit);
+    ribbons.width_pixels.set(settings.ribbon_width_pixels);
+    ribbons.min_width_pixels.set(settings.ribbon_min_width_pixels);
+    ribbons.intensity.set(settings.ribbon_intensity);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // trail_record wrote the ring
     trails.ring.bind_storage(kBindTrailRing);
     trails.ring_species.bind_storage(kBindTrailSpecies);
     additive_blending();
-    program.use();
+    ribbons.program.use();
     const auto segments = static_cast<GLsizei>(trails.ring_boids * (trails.ring_length - 1));
     glDrawArraysInstanced(GL_TRIANGLES, 0, kRibbonSegmentVertices, segments);
     glDisable(GL_BLEND);
@@ -540,12 +598,12 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   const HeadStyle& style = settings_.heads;
   const float head_length = head_length_for(style, scenario, view);
 
-  const gl::Program& program = programs_->heads;
-  set_view(program, view);
-  set(program, "u_head_length", head_length);
-  set(program, "u_head_width", head_length * style.width_ratio);
-  set(program, "u_notch_ratio", style.notch_ratio);
-  set_colour_uniforms(program.id(), scenario);
+  const Programs::Heads& heads = programs_->heads;
+  heads.view.set(view);
+  heads.head_length.set(head_length);
+  heads.head_width.set(head_length * style.width_ratio);
+  heads.notch_ratio.set(style.notch_ratio);
+  set_colour_uniforms(heads.colour, scenario);
 
   // The boids were written by compute passes; make those writes visible to vertex shaders.
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -556,7 +614,7 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);  // a dart mirrored by a negative velocity flips its winding
   additive_blending();
-  program.use();
+  heads.program.use();
   glBindVertexArray(empty_vertex_array_.id());
   glDrawArraysInstanced(GL_TRIANGLES, 0, kDartVertices, static_cast<GLsizei>(boids.count));
   glDisable(GL_BLEND);
@@ -598,27 +656,27 @@ void Renderer::bloom_pass() {
     glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
   };
 
-  const gl::Program& down = programs_->bloom_down;
-  down.use();
+  const Programs::BloomDown& down = programs_->bloom_down;
+  down.program.use();
   glDisable(GL_BLEND);
-  set(down, "u_threshold", std::max(settings.threshold, 0.0f));
-  set(down, "u_knee", std::max(settings.threshold, 0.0f) * std::clamp(settings.soft_knee, 0.0f, 1.0f));
+  down.threshold.set(std::max(settings.threshold, 0.0f));
+  down.knee.set(std::max(settings.threshold, 0.0f) * std::clamp(settings.soft_knee, 0.0f, 1.0f));
   for (std::size_t level = 0; level < sizes.size(); ++level) {
     const gl::Texture& source = level == 0 ? hdr_texture_ : chain.levels[level - 1];
-    set(down, "u_source_texel", 1.0f / glm::vec2(source.width(), source.height()));
-    set(down, "u_target_size", glm::vec2(sizes[level]));
-    set(down, "u_bright_pass", level == 0);
+    down.source_texel.set(1.0f / glm::vec2(source.width(), source.height()));
+    down.target_size.set(glm::vec2(sizes[level]));
+    down.bright_pass.set(level == 0);
     draw_into(level, source);
   }
 
-  const gl::Program& up = programs_->bloom_up;
-  up.use();
+  const Programs::BloomUp& up = programs_->bloom_up;
+  up.program.use();
   additive_blending();
-  set(up, "u_radius", std::max(settings.radius, 0.0f));
+  up.radius.set(std::max(settings.radius, 0.0f));
   for (std::size_t level = sizes.size() - 1; level > 0; --level) {
     const gl::Texture& source = chain.levels[level];
-    set(up, "u_source_texel", 1.0f / glm::vec2(source.width(), source.height()));
-    set(up, "u_target_size", glm::vec2(sizes[level - 1]));
+    up.source_texel.set(1.0f / glm::vec2(source.width(), source.height()));
+    up.target_size.set(glm::vec2(sizes[level - 1]));
     draw_into(level - 1, source);
   }
   glDisable(GL_BLEND);
@@ -633,17 +691,17 @@ void Renderer::resolve_pass() {
   glDisable(GL_FRAMEBUFFER_SRGB);  // the shader encodes sRGB itself
   const BloomSettings& bloom = settings_.bloom;
   const bool with_bloom = bloom.enabled && bloom.intensity > 0 && !bloom_->levels.empty();
-  const gl::Program& program = programs_->resolve;
-  set(program, "u_exposure", settings_.exposure);
-  set(program, "u_highlight_whiteness", settings_.highlight_whiteness);
+  const Programs::Resolve& resolve = programs_->resolve;
+  resolve.exposure.set(settings_.exposure);
+  resolve.highlight_whiteness.set(settings_.highlight_whiteness);
   // Level 0 holds the sum of every level; dividing by their count keeps `intensity` meaning
   // the same whatever the number of levels.
-  set(program, "u_bloom_intensity",
+  resolve.bloom_intensity.set(
       with_bloom ? bloom.intensity / static_cast<float>(bloom_->levels.size()) : 0.0f);
   glBindTextureUnit(kHdrTextureUnit, hdr_texture_.id());
   glBindTextureUnit(kBloomTextureUnit,
                     with_bloom ? bloom_->levels.front().id() : hdr_texture_.id());
-  program.use();
+  resolve.program.use();
   glBindVertexArray(empty_vertex_array_.id());
   glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
@@ -702,19 +760,17 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
       perception[s] = scenario.species[s].perception_radius;
       separation[s] = scenario.species[s].separation_radius;
     }
-    const gl::Program& select = programs_->overlay_circles;
-    set(select, "u_boid_count", boids.count);
-    set(select, "u_circle_ids", circle_ids);
-    glProgramUniform1fv(select.id(), select.uniform("u_perception_radius"),
-                        static_cast<GLsizei>(kMaxSpecies), perception.data());
-    glProgramUniform1fv(select.id(), select.uniform("u_separation_radius"),
-                        static_cast<GLsizei>(kMaxSpecies), separation.data());
-    set(select, "u_perception_colour", settings.perception_colour);
-    set(select, "u_separation_colour", settings.separation_colour);
+    const Programs::OverlayCircles& select = programs_->overlay_circles;
+    select.boid_count.set(boids.count);
+    select.circle_ids.set(circle_ids);
+    select.perception_radius.set(std::span<const float>(perception));
+    select.separation_radius.set(std::span<const float>(separation));
+    select.perception_colour.set(settings.perception_colour);
+    select.separation_colour.set(settings.separation_colour);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_RENDER_BOIDS, boids.buffer);
-    select.use();
-    glDispatchCompute(groups_for(boids.count), 1, 1);
+    select.program.use();
+    gl::dispatch(boid_pass_dispatch(boids.count));
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the vertex shader reads the circles
   }
 
@@ -723,19 +779,19 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
   glEnable(GL_BLEND);
   glBlendEquation(GL_FUNC_ADD);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  const gl::Program& program = programs_->overlay;
-  set_view(program, view);
-  program.use();
+  const Programs::Overlay& overlay = programs_->overlay;
+  overlay.view.set(view);
+  overlay.program.use();
   glBindVertexArray(empty_vertex_array_.id());
   if (circle_count > 0) {
-    set(program, "u_circles", true);
-    set(program, "u_first_shape", std::uint32_t{0});
+    overlay.circles.set(true);
+    overlay.first_shape.set(std::uint32_t{0});
     glDrawArraysInstanced(GL_LINES, 0, kLineVertices * kOverlayCircleSegments,
                           static_cast<GLsizei>(circle_count));
   }
   if (!segments.empty()) {
-    set(program, "u_circles", false);
-    set(program, "u_first_shape", static_cast<std::uint32_t>(circle_count));
+    overlay.circles.set(false);
+    overlay.first_shape.set(static_cast<std::uint32_t>(circle_count));
     glDrawArraysInstanced(GL_LINES, 0, kLineVertices, static_cast<GLsizei>(segments.size()));
   }
   glDisable(GL_BLEND);

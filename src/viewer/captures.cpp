@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <system_error>
 
+#include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
 #include "murmur/render/recording.hpp"
 #include "viewer/capture_names.hpp"
@@ -85,7 +86,7 @@ std::uint32_t Captures::stop_recording(std::uint64_t last_step) {
       "# holds a complete recording. Frames are the viewer's rendered frames, so the steps\n"
       "# between two frames follow the viewer's pacing (none while paused).\n",
       manifest);
-  write_text_file_atomically(recording.dir / kManifestName, text);
+  write_file_atomically(recording.dir / kManifestName, text);
   return recording.frames;
 }
 

@@ -1,7 +1,9 @@
 #include "viewer/live_stats.hpp"
 
 #include <chrono>
+#include <utility>
 
+#include "murmur/gpu/flock_readback.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 
 namespace murmur::viewer {
@@ -10,25 +12,35 @@ LiveStats::~LiveStats() {
   if (pending_.valid()) pending_.wait();
 }
 
-void LiveStats::update(const GpuFlock& flock, double now_seconds) {
+void LiveStats::update(FlockReadback& readback, const GpuFlock& flock, double now_seconds) {
   if (pending_.valid() &&
       pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
     FlockStats result = pending_.get();
     if (!pending_is_stale_) latest_ = result;
     pending_is_stale_ = false;
   }
+  if (state_requested_) {
+    std::optional<FlockState> state = readback.latest_state();
+    if (!state) return;  // still on its way; no computation runs meanwhile
+    state_requested_ = false;
+    // The worker owns its copies: the flock and its scenario may change meanwhile.
+    pending_ = std::async(std::launch::async,
+                          [scenario = std::move(requested_scenario_), state = std::move(*state)] {
+                            return compute_stats(scenario, state);
+                          });
+    return;
+  }
   if (pending_.valid() || now_seconds - last_start_ < kIntervalSeconds) return;
+  if (!readback.request_state(flock)) return;
   last_start_ = now_seconds;
-  // The worker gets its own copies: the flock and its scenario may change meanwhile.
-  pending_ = std::async(std::launch::async,
-                        [scenario = flock.scenario(), state = flock.download()] {
-                          return compute_stats(scenario, state);
-                        });
+  state_requested_ = true;
+  requested_scenario_ = flock.scenario();
 }
 
 void LiveStats::invalidate() {
   latest_.reset();
   pending_is_stale_ = pending_.valid();
+  state_requested_ = false;
   last_start_ = -1e9;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
-// Polarization, milling and the rest of murmur stats for the panel, computed on the CPU from a
-// downloaded state on a worker thread, at most twice a second: the download is a short stall,
-// the statistics (a k-d tree over the flock) never hold up a frame.
+// Polarization, milling and the rest of murmur stats for the panel, computed on the CPU at
+// most twice a second from a state read back through a FlockReadback ring (no wait for the
+// GPU) on a worker thread (the statistics, a k-d tree over the flock, never hold up a frame).
 #include <future>
 #include <optional>
 
@@ -10,6 +10,7 @@
 
 namespace murmur {
 class GpuFlock;
+class FlockReadback;
 }
 
 namespace murmur::viewer {
@@ -20,9 +21,11 @@ class LiveStats {
 
   ~LiveStats();  // waits for a computation in flight
 
-  // Collects a finished computation, and starts the next one when the interval has passed.
-  void update(const GpuFlock& flock, double now_seconds);
-  // Drops the last result (the flock was replaced); a computation in flight is ignored.
+  // Collects a finished computation, hands an arrived state to the worker, and asks for the
+  // next state when the interval has passed.
+  void update(FlockReadback& readback, const GpuFlock& flock, double now_seconds);
+  // Drops the last result (the flock was replaced); a state or computation in flight is
+  // ignored (the caller discards the readback's requests).
   void invalidate();
 
   const std::optional<FlockStats>& latest() const { return latest_; }
@@ -32,6 +35,8 @@ class LiveStats {
   std::optional<FlockStats> latest_;
   double last_start_ = -1e9;
   bool pending_is_stale_ = false;
+  bool state_requested_ = false;
+  Scenario requested_scenario_;  // the flock's scenario when its state was asked for
 };
 
 }  // namespace murmur::viewer

@@ -20,9 +20,11 @@
 
 #include <glm/geometric.hpp>
 
+#include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
-#include "murmur/gl/debug.hpp"
+#include "murmur/gl/stall_counter.hpp"
 #include "murmur/gl/window.hpp"
+#include "murmur/gpu/flock_readback.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/model.hpp"
 #include "murmur/render/png_writer.hpp"
@@ -33,6 +35,7 @@
 #include "viewer/live_stats.hpp"
 #include "viewer/panel.hpp"
 #include "viewer/rule_mode.hpp"
+#include "viewer/step_timer.hpp"
 
 namespace murmur::viewer {
 namespace {
@@ -156,6 +159,7 @@ class Viewer {
   void handle_key(int key, int action, int mods);
   void handle_mouse_button(int button, int action, int mods);
   void handle_cursor(glm::vec2 cursor_window);
+  void resolve_pick();
   void update_steering();
   void draw_status();
   void draw_steered_highlight();
@@ -164,6 +168,10 @@ class Viewer {
   std::string window_title() const;
   void draw(FrameTime& time);
   void capture_frame();
+  // Runs `read`, a readback the user asked for (screenshot, recording), and books its stalls as
+  // requested ones.
+  template <class Read>
+  void requested_readback(Read&& read);
 
   // Simulation control.
   Scenario effective_scenario() const { return with_rule_mode(scenario_, mode_); }
@@ -187,16 +195,18 @@ class Viewer {
 
   ViewerOptions options_;
   std::unique_ptr<gl::Window> window_;  // first: the context outlives every GL object below
-  std::unique_ptr<gl::DebugMessenger> debug_;
   std::unique_ptr<ImGuiSession> imgui_;
   Scenario scenario_;  // the user's settings; the flock gets effective_scenario()
   std::filesystem::path scenario_path_;
   RuleMode mode_ = RuleMode::All;
   std::unique_ptr<GpuFlock> flock_;
+  // Statistics, the steered boid and picks, read back a frame or two late without waiting.
+  std::unique_ptr<FlockReadback> readback_;
+  std::unique_ptr<StepTimer> step_timer_;  // ms/step without glFinish (--timings off)
   std::unique_ptr<Renderer> renderer_;
   Panel panel_;
   LiveStats stats_;
-  std::optional<FlockSummary> summary_;  // GPU statistics of the last frame, while the panel shows
+  std::optional<FlockSummary> summary_;  // GPU statistics a frame or two old, while the panel shows
   bool live_stats_ = true;
   std::unique_ptr<Captures> captures_;
   FrameTimings timings_;
@@ -214,8 +224,14 @@ class Viewer {
   MouseGesture gesture_ = MouseGesture::None;
   glm::vec2 press_pixel_{0.0f};
   glm::vec2 last_pixel_{0.0f};
+  std::optional<glm::vec2> pick_point_;  // a Ctrl+press waiting for its nearest boid
   std::optional<std::uint32_t> steered_id_;
-  glm::vec2 steered_position_{0.0f};
+  std::optional<Boid> steered_boid_;  // as last read back: a frame or two old
+
+  // GPU stalls (gl/stall_counter.hpp): the ones a capture asked for, and the rest, which a
+  // --frames run without --timings must not have.
+  gl::StallCounts requested_stalls_;
+  gl::StallCounts unrequested_stalls_;
 
   // Status line.
   double last_frame_seconds_ = 0;
@@ -253,14 +269,16 @@ Viewer::Viewer(const ViewerOptions& options)
     glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
     if ((flags & GL_CONTEXT_FLAG_DEBUG_BIT) == 0)
       throw GpuError("asked GLFW for a debug context (--frames checks for GL errors), got none");
-    debug_ = std::make_unique<gl::DebugMessenger>();
   }
+  gl::count_stalls();
   glfwSetWindowUserPointer(window_->handle(), this);
   install_callbacks();
   imgui_ = std::make_unique<ImGuiSession>(window_->handle());
 
   obstacle_radius_ = default_obstacle_radius(scenario_);
   flock_ = std::make_unique<GpuFlock>(effective_scenario(), seeded_start(scenario_));
+  readback_ = std::make_unique<FlockReadback>();
+  step_timer_ = std::make_unique<StepTimer>();
   window_->framebuffer_size(framebuffer_width_, framebuffer_height_);
   renderer_ = std::make_unique<Renderer>(std::max(framebuffer_width_, 1),
                                          std::max(framebuffer_height_, 1));
@@ -275,9 +293,10 @@ Viewer::~Viewer() {
   // GL objects go before ImGui's, ImGui's before the window's context.
   captures_.reset();
   renderer_.reset();
+  step_timer_.reset();
+  readback_.reset();
   flock_.reset();
   imgui_.reset();
-  debug_.reset();
 }
 
 void Viewer::install_callbacks() {
@@ -301,6 +320,7 @@ void Viewer::install_callbacks() {
 void Viewer::run() {
   while (frame()) {
   }
+  window_->check_gl_errors("the last frame");  // before a recording's manifest says it is whole
   if (captures_->recording()) toggle_recording();
   if (options_.timings && timings_.size() > 0) {
     std::fputs(timings_.report(scenario_.total_count(), renderer_->width(), renderer_->height(),
@@ -308,15 +328,18 @@ void Viewer::run() {
                    .c_str(),
                stdout);
   }
-  if (debug_ && debug_->error_count() > 0) {
-    for (const std::string& error : debug_->errors()) std::fprintf(stderr, "%s\n", error.c_str());
-    throw GpuError(std::to_string(debug_->error_count()) +
-                   " GL errors reported through KHR_debug (listed above)");
+  if (options_.frames && unrequested_stalls_.total() > 0) {
+    throw GpuError("the frame loop waited on the GPU without --timings: " +
+                   std::to_string(unrequested_stalls_.finishes) + " glFinish and " +
+                   std::to_string(unrequested_stalls_.readbacks) +
+                   " blocking reads (docs/viewer.md, \"Never waiting on the GPU\")");
   }
 }
 
 bool Viewer::frame() {
   const auto frame_start = Clock::now();
+  const gl::StallCounts stalls_at_start = gl::stall_counts();
+  const gl::StallCounts requested_at_start = requested_stalls_;
   FrameTime time;
   const double now = gl::window_clock_seconds();
   const double elapsed = now - last_frame_seconds_;
@@ -330,6 +353,7 @@ bool Viewer::frame() {
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
   handle_events();
+  if (pick_point_) resolve_pick();
   if (steered_id_) update_steering();
   if (panel_visible_) {
     PanelEdits edits{renderer_->settings(), obstacle_radius_, live_stats_};
@@ -346,8 +370,11 @@ bool Viewer::frame() {
   ImGui::Render();
 
   simulate(elapsed, time);
-  if (live_stats_) stats_.update(*flock_, now);
-  if (panel_visible_) summary_ = flock_->summary();
+  if (live_stats_) stats_.update(*readback_, *flock_, now);
+  if (panel_visible_) {
+    if (std::optional<FlockSummary> summary = readback_->latest_summary()) summary_ = summary;
+    readback_->request_summary(*flock_);  // a full ring (a slow GPU) skips this frame's
+  }
 
   if (gl::can_draw_frame(framebuffer_width_, framebuffer_height_)) {
     draw(time);
@@ -368,7 +395,12 @@ bool Viewer::frame() {
     window_->set_title(window_title());
   }
   time.total = milliseconds_since(frame_start);
-  if (options_.timings) timings_.add(time);
+  if (options_.timings) {
+    timings_.add(time);
+  } else {
+    unrequested_stalls_ +=
+        (gl::stall_counts() - stalls_at_start) - (requested_stalls_ - requested_at_start);
+  }
   return !options_.frames || frames_run_ < *options_.frames;
 }
 
@@ -475,29 +507,36 @@ void Viewer::handle_cursor(glm::vec2 cursor_window) {
 }
 
 void Viewer::start_steering(glm::vec2 world) {
-  const FlockState state = flock_->download();
-  std::optional<std::uint32_t> nearest;
-  float nearest_distance = 0;
-  for (const Boid& boid : state.boids) {
-    const Topology topology = scenario_.species[boid.species].topology;
-    const float distance = glm::length(displacement(world, boid.pos, topology, scenario_.size()));
-    if (!nearest || distance < nearest_distance) {
-      nearest = boid.id;
-      nearest_distance = distance;
-    }
-  }
-  if (!nearest) return;
-  steered_id_ = nearest;
+  // The nearest boid is found on the GPU; resolve_pick() takes the answer when it arrives.
+  if (!readback_->request_nearest(*flock_, world)) return;  // rare: presses faster than frames
+  pick_point_ = world;
   gesture_ = MouseGesture::Steering;
-  update_steering();
+}
+
+void Viewer::resolve_pick() {
+  const std::optional<NearestBoid> nearest = readback_->latest_nearest();
+  // An answer to an earlier press (released before it came) is not this press's.
+  if (!nearest || nearest->point != *pick_point_) return;
+  pick_point_.reset();
+  if (!nearest->id) return;  // no boids
+  steered_id_ = nearest->id;
+  steered_boid_.reset();
 }
 
 void Viewer::update_steering() {
-  // download() is sorted by id and ids are 0..N-1, so the boid is at index id.
-  const FlockState state = flock_->download();
-  const Boid& boid = state.boids.at(*steered_id_);
+  // Where the boid was a frame or two ago, and the question for the next frames.
+  if (std::optional<BoidLookup> lookup = readback_->latest_boid();
+      lookup && lookup->id == *steered_id_) {
+    if (!lookup->boid) {  // no boid has this id any more
+      stop_steering();
+      return;
+    }
+    steered_boid_ = lookup->boid;
+  }
+  readback_->request_boid(*flock_, *steered_id_);
+  if (!steered_boid_) return;  // the first answer is still on its way
+  const Boid& boid = *steered_boid_;
   const SpeciesParams& species = scenario_.species[boid.species];
-  steered_position_ = boid.pos;
   const glm::vec2 to_cursor =
       displacement(boid.pos, world_under(last_pixel_), species.topology, scenario_.size());
   const float distance = glm::length(to_cursor);
@@ -510,15 +549,17 @@ void Viewer::update_steering() {
 }
 
 void Viewer::stop_steering() {
+  pick_point_.reset();
   steered_id_.reset();
+  steered_boid_.reset();
   flock_->set_steered(std::nullopt);
 }
 
 void Viewer::draw_steered_highlight() {
-  if (!steered_id_) return;
+  if (!steered_boid_) return;
   const ImGuiIO& io = ImGui::GetIO();
   const WorldView view = renderer_->view(scenario_.size());
-  const glm::vec2 boid = world_to_pixel(view, steered_position_);
+  const glm::vec2 boid = world_to_pixel(view, steered_boid_->pos);
   const ImVec2 scale = io.DisplayFramebufferScale;
   const ImVec2 centre(boid.x / scale.x, boid.y / scale.y);
   const ImVec2 cursor(last_pixel_.x / scale.x, last_pixel_.y / scale.y);
@@ -578,6 +619,13 @@ void Viewer::carry_out(const PanelRequests& requests) {
 }
 
 void Viewer::simulate(double elapsed_seconds, FrameTime& time) {
+  if (!options_.timings) {
+    // GPU time of the steps of earlier frames, for the status line's ms/step.
+    for (const StepTimer::Sample& sample : step_timer_->collect()) {
+      step_ms_sum_ += sample.milliseconds;
+      steps_since_status_ += sample.steps;
+    }
+  }
   std::uint32_t steps = 0;
   if (!paused_) {
     steps = pacer_.steps_for_frame(elapsed_seconds);
@@ -587,17 +635,22 @@ void Viewer::simulate(double elapsed_seconds, FrameTime& time) {
   single_step_ = false;
   if (steps == 0) return;
   const auto start = Clock::now();
+  if (!options_.timings) step_timer_->begin();
   for (std::uint32_t i = 0; i < steps; ++i) {
     flock_->step();
     renderer_->record_step(*flock_);
   }
-  // Without the finish the steps would only be queued, and ms/step would measure nothing.
-  glFinish();
-  time.sim = milliseconds_since(start);
   time.steps = steps;
   step_ += steps;
-  step_ms_sum_ += time.sim;
-  steps_since_status_ += steps;
+  if (options_.timings) {
+    // The timings charge each part its wall time, so the steps must be done, not just queued.
+    glFinish();
+    time.sim = milliseconds_since(start);
+    step_ms_sum_ += time.sim;
+    steps_since_status_ += steps;
+  } else {
+    step_timer_->end(steps);
+  }
 }
 
 void Viewer::draw(FrameTime& time) {
@@ -611,18 +664,29 @@ void Viewer::draw(FrameTime& time) {
   time.resolve = passes.resolve;
 
   const auto ui_start = Clock::now();
-  capture_frame();
+  // A frame drawn after a GL error must not become a screenshot or a recorded frame.
+  window_->check_gl_errors("frame " + std::to_string(frames_run_));
+  requested_readback([&] { capture_frame(); });
   glBlitNamedFramebuffer(renderer_->output_framebuffer(), 0, 0, 0, framebuffer_width_,
                          framebuffer_height_, 0, 0, framebuffer_width_, framebuffer_height_,
                          GL_COLOR_BUFFER_BIT, GL_NEAREST);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   const bool last_frame = options_.frames && frames_run_ + 1 >= *options_.frames;
   if (last_frame && options_.screenshot) {
-    write_png(*options_.screenshot, read_window_pixels(framebuffer_width_, framebuffer_height_));
+    requested_readback([&] {
+      write_png(*options_.screenshot, read_window_pixels(framebuffer_width_, framebuffer_height_));
+    });
   }
   if (options_.timings) glFinish();
   time.ui = milliseconds_since(ui_start);
   window_->swap_buffers();
+}
+
+template <class Read>
+void Viewer::requested_readback(Read&& read) {
+  const gl::StallCounts before = gl::stall_counts();
+  read();
+  requested_stalls_ += gl::stall_counts() - before;
 }
 
 void Viewer::capture_frame() {
@@ -672,6 +736,8 @@ void Viewer::restart(std::uint64_t seed) {
   scenario_.world.seed = seed;
   stop_steering();
   flock_ = std::make_unique<GpuFlock>(effective_scenario(), seeded_start(scenario_));
+  readback_->discard();  // answers about the old flock
+  step_timer_->discard();
   renderer_->reset_trails();
   renderer_->record_step(*flock_);
   stats_.invalidate();
@@ -723,7 +789,7 @@ void Viewer::save(const std::filesystem::path& path) {
     // The look on screen is saved with the rules, so the file reopens as it is seen.
     Scenario saved = scenario_;
     saved.look = look_of(renderer_->settings());
-    write_text_file_atomically(path, scenario_to_toml(saved));
+    write_file_atomically(path, scenario_to_toml(saved));
     panel_.set_message("saved " + path.string(), false);
   } catch (const OutputError& error) {
     panel_.set_message(error.what(), true);

@@ -31,6 +31,18 @@ for command in "${!some_flag[@]}"; do
   done
 done
 
+# Each command's help is generated from its flag declarations: value name, accepted range,
+# default, and the rules between flags, which the usage line shows too.
+run_murmur record --help
+expect_stdout_contains "  --frames N "
+expect_stdout_contains "in [1, 4294967295] (default 300)"
+run_murmur step --help
+expect_stdout_contains "usage: murmur step --scenario FILE --steps N --out FILE [flags]"
+expect_stdout_contains "(not with --seed)"
+run_murmur stats --help
+expect_stdout_contains "usage: murmur stats --scenario FILE (--in FILE | --steps N) [flags]"
+expect_stdout_contains "(default 1; only with --steps)"
+
 # --help wins over whatever else is on the line, even flags that would be rejected.
 run_murmur step --steps -1 --help
 expect_rc 0

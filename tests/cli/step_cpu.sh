@@ -52,7 +52,7 @@ expect_same_file "$work/a.csv" "$work/resumed.csv" "5 + 7 steps vs $steps steps"
 
 # --seed with --in would be silently ignored: it is refused instead.
 run_murmur step --scenario "$scenario" --backend cpu --in "$work/a.csv" --seed 3 --steps 1 --out "$work/x.csv"
-expect_usage_error "--seed has no effect with --in"
+expect_usage_error "--in and --seed exclude each other"
 
 # .npy output: NumPy's magic string, and a different file from the CSV.
 run_murmur step --scenario "$scenario" --backend cpu --steps 1 --out "$work/after.npy"

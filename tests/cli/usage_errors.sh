@@ -29,6 +29,9 @@ run_murmur step --scenario "$scenario" --out "$out_csv" --steps
 expect_usage_error "--steps needs a value"
 run_murmur step --scenario "$scenario" --out "$out_csv"
 expect_usage_error "missing --steps"
+# A misspelt flag is named, not the missing flag that it was meant to be.
+run_murmur step --scenario "$scenario" --out "$out_csv" --stepz 1
+expect_usage_error "unknown flag --stepz"
 run_murmur step --scenario "$scenario" --steps 1 --steps 2 --out "$out_csv"
 expect_usage_error "--steps given twice"
 run_murmur step --scenario "$scenario" --steps 1 --backend quantum --out "$out_csv"
@@ -46,6 +49,8 @@ run_murmur record --scenario "$scenario" --out "$work/frames" --skip -1
 expect_usage_error "--skip" "[0, 4294967295]"
 run_murmur record --scenario "$scenario" --out "$work/frames" --quiet=yes
 expect_usage_error "--quiet takes no value"
+run_murmur record --scenario "$scenario" --out "$work/frames" --frames 1 --size 8x8 --quiet --quiet
+expect_usage_error "--quiet given twice"
 for size in 0x10 10x0 abc 10x 10x10x10 16385x8; do
   run_murmur record --scenario "$scenario" --out "$work/frames" --size "$size"
   expect_usage_error "--size" "WIDTHxHEIGHT" "[1, 16384]" "'$size'"
@@ -58,6 +63,13 @@ run_murmur stats --scenario "$scenario" --steps 4 --every 0
 expect_usage_error "--every" "[1, 4294967295]"
 run_murmur stats --scenario "$scenario" --in "$work/state.csv" --every 2
 expect_usage_error "--every applies only with --steps"
+run_murmur stats --scenario "$scenario" --in "$work/state.csv" --steps 4
+expect_usage_error "exactly one of --in and --steps"
+
+run_murmur view --scenario "$scenario" --steps-per-frame 2 --step-rate 30
+expect_usage_error "--steps-per-frame and --step-rate exclude each other"
+run_murmur view --scenario "$scenario" --screenshot "$work/shot.png"
+expect_usage_error "--screenshot applies only with --frames"
 
 run_murmur bench --sizes 1000,abc
 expect_usage_error "--sizes" "[64, 16777216]" "'abc'"

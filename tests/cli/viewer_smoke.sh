@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The real viewer under a virtual X server: N frames, a screenshot of the window, exit 0 with
-# a debug context that saw no GL error (any KHR_debug error makes `--frames` runs exit 4). Also
+# a debug context that saw no GL error and a frame loop that never waited on the GPU (either
+# makes `--frames` runs exit 4); with --timings the waits are allowed and timed. Also
 # an odd window size, the usage error for a 0x0 size, and the message without a display.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
@@ -89,6 +90,11 @@ done
 # Nothing but the screenshots: no imgui.ini, no stray captures in the working directory.
 stray=$(cd "$work" && ls -A | grep -v -e '^shot-' -e '^tiny.toml$' -e '^stdout$' -e '^stderr$' || true)
 [[ -z $stray ]] || fail "view left files in its working directory: $stray"
+
+# --timings waits for the GPU after every part on purpose: that is no failure.
+run_in_xvfb view --scenario "$scenario" --frames 5 --size 320x200 --timings
+expect_rc 0
+expect_stdout_contains "frame-time breakdown"
 
 run_murmur view --scenario "$scenario" --size 0x0
 expect_usage_error "--size" "[1, 16384]" "0x0"

@@ -177,6 +177,68 @@ TEST_CASE("the debug messenger counts GL errors and only errors", "[debug]") {
   }
 }
 
+TEST_CASE("a context's check turns a GL error into a GpuError with the driver's message",
+          "[debug]") {
+  auto context = make_context();
+  SECTION("clean work passes the check") {
+    gl::Buffer buffer("checked work", 64);
+    buffer.bind_storage(0);
+    CHECK_NOTHROW(context->check_gl_errors("clean work"));
+  }
+  SECTION("an error fails the next check, which names the stage, and only that check") {
+    gl::make_planted_gl_error();
+    const std::string error = gpu_error_of([&] { context->check_gl_errors("the planted call"); });
+    CHECK_THAT(error, StartsWith("during the planted call: GL error"));
+    CHECK_THAT(error, Contains("GL_INVALID_VALUE"));
+    CHECK_NOTHROW(context->check_gl_errors("the next stage"));
+  }
+  SECTION("every error counts, not only the first") {
+    gl::make_planted_gl_error();
+    gl::make_planted_gl_error();
+    CHECK_THAT(gpu_error_of([&] { context->check_gl_errors("two calls"); }),
+               Contains("(and 1 more)"));
+  }
+}
+
+TEST_CASE("without a debug context or debug output, the check still sees errors", "[debug]") {
+  // A plain context, as the commands get; debug output switched off underneath the context's
+  // messenger leaves only the error flag, which the check reads with glGetError.
+  const auto context = gl::create_headless_context();
+  glDisable(GL_DEBUG_OUTPUT);
+  gl::make_planted_gl_error();
+  const std::string error = gpu_error_of([&] { context->check_gl_errors("a silent driver"); });
+  CHECK_THAT(error, StartsWith("during a silent driver: GL error GL_INVALID_VALUE"));
+  CHECK_NOTHROW(context->check_gl_errors("the next stage"));
+}
+
+TEST_CASE("a messenger over the context's own puts the context's back", "[debug]") {
+  auto context = make_context();
+  {
+    gl::DebugMessenger messenger;
+    gl::make_planted_gl_error();
+    CHECK(messenger.error_count() == 1);
+    glGetError();  // the flag belongs to this scope's error
+  }
+  gl::make_planted_gl_error();
+  glGetError();  // only the context's messenger can report it now
+  CHECK_THAT(gpu_error_of([&] { context->check_gl_errors("after the scope"); }),
+             Contains("GL_INVALID_VALUE"));
+}
+
+TEST_CASE("MURMUR_TEST_GL_ERROR_AT_STEP is read as a step index", "[debug]") {
+  {
+    ScopedEnv unset("MURMUR_TEST_GL_ERROR_AT_STEP", "");
+    CHECK_FALSE(gl::planted_gl_error_step().has_value());
+  }
+  {
+    ScopedEnv set("MURMUR_TEST_GL_ERROR_AT_STEP", "17");
+    CHECK(gl::planted_gl_error_step() == 17u);
+  }
+  ScopedEnv bad("MURMUR_TEST_GL_ERROR_AT_STEP", "17 steps");
+  CHECK_THROWS_WITH(gl::planted_gl_error_step(),
+                    Contains("MURMUR_TEST_GL_ERROR_AT_STEP='17 steps' is not a step index"));
+}
+
 TEST_CASE("debug groups nest and unwind with their scope", "[debug]") {
   auto context = make_context();
   gl::DebugMessenger messenger;
@@ -471,7 +533,7 @@ void main() { undeclared_call(); }
   CHECK_THAT(first_line(error), StartsWith("warned.comp:4: error"));
 }
 
-TEST_CASE("a program's uniforms are found by name", "[program]") {
+TEST_CASE("a program's uniforms are found by name, and a missing one is an error", "[program]") {
   auto context = make_context();
   gl::DebugMessenger messenger;
   const FileMap files = {{"uniform.comp", R"(#version 450
@@ -483,9 +545,12 @@ void main() { value = u_value; }
   const auto program = gl::Program::compute("uniform.comp", {}, files);
   const GLint location = program.uniform("u_value");
   REQUIRE(location >= 0);
-  CHECK(program.uniform("u_not_there") == -1);
+  // GL would answer -1 and drop every value set there: a misspelt name must fail at load.
+  CHECK_THAT(gpu_error_of([&] { program.uniform("u_not_there"); }),
+             Contains("uniform.comp: no active uniform 'u_not_there'"));
   constexpr GLuint kValue = 1234;
-  glProgramUniform1ui(program.id(), location, kValue);
+  const gl::Uniform value(program, "u_value");
+  value.set(kValue);
   gl::Buffer out("uniform out", sizeof(GLuint));
   out.bind_storage(0);
   program.use();

@@ -7,6 +7,7 @@
 #include "gpu_test_support.hpp"
 #include "murmur/cpu_flock.hpp"
 #include "murmur/errors.hpp"
+#include "murmur/gpu/flock_readback.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/gpu/harness.hpp"
 #include "murmur/stats.hpp"
@@ -337,7 +338,8 @@ TEST_CASE("The GPU summary matches the CPU statistics") {
     state.boids[i].vel = 1.5f * glm::vec2(-std::sin(angle), std::cos(angle));
   }
   GpuFlock flock(s, state);
-  const FlockSummary gpu = flock.summary();
+  FlockReadback readback;
+  const FlockSummary gpu = readback.summary_now(flock);
   const FlockStats cpu = compute_stats(s, state);
   REQUIRE_THAT(gpu.polarization, Catch::Matchers::WithinAbs(cpu.polarization, 1e-5));
   REQUIRE(gpu.milling.has_value());
@@ -347,7 +349,7 @@ TEST_CASE("The GPU summary matches the CPU statistics") {
   // A wrap species makes milling meaningless, as on the CPU.
   const Scenario t = torus(300, 100.0f);
   GpuFlock wrapped(t, seeded_start(t));
-  const FlockSummary w = wrapped.summary();
+  const FlockSummary w = readback.summary_now(wrapped);
   REQUIRE_FALSE(w.milling.has_value());
   REQUIRE_THAT(w.polarization,
                Catch::Matchers::WithinAbs(compute_stats(t, seeded_start(t)).polarization, 1e-5));

@@ -16,6 +16,7 @@
 #include <toml++/toml.h>
 
 #include "gpu_test_support.hpp"
+#include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/render/png_writer.hpp"
@@ -155,7 +156,8 @@ TEST_CASE("a recording writes frame k = state after k * steps_per_frame steps, t
   murmur::write_png(req.out_dir / "frame_000001.png", RgbaImage{1, 1, {1, 2, 3, 4}});
   murmur::write_png(req.out_dir / "frame_000003.png", RgbaImage{1, 1, {1, 2, 3, 4}});
   murmur::write_png(req.out_dir / "frame_000009.png", RgbaImage{1, 1, {1, 2, 3, 4}});
-  std::ofstream(req.out_dir / "frame_000004.png.tmp") << "half";
+  const std::string interrupted = murmur::atomic_temporary_name("frame_000004.png", "1-0");
+  std::ofstream(req.out_dir / interrupted) << "half";
   std::ofstream(req.out_dir / "manifest.toml") << "frames = 10\n";
   std::ofstream(req.out_dir / "notes.txt") << "not ours";
 

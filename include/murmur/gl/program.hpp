@@ -1,6 +1,12 @@
 #pragma once
-// A linked GL program built from embedded shader files.
+// A linked GL program built from embedded shader files, and its uniforms resolved at load.
+#include <cstdint>
+#include <span>
 #include <string>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
 
 #include "murmur/gl/objects.hpp"
 #include "murmur/gl/shader_source.hpp"
@@ -20,11 +26,39 @@ class Program {
 
   GLuint id() const { return handle_.id(); }
   void use() const;
-  // Location of a uniform; -1 (ignored by glProgramUniform) if the linker removed it.
+  // Location of an active uniform. A name the program lacks (misspelt, or never read by the
+  // shaders so the linker dropped it) is a GpuError naming the program and the uniform: GL
+  // would take -1 and silently ignore every value set. Look uniforms up once, at load.
   GLint uniform(const char* name) const;
+
+  // The program's files as messages name them ("shaders/heads.vert + shaders/heads.frag").
+  const std::string& name() const { return name_; }
 
  private:
   Handle<delete_program> handle_;
+  std::string name_;
+};
+
+// One uniform of a program, looked up when the program is loaded (a missing one throws
+// GpuError there, see Program::uniform), then set by location with glProgramUniform*.
+class Uniform {
+ public:
+  Uniform(const Program& program, const char* name)
+      : program_(program.id()), location_(program.uniform(name)) {}
+
+  void set(float value) const;
+  void set(std::uint32_t value) const;
+  void set(bool value) const;  // a GLSL bool, set as an int
+  void set(glm::vec2 value) const;
+  void set(glm::vec3 value) const;
+  void set(glm::vec4 value) const;
+  // A whole array uniform from its first element.
+  void set(std::span<const float> values) const;
+  void set(std::span<const glm::vec3> values) const;
+
+ private:
+  GLuint program_;
+  GLint location_;
 };
 
 }  // namespace murmur::gl

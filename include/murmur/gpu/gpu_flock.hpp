@@ -42,7 +42,8 @@ struct GridStageTimes {
 };
 
 // Live statistics reduced on the GPU (docs/model.md, "Flock statistics"): cheap enough to
-// show every frame. Partial sums are float32 per workgroup, added in double on the CPU.
+// show every frame. Partial sums are float32 per workgroup, added in double on the GPU
+// (FlockReadback in murmur/gpu/flock_readback.hpp computes them).
 struct FlockSummary {
   double polarization = 0;
   std::optional<double> milling;          // empty when any species wraps (not meaningful)
@@ -77,7 +78,6 @@ class GpuFlock {
   FlockState download() const;           // sorted by id, with next_id and step
   // The live count (a blocking readback: tests and commands, never the viewer's frame).
   std::uint32_t live_count() const;
-  FlockSummary summary() const;
   // Counts seen by the last step, sorted by id (the naive pass reports them too).
   std::vector<GpuNeighbourCounts> download_neighbour_counts() const;
 

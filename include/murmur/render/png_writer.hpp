@@ -1,5 +1,5 @@
 #pragma once
-// PNG output for recorded frames: one atomic file write (temporary name, then rename), and a
+// PNG output for recorded frames: written through an AtomicFile (murmur/atomic_file.hpp), and a
 // small pool of encoder threads so the GPU renders frame k+1 while frame k is compressed.
 #include <condition_variable>
 #include <cstddef>
@@ -24,14 +24,10 @@ std::string frame_file_name(std::uint32_t index);
 // Whether `name` is a frame file name (frame_ + digits + .png); gives its index if so.
 bool parse_frame_file_name(const std::string& name, std::uint32_t& index);
 
-// Writes `image` as a PNG at `path`: encodes into `<path>.tmp` in the same directory, checks
-// every write, flush and close (a full disk often shows only at close), then renames it over
-// `path`. On failure removes the temporary file and throws OutputError naming `path`; a file
-// already at `path` is then left as it was.
+// Writes `image` as a PNG at `path`, streamed from the encoder into an AtomicFile: on failure
+// the temporary is removed and OutputError names `path`; a file already at `path` is then left
+// as it was.
 void write_png(const std::filesystem::path& path, const RgbaImage& image);
-
-// Writes text through `<path>.tmp` and a rename, with the same checks as write_png.
-void write_text_file_atomically(const std::filesystem::path& path, const std::string& text);
 
 // Encoder threads fed through a bounded queue: submit() blocks while the queue is full, so at
 // most `max_queued` images wait in memory besides the ones being encoded. The first error a

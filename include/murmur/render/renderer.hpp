@@ -15,6 +15,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
+#include "murmur/gl/dispatch.hpp"
 #include "murmur/gl/objects.hpp"
 #include "murmur/gl/program.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
@@ -166,6 +167,14 @@ struct BoidBufferView {
   std::uint32_t count = 0;
 };
 
+// Invocations per workgroup of the renderer's compute passes (MURMUR_RENDER_GROUP_SIZE).
+inline constexpr std::uint32_t kRenderGroupSize = 128;
+// The workgroups of a render compute pass over every boid (trail_record, overlay circles):
+// folded into y past GL's per-dimension limit, like the simulation's passes.
+constexpr gl::DispatchShape boid_pass_dispatch(std::uint32_t boid_count) {
+  return gl::folded_dispatch(gl::groups_for(boid_count, kRenderGroupSize));
+}
+
 // Wall-clock milliseconds of each pass of one render() (with glFinish after each, so only
 // when asked: it serialises the GPU). trails includes clearing the target.
 struct RenderPassTimes {
@@ -220,6 +229,7 @@ class Renderer {
 
  private:
   struct Programs;
+  struct ColourUniforms;
   struct TrailState;
   struct BloomChain;
 
@@ -233,7 +243,7 @@ class Renderer {
   void resolve_pass();
   void overlays_pass(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
                      const WorldView& view);
-  void set_colour_uniforms(unsigned program, const Scenario& scenario) const;
+  void set_colour_uniforms(const ColourUniforms& uniforms, const Scenario& scenario) const;
 
   int width_ = 0, height_ = 0;
   RenderSettings settings_;
