@@ -151,6 +151,13 @@ std::string species_cpp(const Record& record) {
   for (const Field& field : record.fields) {
     out << "static_assert(offsetof(Species, " << field.name << ") == " << field.offset << ");\n";
   }
+  out << "\n// Each field's GLSL name and offset, for the test that asks the GL driver for its own.\n";
+  out << "struct SpeciesField {\n  const char* name;\n  std::size_t offset;\n};\n";
+  out << "inline constexpr SpeciesField kSpeciesFields[] = {\n";
+  for (const Field& field : record.fields) {
+    out << "    {\"" << field.name << "\", offsetof(Species, " << field.name << ")},\n";
+  }
+  out << "};\n";
   out << "\ninline Species to_gpu(const SpeciesModel& model) {\n  Species record{};\n";
   for (const Field& field : record.fields) {
     out << "  record." << field.name << " = gpu_value(model." << field.name << ");\n";
