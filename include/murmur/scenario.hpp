@@ -32,9 +32,6 @@ inline constexpr std::uint64_t kMaxSeed = 9223372036854775807ull;  // 2^63 - 1
 // Ids and counts stay exactly representable in a float32 (shaders may carry them as floats),
 // and 2^24 boids already need ~400 MB of state and neighbour-grid buffers on the GPU.
 inline constexpr std::uint32_t kMaxTotalBoids = std::uint32_t{1} << 24;
-// Colours are linear HDR values for the additive, bloomed renderer: above 1 glows, and 16
-// is already far past what the tone map can still tell apart.
-inline constexpr float kMaxColourComponent = 16.0f;
 
 // One [[species]] table. Its members, their defaults and accepted ranges are the lines of
 // include/murmur/params/species_params.def (docs/parameters.md).

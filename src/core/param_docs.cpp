@@ -14,7 +14,8 @@ namespace {
 template <class T>
 std::string_view type_text() {
   if constexpr (std::is_same_v<T, float>) return "number";
-  else if constexpr (std::is_same_v<T, std::uint32_t>) return "integer";
+  else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) return "integer";
+  else if constexpr (std::is_same_v<T, bool>) return "boolean";
   else if constexpr (std::is_enum_v<T> || std::is_same_v<T, std::string>) return "string";
   else if constexpr (std::is_same_v<T, std::vector<std::string>>) return "array of strings";
   else if constexpr (std::is_same_v<T, glm::vec3>) return "array of 3 numbers";
@@ -26,7 +27,8 @@ std::string code(const std::string& text) { return "`" + text + "`"; }
 template <class T>
 std::string default_text(const T& value) {
   if constexpr (std::is_same_v<T, float>) return code(show_float(value));
-  else if constexpr (std::is_same_v<T, std::uint32_t>) return code(std::to_string(value));
+  else if constexpr (std::is_same_v<T, bool>) return code(value ? "true" : "false");
+  else if constexpr (std::is_integral_v<T>) return code(std::to_string(value));
   else if constexpr (std::is_enum_v<T>) {
     return code("\"" + std::string(names_of(value)[static_cast<std::size_t>(value)]) + "\"");
   } else if constexpr (std::is_same_v<T, glm::vec3>) {
@@ -45,7 +47,7 @@ std::string default_text(const T& value) {
 std::string bound_text(const Bound& bound, std::string_view op, bool integer) {
   switch (bound.kind) {
     case Bound::Kind::Value:
-      return std::string(op) + (integer ? std::to_string(static_cast<std::uint64_t>(bound.value))
+      return std::string(op) + (integer ? std::to_string(static_cast<std::int64_t>(bound.value))
                                         : show_float(static_cast<float>(bound.value)));
     case Bound::Kind::HalfWorldSide: return std::string(op) + "min(width, height) / 2";
     case Bound::Kind::Key: return std::string(op) + code(std::string(bound.key));
@@ -59,8 +61,10 @@ std::string accepted_text(const Accepted& accepted) {
   if (!accepted.rule.empty()) return std::string(accepted.rule);
   if constexpr (std::is_enum_v<T>) {
     return choice_text(names_of(T{}), "`");
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return "`true` or `false`";
   } else {
-    constexpr bool integer = std::is_same_v<T, std::uint32_t>;
+    constexpr bool integer = std::is_integral_v<T>;
     const std::string range =
         join_range(bound_text(accepted.lower, lower_operator(accepted.lower), integer),
                    bound_text(accepted.upper, upper_operator(accepted.upper), integer));
@@ -88,15 +92,32 @@ std::string species_keys_table() {
   return text;
 }
 
-}  // namespace
-
-std::vector<DocSection> generated_doc_sections() {
-  return {{"species keys", "include/murmur/params/species_params.def", species_keys_table()}};
+std::string render_keys_table(const LookParams& defaults) {
+  std::string text =
+      "| key | type | default | accepted | meaning |\n"
+      "|---|---|---|---|---|\n";
+  for_each_render_param([&](const auto& info) {
+    using T = std::remove_cvref_t<decltype(*(defaults.*info.member))>;
+    const auto& value = defaults.*info.member;
+    text += "| " + code(std::string(info.key)) + " | " + std::string(type_text<T>()) + " | " +
+            (value ? default_text(*value) : std::string("–")) + " | " +
+            accepted_text<T>(info.accepted) + " | " + std::string(info.meaning) + " |\n";
+  });
+  return text;
 }
 
-std::string with_generated_sections(std::string_view document, const std::string& document_name) {
+}  // namespace
+
+std::vector<DocSection> generated_doc_sections(const LookParams& render_defaults) {
+  return {{"species keys", "include/murmur/params/species_params.def", species_keys_table()},
+          {"render keys", "include/murmur/params/render_params.def",
+           render_keys_table(render_defaults)}};
+}
+
+std::string with_generated_sections(std::string_view document, const std::string& document_name,
+                                    const LookParams& render_defaults) {
   std::string out(document);
-  for (const DocSection& section : generated_doc_sections()) {
+  for (const DocSection& section : generated_doc_sections(render_defaults)) {
     const std::string begin = "<!-- BEGIN " + section.name + ":";
     const std::string end = "<!-- END " + section.name + " -->";
     const std::size_t begin_at = out.find(begin);

@@ -43,14 +43,20 @@ SpeciesParams default_species(std::size_t index) {
 constexpr std::string_view kWorldKeys = "width, height, seed";
 constexpr std::string_view kObstacleKeys = "x, y, radius";
 constexpr std::string_view kTargetKeys = "x, y";
-constexpr std::string_view kRenderKeys =
-    "trails, trail_length, trail_fade, colour_by, bloom, bloom_intensity, bloom_threshold, "
-    "exposure, background";
 constexpr std::string_view kTopLevelKeys = "world, species, obstacle, target, render";
 
-// Names of the [render] table's enumerated values, in the enums' order.
-constexpr std::string_view kTrailModeNames[] = {"none", "ribbons", "fade"};
-constexpr std::string_view kColourModeNames[] = {"species", "heading", "speed"};
+
+// "trails, trail_length, ...": the [render] keys in table order, for messages.
+const std::string& render_key_list() {
+  static const std::string keys = [] {
+    std::string list;
+    for_each_render_param([&](const auto& info) {
+      list += (list.empty() ? "" : ", ") + std::string(info.key);
+    });
+    return list;
+  }();
+  return keys;
+}
 
 // "name, count, topology, ...": the species keys in table order, for messages.
 const std::string& species_key_list() {
@@ -224,14 +230,15 @@ class Validator {
            accepted.upper.kind == params::Bound::Kind::Key;
   }
 
-  // The number `bound` stands for in species i (compared in double: exact for float32 and for
-  // every integer key).
-  double bound_value(std::size_t i, const params::Bound& bound) const {
+  // The number `bound` stands for, for the species `owner` (Key bounds name keys of the species
+  // table; the [render] table has none). Compared in double: exact for float32 and for every
+  // integer key.
+  double bound_value(const SpeciesParams* owner, const params::Bound& bound) const {
     switch (bound.kind) {
       case params::Bound::Kind::Value: return bound.value;
       case params::Bound::Kind::HalfWorldSide:
         return 0.5f * std::min(scenario_.world.width, scenario_.world.height);
-      case params::Bound::Kind::Key: return float_key(scenario_.species[i], bound.key);
+      case params::Bound::Kind::Key: return owner ? float_key(*owner, bound.key) : 0.0;
       case params::Bound::Kind::None: break;
     }
     return 0.0;
@@ -247,15 +254,15 @@ class Validator {
     return value;
   }
 
-  bool within(std::size_t i, const params::Accepted& accepted, double value) const {
+  bool within(const SpeciesParams* owner, const params::Accepted& accepted, double value) const {
     const params::Bound& lower = accepted.lower;
     const params::Bound& upper = accepted.upper;
     if (lower.kind != params::Bound::Kind::None) {
-      const double limit = bound_value(i, lower);
+      const double limit = bound_value(owner, lower);
       if (lower.inclusive ? !(value >= limit) : !(value > limit)) return false;
     }
     if (upper.kind != params::Bound::Kind::None) {
-      const double limit = bound_value(i, upper);
+      const double limit = bound_value(owner, upper);
       if (upper.inclusive ? !(value <= limit) : !(value < limit)) return false;
     }
     return true;
@@ -263,10 +270,10 @@ class Validator {
 
   // One end as a message shows it: "< 40 (half the smaller world side)",
   // "<= perception_radius (12)", ">= 0".
-  std::string bound_text(std::size_t i, const params::Bound& bound, std::string_view op,
-                         bool integer) const {
-    const double value = bound_value(i, bound);
-    const std::string number = integer ? std::to_string(static_cast<std::uint64_t>(value))
+  std::string bound_text(const SpeciesParams* owner, const params::Bound& bound,
+                         std::string_view op, bool integer) const {
+    const double value = bound_value(owner, bound);
+    const std::string number = integer ? std::to_string(static_cast<std::int64_t>(value))
                                         : show_float(static_cast<float>(value));
     switch (bound.kind) {
       case params::Bound::Kind::Value: return std::string(op) + number;
@@ -279,39 +286,71 @@ class Validator {
     return {};
   }
 
-  std::string range_text(std::size_t i, const params::Accepted& accepted, bool integer) const {
-    return params::join_range(
-        bound_text(i, accepted.lower, params::lower_operator(accepted.lower), integer),
-        bound_text(i, accepted.upper, params::upper_operator(accepted.upper), integer));
+  // "> 0 and < 1 (the fraction kept per step)". `finite`: the range also says "and finite"
+  // where it has no upper end (for tables whose finite check is not a message of its own).
+  std::string range_text(const SpeciesParams* owner, const params::Accepted& accepted,
+                         bool integer, bool finite) const {
+    std::string text = params::join_range(
+        bound_text(owner, accepted.lower, params::lower_operator(accepted.lower), integer),
+        bound_text(owner, accepted.upper, params::upper_operator(accepted.upper), integer));
+    if (finite && accepted.upper.kind == params::Bound::Kind::None) text += " and finite";
+    if (!accepted.note.empty()) text += " (" + std::string(accepted.note) + ")";
+    return text;
+  }
+
+  // What `value` breaks of `accepted` ("must be ..."), or nothing. Names (std::string,
+  // std::vector<std::string>) are checked by check_name and check_flocks_with instead: their
+  // rules relate species to each other.
+  template <class T>
+  std::optional<std::string> broken_rule(const T& value, const params::Accepted& accepted,
+                                         const SpeciesParams* owner, bool finite) const {
+    if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+      constexpr bool integer = std::is_integral_v<T>;
+      bool ok = within(owner, accepted, static_cast<double>(value));
+      if constexpr (!integer) ok = ok && (!finite || std::isfinite(value));
+      if (!ok) return "must be " + range_text(owner, accepted, integer, finite && !integer);
+    } else if constexpr (std::is_enum_v<T>) {
+      if (static_cast<std::size_t>(value) >= std::size(names_of(value))) {
+        return "must be " + choice_text(names_of(value));
+      }
+    } else if constexpr (std::is_same_v<T, glm::vec3>) {
+      for (int c = 0; c < 3; ++c) {
+        if (!within(owner, accepted, value[c])) {
+          return "each component must be " + range_text(owner, accepted, false, false);
+        }
+      }
+    }
+    return std::nullopt;
   }
 
   template <class Info>
   void check_range(std::size_t i, const Info& info) const {
-    using T = std::remove_cvref_t<decltype(info.default_value)>;
-    const T& value = scenario_.species[i].*info.member;
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, std::uint32_t>) {
-      constexpr bool integer = std::is_same_v<T, std::uint32_t>;
-      if (!within(i, info.accepted, static_cast<double>(value))) {
-        fail_species(i, info.key, integer ? std::to_string(value) : show_float(value),
-                     "must be " + range_text(i, info.accepted, integer));
-      }
-    } else if constexpr (std::is_enum_v<T>) {
-      if (static_cast<std::size_t>(value) >= std::size(names_of(value))) {
-        fail_species(i, info.key, std::to_string(static_cast<std::uint32_t>(value)),
-                     "must be " + choice_text(names_of(value)));
-      }
-    } else if constexpr (std::is_same_v<T, glm::vec3>) {
-      for (int c = 0; c < 3; ++c) {
-        if (!within(i, info.accepted, value[c])) {
-          fail_species(i, info.key,
-                       "[" + show_float(value.r) + ", " + show_float(value.g) + ", " +
-                           show_float(value.b) + "]",
-                       "each component must be " + range_text(i, info.accepted, false));
-        }
-      }
+    const SpeciesParams& species = scenario_.species[i];
+    const auto& value = species.*info.member;
+    if (auto broken = broken_rule(value, info.accepted, &species, false)) {
+      fail_species(i, info.key, shown_value(value), *broken);
     }
-    // Names (std::string, std::vector<std::string>) are checked by check_name and
-    // check_flocks_with: their rules relate species to each other.
+  }
+
+  // A value as messages show it (the shortest float text that reads back the same).
+  static std::string shown_value(float value) { return show_float(value); }
+  static std::string shown_value(std::uint32_t value) { return std::to_string(value); }
+  static std::string shown_value(int value) { return std::to_string(value); }
+  static std::string shown_value(bool value) { return value ? "true" : "false"; }
+  static std::string shown_value(const std::string& value) { return quote(value); }
+  static std::string shown_value(const std::vector<std::string>& names) {
+    std::string list;
+    for (const std::string& name : names) list += (list.empty() ? "" : ", ") + quote(name);
+    return "[" + list + "]";
+  }
+  static std::string shown_value(glm::vec3 value) {
+    return "[" + show_float(value.r) + ", " + show_float(value.g) + ", " + show_float(value.b) +
+           "]";
+  }
+  template <class Enum>
+    requires std::is_enum_v<Enum>
+  static std::string shown_value(Enum value) {
+    return std::to_string(static_cast<std::uint32_t>(value));
   }
 
   void check_name(std::size_t i) const {
@@ -417,34 +456,13 @@ class Validator {
   }
 
   void check_look() const {
-    const LookParams& look = scenario_.look;
-    if (look.trail_length && (*look.trail_length < kMinRibbonLength || *look.trail_length > kMaxRibbonLength)) {
-      fail_render("trail_length", std::to_string(*look.trail_length),
-                  "must be >= " + std::to_string(kMinRibbonLength) + " and <= " +
-                      std::to_string(kMaxRibbonLength));
-    }
-    if (look.trail_fade && !(*look.trail_fade > 0.0f && *look.trail_fade < 1.0f)) {
-      fail_render("trail_fade", show_float(*look.trail_fade), "must be > 0 and < 1 (the fraction kept per step)");
-    }
-    if (look.bloom_intensity && !(*look.bloom_intensity >= 0.0f && std::isfinite(*look.bloom_intensity))) {
-      fail_render("bloom_intensity", show_float(*look.bloom_intensity), "must be >= 0 and finite");
-    }
-    if (look.bloom_threshold && !(*look.bloom_threshold >= 0.0f && std::isfinite(*look.bloom_threshold))) {
-      fail_render("bloom_threshold", show_float(*look.bloom_threshold), "must be >= 0 and finite");
-    }
-    if (look.exposure && !(*look.exposure > 0.0f && std::isfinite(*look.exposure))) {
-      fail_render("exposure", show_float(*look.exposure), "must be > 0 and finite");
-    }
-    if (look.background) {
-      const glm::vec3 c = *look.background;
-      for (int k = 0; k < 3; ++k) {
-        if (!(c[k] >= 0.0f && c[k] <= kMaxColourComponent)) {
-          fail_render("background",
-                      "[" + show_float(c.r) + ", " + show_float(c.g) + ", " + show_float(c.b) + "]",
-                      "each component must be >= 0 and <= " + show_float(kMaxColourComponent));
-        }
+    for_each_render_param([&](const auto& info) {
+      const auto& value = scenario_.look.*info.member;
+      if (!value) return;
+      if (auto broken = broken_rule(*value, info.accepted, nullptr, true)) {
+        fail_render(info.key, shown_value(*value), *broken);
       }
-    }
+    });
   }
 
   const Scenario& scenario_;
@@ -694,34 +712,19 @@ class Parser {
     const toml::table* table = node.as_table();
     if (table == nullptr) wrong_type("render", node, "a table ([render])");
     lines_.render.table = node.source().begin.line;
-    LookParams& look = scenario_.look;
     for (const auto& [key, value] : *table) {
       const std::string label = "render." + std::string(key.str());
       lines_.render.keys[std::string(key.str())] = value.source().begin.line;
-      if (key == "trails") {
-        look.trails = read_choice<TrailMode>(label, value, kTrailModeNames);
-      } else if (key == "trail_length") {
-        look.trail_length = static_cast<int>(
-            read_integer(label, value, kMinRibbonLength, static_cast<std::uint64_t>(kMaxRibbonLength)));
-      } else if (key == "trail_fade") {
-        look.trail_fade = read_float(label, value);
-      } else if (key == "colour_by") {
-        look.colour_by = read_choice<ColourMode>(label, value, kColourModeNames);
-      } else if (key == "bloom") {
-        const auto* flag = value.as_boolean();
-        if (flag == nullptr) wrong_type(label, value, "true or false");
-        look.bloom = flag->get();
-      } else if (key == "bloom_intensity") {
-        look.bloom_intensity = read_float(label, value);
-      } else if (key == "bloom_threshold") {
-        look.bloom_threshold = read_float(label, value);
-      } else if (key == "exposure") {
-        look.exposure = read_float(label, value);
-      } else if (key == "background") {
-        look.background = read_colour(label, value);
-      } else {
+      bool known = false;
+      for_each_render_param([&](const auto& info) {
+        if (known || info.key != key.str()) return;
+        known = true;
+        auto& slot = scenario_.look.*info.member;
+        read_value(label, value, info.accepted, slot.emplace());
+      });
+      if (!known) {
         fail(scenario_.source, key.source().begin.line,
-             label + ": unknown key (accepted: " + std::string(kRenderKeys) + ")");
+             label + ": unknown key (accepted: " + render_key_list() + ")");
       }
     }
   }
@@ -739,6 +742,20 @@ class Parser {
                            ? static_cast<std::uint64_t>(accepted.upper.value)
                            : std::uint64_t{std::numeric_limits<std::uint32_t>::max()};
     out = static_cast<std::uint32_t>(read_integer(label, node, lower, upper));
+  }
+  void read_value(const std::string& label, const toml::node& node,
+                  const params::Accepted& accepted, int& out) const {
+    const auto upper = accepted.upper.kind == params::Bound::Kind::Value
+                           ? static_cast<std::uint64_t>(accepted.upper.value)
+                           : std::uint64_t{std::numeric_limits<int>::max()};
+    out = static_cast<int>(
+        read_integer(label, node, static_cast<std::int64_t>(accepted.lower.value), upper));
+  }
+  void read_value(const std::string& label, const toml::node& node, const params::Accepted&,
+                  bool& out) const {
+    const auto* flag = node.as_boolean();
+    if (flag == nullptr) wrong_type(label, node, "true or false");
+    out = flag->get();
   }
   template <class Enum>
     requires std::is_enum_v<Enum>
@@ -795,6 +812,8 @@ std::string toml_float(float value) {
 
 std::string toml_value(float value) { return toml_float(value); }
 std::string toml_value(std::uint32_t value) { return std::to_string(value); }
+std::string toml_value(int value) { return std::to_string(value); }
+std::string toml_value(bool value) { return value ? "true" : "false"; }
 std::string toml_value(const std::string& value) { return toml_quote(value); }
 template <class Enum>
   requires std::is_enum_v<Enum>
@@ -871,23 +890,12 @@ std::string scenario_to_toml(const Scenario& scenario) {
     out += "y = " + toml_float(o.centre.y) + "\n";
     out += "radius = " + toml_float(o.radius) + "\n";
   }
-  const LookParams& look = scenario.look;
-  if (!look.empty()) {
+  if (!scenario.look.empty()) {
     out += "\n[render]\n";
-    if (look.trails) out += "trails = " + quote(kTrailModeNames[static_cast<std::size_t>(*look.trails)]) + "\n";
-    if (look.trail_length) out += "trail_length = " + std::to_string(*look.trail_length) + "\n";
-    if (look.trail_fade) out += "trail_fade = " + toml_float(*look.trail_fade) + "\n";
-    if (look.colour_by) {
-      out += "colour_by = " + quote(kColourModeNames[static_cast<std::size_t>(*look.colour_by)]) + "\n";
-    }
-    if (look.bloom) out += std::string("bloom = ") + (*look.bloom ? "true" : "false") + "\n";
-    if (look.bloom_intensity) out += "bloom_intensity = " + toml_float(*look.bloom_intensity) + "\n";
-    if (look.bloom_threshold) out += "bloom_threshold = " + toml_float(*look.bloom_threshold) + "\n";
-    if (look.exposure) out += "exposure = " + toml_float(*look.exposure) + "\n";
-    if (look.background) {
-      out += "background = [" + toml_float(look.background->r) + ", " + toml_float(look.background->g) +
-             ", " + toml_float(look.background->b) + "]\n";
-    }
+    for_each_render_param([&](const auto& info) {
+      const auto& value = scenario.look.*info.member;
+      if (value) out += std::string(info.key) + " = " + toml_value(*value) + "\n";
+    });
   }
   if (scenario.target) {
     out += "\n[target]\n";

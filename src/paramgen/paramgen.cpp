@@ -6,6 +6,7 @@
 //       <dir>/murmur/gpu/species_record.hpp C++: the same record with a static_assert on its
 //                                          size and on every std430 offset, and to_gpu()
 //   murmur_paramgen docs check <docs/scenarios.md>   exit 1 when a generated table differs
+//                                                    (species and [render] keys)
 //   murmur_paramgen docs update <docs/scenarios.md>  rewrites the generated tables
 //
 // The record holds the keys the species table marks Copied, in table order, then its derived
@@ -29,6 +30,7 @@
 #include "murmur/errors.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/params/param_docs.hpp"
+#include "murmur/render/renderer.hpp"
 #include "murmur/scenario.hpp"
 
 namespace {
@@ -187,7 +189,8 @@ void write_if_changed(const fs::path& path, const std::string& text) {
 
 int docs(std::string_view mode, const fs::path& path) {
   const std::string current = read_text(path);
-  const std::string generated = murmur::params::with_generated_sections(current, path.string());
+  const std::string generated = murmur::params::with_generated_sections(
+      current, path.string(), murmur::look_of(murmur::RenderSettings{}));
   if (mode == "update") {
     write_if_changed(path, generated);
     return 0;

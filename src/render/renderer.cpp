@@ -767,33 +767,3 @@ RgbaImage Renderer::read_pixels() const {
 }
 
 }  // namespace murmur
-
-namespace murmur {
-
-void apply_look(RenderSettings& settings, const LookParams& look) {
-  if (look.trails) settings.trails.mode = *look.trails;
-  if (look.trail_length) settings.trails.ribbon_length = *look.trail_length;
-  if (look.trail_fade) settings.trails.fade_per_step = *look.trail_fade;
-  if (look.colour_by) settings.colour.mode = *look.colour_by;
-  if (look.bloom) settings.bloom.enabled = *look.bloom;
-  if (look.bloom_intensity) settings.bloom.intensity = *look.bloom_intensity;
-  if (look.bloom_threshold) settings.bloom.threshold = *look.bloom_threshold;
-  if (look.exposure) settings.exposure = *look.exposure;
-  if (look.background) settings.background = *look.background;
-}
-
-LookParams look_of(const RenderSettings& settings) {
-  LookParams look;
-  look.trails = settings.trails.mode;
-  look.trail_length = settings.trails.ribbon_length;
-  look.trail_fade = settings.trails.fade_per_step;
-  look.colour_by = settings.colour.mode;
-  look.bloom = settings.bloom.enabled;
-  look.bloom_intensity = settings.bloom.intensity;
-  look.bloom_threshold = settings.bloom.threshold;
-  look.exposure = settings.exposure;
-  look.background = settings.background;
-  return look;
-}
-
-}  // namespace murmur

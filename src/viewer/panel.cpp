@@ -25,8 +25,8 @@ constexpr float kMinObstacleRadius = 0.5f;
 // The new-obstacle slider reaches a quarter of the smaller world side.
 constexpr float kWorldFractionForSliders = 0.25f;
 
-const char* const kTrailModeNames[] = {"none", "ribbons", "fade map"};
-const char* const kColourModeNames[] = {"species", "heading", "speed"};
+// The panel's words for the trail modes (the TOML names are kTrailModeNames).
+const char* const kTrailModeLabels[] = {"none", "ribbons", "fade map"};
 
 const char* const kKeyHelp[][2] = {
     {"Space", "pause / resume"},
@@ -385,7 +385,7 @@ void Panel::render_section(PanelEdits& edits, PanelRequests& requests) {
   constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
   if (ImGui::CollapsingHeader("Trails")) {
     auto mode = static_cast<std::uint32_t>(render.trails.mode);
-    if (combo("trail mode", mode, kTrailModeNames, IM_ARRAYSIZE(kTrailModeNames)))
+    if (combo("trail mode", mode, kTrailModeLabels, IM_ARRAYSIZE(kTrailModeLabels)))
       render.trails.mode = static_cast<TrailMode>(mode);
     if (render.trails.mode == TrailMode::Ribbons) {
       ImGui::SliderInt("ribbon length", &render.trails.ribbon_length, kMinRibbonLength,
@@ -415,7 +415,7 @@ void Panel::render_section(PanelEdits& edits, PanelRequests& requests) {
   }
   if (ImGui::CollapsingHeader("Colour")) {
     auto mode = static_cast<std::uint32_t>(render.colour.mode);
-    if (combo("colour by", mode, kColourModeNames, IM_ARRAYSIZE(kColourModeNames)))
+    if (choice_combo("colour by", mode, kColourModeNames))
       render.colour.mode = static_cast<ColourMode>(mode);
     ImGui::SliderFloat("per-boid variation", &render.colour.per_boid_variation, 0.0f, 1.0f,
                        "%.2f", kClamp);

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "murmur/look.hpp"
+
 namespace murmur::params {
 
 struct DocSection {
@@ -14,11 +16,14 @@ struct DocSection {
   std::string text;    // markdown, ending in a newline
 };
 
-// Every generated section, in the order docs/scenarios.md shows them.
-std::vector<DocSection> generated_doc_sections();
+// Every generated section, in the order docs/scenarios.md shows them. `render_defaults`: the
+// renderer's default for each [render] key (look_of(RenderSettings{}); the core has no
+// renderer).
+std::vector<DocSection> generated_doc_sections(const LookParams& render_defaults);
 
 // `document` with the text of every generated section replaced by the current one. Throws
 // InputError naming `document_name` and the section when a BEGIN or END line is missing.
-std::string with_generated_sections(std::string_view document, const std::string& document_name);
+std::string with_generated_sections(std::string_view document, const std::string& document_name,
+                                    const LookParams& render_defaults);
 
 }  // namespace murmur::params

@@ -4,6 +4,7 @@
 // the parser, validator, TOML writer, panel, GPU record and docs table all read the same one.
 // docs/parameters.md says how to add a key.
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace murmur::params {
@@ -31,12 +32,17 @@ struct Accepted {
   Bound lower, upper;
   std::string_view rule;          // docs text of a check made by code of its own
   std::string_view default_text;  // docs text for a default that depends on the species
+  std::string_view note;          // said in parentheses after the range in messages
 };
-constexpr Accepted between(Bound lower, Bound upper = {}) { return {lower, upper, {}, {}}; }
+constexpr Accepted between(Bound lower, Bound upper = {}) { return {lower, upper, {}, {}, {}}; }
 // Every value of the key's type (an enum's names, a boolean).
 constexpr Accepted any_value() { return {}; }
 constexpr Accepted checked_by_code(std::string_view rule, std::string_view default_text) {
-  return {{}, {}, rule, default_text};
+  return {{}, {}, rule, default_text, {}};
+}
+constexpr Accepted noted(Accepted accepted, std::string_view note) {
+  accepted.note = note;
+  return accepted;
 }
 
 // How the viewer's panel edits a key (src/viewer/panel.cpp). Slider ranges are conveniences,
@@ -104,6 +110,16 @@ struct ParamInfo {
   Gpu gpu;
   std::string_view meaning;
   T Owner::*member;
+};
+
+// One key of a table whose keys are all optional (the [render] table): `member` is empty when
+// the key is absent, and the default lives with whatever the key sets.
+template <class Owner, class T>
+struct OptionalParamInfo {
+  std::string_view key;
+  Accepted accepted;
+  std::string_view meaning;
+  std::optional<T> Owner::*member;
 };
 
 }  // namespace murmur::params
