@@ -1,7 +1,8 @@
 // murmur_paramgen: writes what C++ alone cannot expand from the parameter tables.
 //
 //   murmur_paramgen gpu <generated dir>
-//       <dir>/shaders/params.glsl          GLSL: the Species record, MURMUR_TOPOLOGY_*,
+//       <dir>/shaders/params.glsl          GLSL: the Species record, MURMUR_MAX_SPECIES,
+//                                          MURMUR_TOPOLOGY_*, MURMUR_COLOUR_MODE_*,
 //                                          MURMUR_FAULT_*
 //       <dir>/murmur/gpu/species_record.hpp C++: the same record with a static_assert on its
 //                                          size and on every std430 offset, and to_gpu()
@@ -102,13 +103,23 @@ std::string upper(std::string_view text) {
   return out;
 }
 
+// MURMUR_<prefix>_<NAME> for each of an enum's TOML names, valued as the enum (its index).
+template <std::size_t N>
+void define_enum(std::ostream& out, std::string_view prefix, const std::string_view (&names)[N]) {
+  for (std::size_t k = 0; k < N; ++k) {
+    out << "#define MURMUR_" << prefix << "_" << upper(names[k]) << " " << k << "u\n";
+  }
+}
+
 std::string species_glsl(const Record& record) {
   std::ostringstream out;
   out << "// " << kGeneratedNote << "\n\n";
+  out << "// At most this many species share a world (kMaxSpecies, include/murmur/scenario.hpp)\n";
+  out << "#define MURMUR_MAX_SPECIES " << murmur::kMaxSpecies << "\n\n";
   out << "// Topology (include/murmur/scenario.hpp): Species.topology\n";
-  for (std::size_t k = 0; k < std::size(murmur::kTopologyNames); ++k) {
-    out << "#define MURMUR_TOPOLOGY_" << upper(murmur::kTopologyNames[k]) << " " << k << "u\n";
-  }
+  define_enum(out, "TOPOLOGY", murmur::kTopologyNames);
+  out << "\n// ColourMode (include/murmur/look.hpp): the renderer's colour_by\n";
+  define_enum(out, "COLOUR_MODE", murmur::kColourModeNames);
   out << "\n// GpuFault (include/murmur/gpu/gpu_flock.hpp): StepParams.fault, test-only planted "
          "faults\n";
   std::uint32_t fault = 0;

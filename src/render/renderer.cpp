@@ -43,15 +43,11 @@ struct OverlayShape {
 static_assert(sizeof(OverlayShape) == 32);
 
 std::string render_defines() {
-  const auto define = [](const char* name, auto value, const char* suffix = "") {
-    return std::string("#define ") + name + " " + std::to_string(value) + suffix + "\n";
+  const auto define = [](const char* name, auto value) {
+    return std::string("#define ") + name + " " + std::to_string(value) + "\n";
   };
-  const auto mode = [](ColourMode m) { return static_cast<unsigned>(m); };
-  return define("MURMUR_MAX_SPECIES", kMaxSpecies) +
-         define("MURMUR_COLOUR_MODE_SPECIES", mode(ColourMode::Species), "u") +
-         define("MURMUR_COLOUR_MODE_HEADING", mode(ColourMode::Heading), "u") +
-         define("MURMUR_COLOUR_MODE_SPEED", mode(ColourMode::Speed), "u") +
-         define("MURMUR_HDR_TEXTURE_UNIT", kHdrTextureUnit) +
+  // MURMUR_MAX_SPECIES and MURMUR_COLOUR_MODE_* come from the generated params.glsl.
+  return define("MURMUR_HDR_TEXTURE_UNIT", kHdrTextureUnit) +
          define("MURMUR_BLOOM_TEXTURE_UNIT", kBloomTextureUnit) +
          define("MURMUR_FADE_MAP_TEXTURE_UNIT", kFadeMapTextureUnit) +
          define("MURMUR_BLOOM_SOURCE_TEXTURE_UNIT", kBloomSourceTextureUnit) +
