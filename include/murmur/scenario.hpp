@@ -67,11 +67,28 @@ struct Target {
   glm::vec2 position{0.0f};
 };
 
+// The [world] table: the lines of include/murmur/params/world_params.def.
 struct WorldParams {
-  float width = 0;   // Lx
-  float height = 0;  // Ly
-  std::uint64_t seed = 0;
+#define MURMUR_WORLD_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/params/world_params.def"
 };
+
+namespace params::world {
+// One ParamInfo per [world] key, named after it. Widget and gpu are unused: the world is not
+// edited in the panel, and reaches the GPU through StepParams.
+#define MURMUR_WORLD_PARAM(key_, type, default_value, accepted, unit, meaning)               \
+  inline constexpr ParamInfo<WorldParams, type> key_{#key_, default_value, accepted, unit, \
+                                                     not_in_panel(), Gpu::None, meaning,   \
+                                                     &WorldParams::key_};
+#include "murmur/params/world_params.def"
+}  // namespace params::world
+
+// Calls visit(info) for each [world] key's ParamInfo, in table order.
+template <class Visitor>
+void for_each_world_param(Visitor&& visit) {
+#define MURMUR_WORLD_PARAM(key, ...) visit(params::world::key);
+#include "murmur/params/world_params.def"
+}
 
 struct Scenario {
   WorldParams world;

@@ -77,13 +77,15 @@ constexpr std::string_view kTableHeader =
     "| key | type | default | accepted | unit | meaning |\n"
     "|---|---|---|---|---|---|\n";
 
-std::string species_keys_table() {
+// A table whose every key has a default, unit and meaning (species, world).
+template <class ForEachParam>
+std::string keys_table(ForEachParam for_each_param) {
   std::string text(kTableHeader);
-  for_each_species_param([&](const auto& info) {
+  for_each_param([&](const auto& info) {
     using T = std::remove_cvref_t<decltype(info.default_value)>;
-    const std::string default_shown = info.accepted.default_text.empty()
-                                          ? default_text(info.default_value)
-                                          : std::string(info.accepted.default_text);
+    std::string default_shown = default_text(info.default_value);
+    if (info.accepted.required) default_shown = "required";
+    if (!info.accepted.default_text.empty()) default_shown = info.accepted.default_text;
     text += "| " + code(std::string(info.key)) + " | " + std::string(type_text<T>()) + " | " +
             default_shown + " | " + accepted_text<T>(info.accepted) + " | " +
             (info.unit.empty() ? std::string("–") : std::string(info.unit)) + " | " +
@@ -109,7 +111,10 @@ std::string render_keys_table(const LookParams& defaults) {
 }  // namespace
 
 std::vector<DocSection> generated_doc_sections(const LookParams& render_defaults) {
-  return {{"species keys", "include/murmur/params/species_params.def", species_keys_table()},
+  return {{"world keys", "include/murmur/params/world_params.def",
+           keys_table([](auto&& visit) { for_each_world_param(visit); })},
+          {"species keys", "include/murmur/params/species_params.def",
+           keys_table([](auto&& visit) { for_each_species_param(visit); })},
           {"render keys", "include/murmur/params/render_params.def",
            render_keys_table(render_defaults)}};
 }

@@ -31,7 +31,6 @@ using params::show_float;
 
 constexpr std::size_t kMaxShownValueChars = 40;
 constexpr int kFloatDigits = 9;  // %.9g: enough to read every float32 back exactly
-constexpr std::uint64_t kDefaultSeed = 1;
 
 // A species whose keys all take their defaults (the table's); its name says its place.
 SpeciesParams default_species(std::size_t index) {
@@ -40,35 +39,26 @@ SpeciesParams default_species(std::size_t index) {
   return s;
 }
 
-constexpr std::string_view kWorldKeys = "width, height, seed";
 constexpr std::string_view kObstacleKeys = "x, y, radius";
 constexpr std::string_view kTargetKeys = "x, y";
 constexpr std::string_view kTopLevelKeys = "world, species, obstacle, target, render";
 
 
-// "trails, trail_length, ...": the [render] keys in table order, for messages.
-const std::string& render_key_list() {
-  static const std::string keys = [] {
-    std::string list;
-    for_each_render_param([&](const auto& info) {
-      list += (list.empty() ? "" : ", ") + std::string(info.key);
-    });
-    return list;
-  }();
-  return keys;
+// The keys of one parameter table in table order, for messages ("width, height, seed").
+// `for_each_param` calls its argument with each key's info (for_each_world_param, ...).
+template <class ForEachParam>
+std::string key_list(ForEachParam for_each_param) {
+  std::string list;
+  for_each_param([&](const auto& info) {
+    list += (list.empty() ? "" : ", ") + std::string(info.key);
+  });
+  return list;
 }
 
-// "name, count, topology, ...": the species keys in table order, for messages.
-const std::string& species_key_list() {
-  static const std::string keys = [] {
-    std::string list;
-    for_each_species_param([&](const auto& info) {
-      list += (list.empty() ? "" : ", ") + std::string(info.key);
-    });
-    return list;
-  }();
-  return keys;
-}
+// The tables, as arguments for key_list and Parser::read_keys.
+const auto world_params = [](auto&& visit) { for_each_world_param(visit); };
+const auto species_params = [](auto&& visit) { for_each_species_param(visit); };
+const auto render_params = [](auto&& visit) { for_each_render_param(visit); };
 
 // ---- text helpers ----------------------------------------------------------------------
 
@@ -170,19 +160,13 @@ class Validator {
   }
 
   void check_world() const {
-    const WorldParams& world = scenario_.world;
-    for (const auto& [key, value] : {std::pair<std::string_view, float>{"width", world.width},
-                                     std::pair<std::string_view, float>{"height", world.height}}) {
-      if (!std::isfinite(value) || !(value > 0.0f)) {
-        fail(scenario_.source, world_line(key),
-             "world." + std::string(key) + " = " + show_float(value) + ": must be > 0 and finite");
+    for_each_world_param([&](const auto& info) {
+      const auto& value = scenario_.world.*info.member;
+      if (auto broken = broken_rule(value, info.accepted, nullptr, true)) {
+        fail(scenario_.source, world_line(info.key),
+             "world." + std::string(info.key) + " = " + shown_value(value) + ": " + *broken);
       }
-    }
-    if (world.seed > kMaxSeed) {
-      fail(scenario_.source, world_line("seed"),
-           "world.seed = " + std::to_string(world.seed) + ": must be >= 0 and <= " +
-               std::to_string(kMaxSeed));
-    }
+    });
   }
 
   void check_species_list() const {
@@ -233,15 +217,15 @@ class Validator {
   // The number `bound` stands for, for the species `owner` (Key bounds name keys of the species
   // table; the [render] table has none). Compared in double: exact for float32 and for every
   // integer key.
-  double bound_value(const SpeciesParams* owner, const params::Bound& bound) const {
+  long double bound_value(const SpeciesParams* owner, const params::Bound& bound) const {
     switch (bound.kind) {
       case params::Bound::Kind::Value: return bound.value;
       case params::Bound::Kind::HalfWorldSide:
         return 0.5f * std::min(scenario_.world.width, scenario_.world.height);
-      case params::Bound::Kind::Key: return owner ? float_key(*owner, bound.key) : 0.0;
+      case params::Bound::Kind::Key: return owner ? float_key(*owner, bound.key) : 0.0L;
       case params::Bound::Kind::None: break;
     }
-    return 0.0;
+    return 0.0L;
   }
 
   static float float_key(const SpeciesParams& species, std::string_view key) {
@@ -254,15 +238,16 @@ class Validator {
     return value;
   }
 
-  bool within(const SpeciesParams* owner, const params::Accepted& accepted, double value) const {
+  bool within(const SpeciesParams* owner, const params::Accepted& accepted,
+              long double value) const {
     const params::Bound& lower = accepted.lower;
     const params::Bound& upper = accepted.upper;
     if (lower.kind != params::Bound::Kind::None) {
-      const double limit = bound_value(owner, lower);
+      const long double limit = bound_value(owner, lower);
       if (lower.inclusive ? !(value >= limit) : !(value > limit)) return false;
     }
     if (upper.kind != params::Bound::Kind::None) {
-      const double limit = bound_value(owner, upper);
+      const long double limit = bound_value(owner, upper);
       if (upper.inclusive ? !(value <= limit) : !(value < limit)) return false;
     }
     return true;
@@ -272,7 +257,7 @@ class Validator {
   // "<= perception_radius (12)", ">= 0".
   std::string bound_text(const SpeciesParams* owner, const params::Bound& bound,
                          std::string_view op, bool integer) const {
-    const double value = bound_value(owner, bound);
+    const long double value = bound_value(owner, bound);
     const std::string number = integer ? std::to_string(static_cast<std::int64_t>(value))
                                         : show_float(static_cast<float>(value));
     switch (bound.kind) {
@@ -306,7 +291,7 @@ class Validator {
                                          const SpeciesParams* owner, bool finite) const {
     if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
       constexpr bool integer = std::is_integral_v<T>;
-      bool ok = within(owner, accepted, static_cast<double>(value));
+      bool ok = within(owner, accepted, static_cast<long double>(value));
       if constexpr (!integer) ok = ok && (!finite || std::isfinite(value));
       if (!ok) return "must be " + range_text(owner, accepted, integer, finite && !integer);
     } else if constexpr (std::is_enum_v<T>) {
@@ -336,6 +321,7 @@ class Validator {
   static std::string shown_value(float value) { return show_float(value); }
   static std::string shown_value(std::uint32_t value) { return std::to_string(value); }
   static std::string shown_value(int value) { return std::to_string(value); }
+  static std::string shown_value(std::uint64_t value) { return std::to_string(value); }
   static std::string shown_value(bool value) { return value ? "true" : "false"; }
   static std::string shown_value(const std::string& value) { return quote(value); }
   static std::string shown_value(const std::vector<std::string>& names) {
@@ -575,31 +561,15 @@ class Parser {
     const toml::table* table = node.as_table();
     if (table == nullptr) wrong_type("world", node, "a table");
     lines_.world.table = node.source().begin.line;
-    bool has_width = false;
-    bool has_height = false;
-    scenario_.world.seed = kDefaultSeed;
-    for (const auto& [key, value] : *table) {
-      const std::string label = "world." + std::string(key.str());
-      lines_.world.keys[std::string(key.str())] = value.source().begin.line;
-      if (key == "width") {
-        scenario_.world.width = read_float(label, value);
-        has_width = true;
-      } else if (key == "height") {
-        scenario_.world.height = read_float(label, value);
-        has_height = true;
-      } else if (key == "seed") {
-        scenario_.world.seed = static_cast<std::uint64_t>(read_integer(label, value, 0, kMaxSeed));
-      } else {
-        fail(scenario_.source, key.source().begin.line,
-             label + ": unknown key (accepted: " + std::string(kWorldKeys) + ")");
-      }
-    }
-    for (const auto& [key, present] : {std::pair{"width", has_width}, std::pair{"height", has_height}}) {
-      if (!present) {
+    read_keys(*table, "world.", world_params, scenario_.world, lines_.world);
+    for_each_world_param([&](const auto& info) {
+      if (info.accepted.required && !table->contains(info.key)) {
         fail(scenario_.source, lines_.world.table,
-             "world." + std::string(key) + " is missing: it has no default (a number > 0)");
+             "world." + std::string(info.key) + " is missing: it has no default (a number " +
+                 std::string(params::lower_operator(info.accepted.lower)) +
+                 show_float(static_cast<float>(info.accepted.lower.value)) + ")");
       }
-    }
+    });
   }
 
   void parse_species_list(const toml::node& node) {
@@ -619,28 +589,12 @@ class Parser {
     SpeciesParams species = default_species(index);
     KeyLines lines;
     lines.table = table.source().begin.line;
-    bool has_flocks_with = false;
     // The name comes first so that every other message can show it.
     if (const toml::node* name = table.get("name")) {
       species.name = read_string(species_label(index, "") + ".name", *name);
     }
-    for (const auto& [key, value] : table) {
-      const std::string label = species_label(index, species.name) + "." + std::string(key.str());
-      lines.keys[std::string(key.str())] = value.source().begin.line;
-      if (key == "name") continue;
-      bool known = false;
-      for_each_species_param([&](const auto& info) {
-        if (known || info.key != key.str()) return;
-        known = true;
-        read_value(label, value, info.accepted, species.*info.member);
-      });
-      if (!known) {
-        fail(scenario_.source, key.source().begin.line,
-             label + ": unknown key (accepted: " + species_key_list() + ")");
-      }
-      has_flocks_with = has_flocks_with || key == params::species::flocks_with.key;
-    }
-    if (!has_flocks_with) species.flocks_with = {species.name};
+    read_keys(table, species_label(index, species.name) + ".", species_params, species, lines);
+    if (!table.contains(params::species::flocks_with.key)) species.flocks_with = {species.name};
     scenario_.species.push_back(std::move(species));
     lines_.species.push_back(std::move(lines));
   }
@@ -712,19 +666,32 @@ class Parser {
     const toml::table* table = node.as_table();
     if (table == nullptr) wrong_type("render", node, "a table ([render])");
     lines_.render.table = node.source().begin.line;
-    for (const auto& [key, value] : *table) {
-      const std::string label = "render." + std::string(key.str());
-      lines_.render.keys[std::string(key.str())] = value.source().begin.line;
+    read_keys(*table, "render.", render_params, scenario_.look, lines_.render);
+  }
+
+  // Reads every key of `table` into `record` through one parameter table (`for_each_param`:
+  // world_params, ...); a key the table lacks fails, listing the table's keys. `prefix` + key
+  // names the key in messages.
+  template <class ForEachParam, class Record>
+  void read_keys(const toml::table& table, const std::string& prefix,
+                 ForEachParam for_each_param, Record& record, KeyLines& lines) const {
+    for (const auto& [key, value] : table) {
+      const std::string label = prefix + std::string(key.str());
+      lines.keys[std::string(key.str())] = value.source().begin.line;
       bool known = false;
-      for_each_render_param([&](const auto& info) {
+      for_each_param([&](const auto& info) {
         if (known || info.key != key.str()) return;
         known = true;
-        auto& slot = scenario_.look.*info.member;
-        read_value(label, value, info.accepted, slot.emplace());
+        auto& slot = record.*info.member;
+        if constexpr (requires { slot.emplace(); }) {
+          read_value(label, value, info.accepted, slot.emplace());  // an optional key
+        } else {
+          read_value(label, value, info.accepted, slot);
+        }
       });
       if (!known) {
         fail(scenario_.source, key.source().begin.line,
-             label + ": unknown key (accepted: " + render_key_list() + ")");
+             label + ": unknown key (accepted: " + key_list(for_each_param) + ")");
       }
     }
   }
@@ -742,6 +709,12 @@ class Parser {
                            ? static_cast<std::uint64_t>(accepted.upper.value)
                            : std::uint64_t{std::numeric_limits<std::uint32_t>::max()};
     out = static_cast<std::uint32_t>(read_integer(label, node, lower, upper));
+  }
+  void read_value(const std::string& label, const toml::node& node,
+                  const params::Accepted& accepted, std::uint64_t& out) const {
+    out = static_cast<std::uint64_t>(read_integer(label, node,
+                                                  static_cast<std::int64_t>(accepted.lower.value),
+                                                  static_cast<std::uint64_t>(accepted.upper.value)));
   }
   void read_value(const std::string& label, const toml::node& node,
                   const params::Accepted& accepted, int& out) const {
@@ -813,6 +786,7 @@ std::string toml_float(float value) {
 std::string toml_value(float value) { return toml_float(value); }
 std::string toml_value(std::uint32_t value) { return std::to_string(value); }
 std::string toml_value(int value) { return std::to_string(value); }
+std::string toml_value(std::uint64_t value) { return std::to_string(value); }
 std::string toml_value(bool value) { return value ? "true" : "false"; }
 std::string toml_value(const std::string& value) { return toml_quote(value); }
 template <class Enum>
@@ -875,9 +849,9 @@ std::string scenario_to_toml(const Scenario& scenario) {
   std::string out;
   out += "# murmur scenario (docs/scenarios.md describes every key)\n";
   out += "[world]\n";
-  out += "width = " + toml_float(scenario.world.width) + "\n";
-  out += "height = " + toml_float(scenario.world.height) + "\n";
-  out += "seed = " + std::to_string(scenario.world.seed) + "\n";
+  for_each_world_param([&](const auto& info) {
+    out += std::string(info.key) + " = " + toml_value(scenario.world.*info.member) + "\n";
+  });
   for (const SpeciesParams& s : scenario.species) {
     out += "\n[[species]]\n";
     for_each_species_param([&](const auto& info) {

@@ -86,11 +86,16 @@ TEST_CASE("every species key differs from its default in the test scenario", "[p
   });
 }
 
-TEST_CASE("every species and [render] key is written and read back to the same value", "[params]") {
+TEST_CASE("every world, species and [render] key is written and read back to the same value",
+          "[params]") {
   const Scenario original = non_default_scenario();
   const std::string text = scenario_to_toml(original);
   const Scenario copy = parse_scenario(text, "copy.toml");
   REQUIRE(copy.species.size() == original.species.size());
+  for_each_world_param([&](const auto& info) {
+    INFO("world." << info.key);
+    CHECK(same(copy.world.*info.member, original.world.*info.member));
+  });
   for (std::size_t s = 0; s < original.species.size(); ++s) {
     for_each_species_param([&](const auto& info) {
       INFO("species[" << s << "]." << info.key);
@@ -120,8 +125,14 @@ TEST_CASE("a key left out of a file takes the table's default", "[params]") {
 
 TEST_CASE("the unknown-key messages list every key of the table", "[params]") {
   const std::string world = "[world]\nwidth = 300\nheight = 200\n";
+  std::string world_message;
   std::string species_message;
   std::string render_message;
+  try {
+    parse_scenario("[world]\nwidth = 300\nheight = 200\ndepth = 1\n[[species]]\n", "k.toml");
+  } catch (const InputError& error) {
+    world_message = error.what();
+  }
   try {
     parse_scenario(world + "[[species]]\nflock = 1\n", "k.toml");
   } catch (const InputError& error) {
@@ -132,6 +143,9 @@ TEST_CASE("the unknown-key messages list every key of the table", "[params]") {
   } catch (const InputError& error) {
     render_message = error.what();
   }
+  for_each_world_param([&](const auto& info) {
+    CHECK_THAT(world_message, Catch::Matchers::Contains(std::string(info.key)));
+  });
   for_each_species_param([&](const auto& info) {
     CHECK_THAT(species_message, Catch::Matchers::Contains(std::string(info.key)));
   });

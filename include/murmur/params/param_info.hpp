@@ -15,13 +15,15 @@ struct Bound {
   enum class Kind : std::uint8_t { None, Value, HalfWorldSide, Key };
   Kind kind = Kind::None;
   bool inclusive = true;
-  double value = 0;       // Kind::Value (exact for every integer up to 2^53)
+  // Kind::Value. A long double holds every float32 and every integer key exactly (2^63 - 1,
+  // the largest seed, needs its 64-bit mantissa on x86-64).
+  long double value = 0;
   std::string_view key;   // Kind::Key
 };
-constexpr Bound at_least(double value) { return {Bound::Kind::Value, true, value, {}}; }
-constexpr Bound above(double value) { return {Bound::Kind::Value, false, value, {}}; }
-constexpr Bound at_most(double value) { return {Bound::Kind::Value, true, value, {}}; }
-constexpr Bound below(double value) { return {Bound::Kind::Value, false, value, {}}; }
+constexpr Bound at_least(long double value) { return {Bound::Kind::Value, true, value, {}}; }
+constexpr Bound above(long double value) { return {Bound::Kind::Value, false, value, {}}; }
+constexpr Bound at_most(long double value) { return {Bound::Kind::Value, true, value, {}}; }
+constexpr Bound below(long double value) { return {Bound::Kind::Value, false, value, {}}; }
 constexpr Bound below_half_world_side() { return {Bound::Kind::HalfWorldSide, false, 0, {}}; }
 constexpr Bound at_most_key(std::string_view key) { return {Bound::Kind::Key, true, 0, key}; }
 
@@ -33,12 +35,17 @@ struct Accepted {
   std::string_view rule;          // docs text of a check made by code of its own
   std::string_view default_text;  // docs text for a default that depends on the species
   std::string_view note;          // said in parentheses after the range in messages
+  bool required = false;          // no default: a file must give the key
 };
-constexpr Accepted between(Bound lower, Bound upper = {}) { return {lower, upper, {}, {}, {}}; }
+constexpr Accepted between(Bound lower, Bound upper = {}) { return {lower, upper, {}, {}, {}, false}; }
 // Every value of the key's type (an enum's names, a boolean).
 constexpr Accepted any_value() { return {}; }
 constexpr Accepted checked_by_code(std::string_view rule, std::string_view default_text) {
-  return {{}, {}, rule, default_text, {}};
+  return {{}, {}, rule, default_text, {}, false};
+}
+constexpr Accepted required(Accepted accepted) {
+  accepted.required = true;
+  return accepted;
 }
 constexpr Accepted noted(Accepted accepted, std::string_view note) {
   accepted.note = note;
