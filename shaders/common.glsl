@@ -1,5 +1,5 @@
 // Records shared by every simulation and render pass. The C++ mirrors are in
-// src/gpu/gpu_types.hpp, with static_asserts on std430 size and offsets.
+// include/murmur/gpu/gpu_types.hpp, with static_asserts on std430 size and offsets.
 #include "interface.h"
 
 // One boid, 32 bytes (std430).
@@ -12,30 +12,9 @@ struct Boid {
   uint pad0;
 };
 
-// Per-species constants, 72 bytes (std430); built by murmur::species_models on the CPU.
-struct Species {
-  float radius_sq;
-  float sep_radius_sq;
-  float cos_half_fov;
-  uint limited_fov;     // 1 when fov < 360
-  float align_weight;
-  float cohesion_weight;
-  float separation_weight;
-  float max_force;
-  float min_speed;
-  float max_speed;
-  float edge_margin;
-  float edge_gain;
-  uint topology;        // MURMUR_TOPOLOGY_*
-  uint flock_mask;      // bit j: flocks with species j
-  float obstacle_weight;
-  float target_weight;
-  float perception_radius;
-  uint max_age;         // a boid dies when its age reaches it; 0 = never
-};
-
-#define MURMUR_TOPOLOGY_WRAP 0u
-#define MURMUR_TOPOLOGY_BOUNDED 1u
+// Species (per-species constants) and the MURMUR_TOPOLOGY_* and MURMUR_FAULT_* values are
+// generated from the C++ tables and enums: build/generated/shaders/params.glsl.
+#include "params.glsl"
 
 // Per-step constants, 88 bytes (std430). The live boid count is not here: it stays on the
 // GPU, in Population.

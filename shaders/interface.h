@@ -59,12 +59,7 @@
 // Each Philox block gives four words: draw d is word d % 4 of block d / 4.
 #define MURMUR_RANDOM_WORDS_PER_BLOCK 4u
 
-// Test-only planted faults (GpuFlock::set_fault): the harness must catch each.
-#define MURMUR_FAULT_NONE 0
-#define MURMUR_FAULT_DROP_NEIGHBOUR_ROW 1   // steer skips the row of cells above
-#define MURMUR_FAULT_BROKEN_WRAP 2          // torus observers do not look across the seam
-#define MURMUR_FAULT_UNSORTED_SCATTER 3     // cell order is not applied to the boids
-#define MURMUR_FAULT_LAST_CELL_OFF_BY_ONE 4 // binning clamps the column to G instead of G-1
-#define MURMUR_FAULT_REVERSED_BIRTHS 5      // children numbered in reverse parent order
+// The planted faults' MURMUR_FAULT_* and the topologies' MURMUR_TOPOLOGY_* are generated
+// into params.glsl from their C++ enums (src/paramgen).
 
 #endif

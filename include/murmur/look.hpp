@@ -3,8 +3,11 @@
 // renderer (include/murmur/render/renderer.hpp) turns it into its settings.
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 #include <glm/vec3.hpp>
+
+#include "murmur/params/param_info.hpp"
 
 namespace murmur {
 
@@ -25,21 +28,41 @@ enum class TrailMode : std::uint32_t {
 inline constexpr int kMinRibbonLength = 2;  // one segment needs two positions
 inline constexpr int kMaxRibbonLength = 64;
 
-// Every key is optional: an absent one keeps the renderer's default (docs/rendering.md).
+// Colours are linear HDR values for the additive, bloomed renderer: above 1 glows, and 16
+// is already far past what the tone map can still tell apart.
+inline constexpr float kMaxColourComponent = 16.0f;
+
+// The TOML names of the enums' values, in the enums' order.
+inline constexpr std::string_view kTrailModeNames[] = {"none", "ribbons", "fade"};
+inline constexpr std::string_view kColourModeNames[] = {"species", "heading", "speed"};
+constexpr const auto& names_of(TrailMode) { return kTrailModeNames; }
+constexpr const auto& names_of(ColourMode) { return kColourModeNames; }
+
+// The [render] table. Its keys are the lines of include/murmur/params/render_params.def; every
+// one is optional, and an absent one keeps the renderer's default (docs/rendering.md).
 struct LookParams {
-  std::optional<TrailMode> trails;          // key `trails`: "none", "ribbons" or "fade"
-  std::optional<int> trail_length;          // ribbons: positions per boid
-  std::optional<float> trail_fade;          // fade map: fraction kept per step, (0, 1)
-  std::optional<ColourMode> colour_by;      // key `colour_by`: "species", "heading", "speed"
-  std::optional<bool> bloom;                // glow on or off
-  std::optional<float> bloom_intensity;     // >= 0
-  std::optional<float> bloom_threshold;     // >= 0, HDR brightness where glow starts
-  std::optional<float> exposure;            // > 0
-  std::optional<glm::vec3> background;      // linear RGB of the empty world, each 0 .. 16
+#define MURMUR_RENDER_PARAM(key, type, ...) std::optional<type> key;
+#include "murmur/params/render_params.def"
   bool empty() const {
-    return !trails && !trail_length && !trail_fade && !colour_by && !bloom && !bloom_intensity &&
-           !bloom_threshold && !exposure && !background;
+    bool any = false;
+#define MURMUR_RENDER_PARAM(key, ...) any = any || key.has_value();
+#include "murmur/params/render_params.def"
+    return !any;
   }
 };
+
+namespace params::render {
+// One OptionalParamInfo per [render] key, named after it.
+#define MURMUR_RENDER_PARAM(key_, type, setting, accepted, meaning) \
+  inline constexpr OptionalParamInfo<LookParams, type> key_{#key_, accepted, meaning, &LookParams::key_};
+#include "murmur/params/render_params.def"
+}  // namespace params::render
+
+// Calls visit(info) for each [render] key's OptionalParamInfo, in table order.
+template <class Visitor>
+void for_each_render_param(Visitor&& visit) {
+#define MURMUR_RENDER_PARAM(key, ...) visit(params::render::key);
+#include "murmur/params/render_params.def"
+}
 
 }  // namespace murmur

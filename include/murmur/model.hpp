@@ -14,21 +14,15 @@
 
 namespace murmur {
 
-// Per-species constants in the form the step uses. Built once from SpeciesParams; the GPU
-// receives the same floats (cos_half_fov is computed here, once, for both sides).
+// Per-species constants in the form the step uses, built once from SpeciesParams: the keys
+// the table (include/murmur/params/species_params.def) marks Copied, under their own names,
+// and the derived fields it lists. The GPU record (generated gpu::Species) holds the same
+// floats, so cos_half_fov is computed here, once, for both sides.
 struct SpeciesModel {
-  float radius_sq = 0;      // r^2
-  float sep_radius_sq = 0;  // r_sep^2
-  float cos_half_fov = -1;  // cos(fov / 2)
-  bool limited_fov = false; // fov < 360
-  float align_weight = 0, cohesion_weight = 0, separation_weight = 0;
-  float max_force = 0, min_speed = 0, max_speed = 0;
-  float edge_margin = 0, edge_gain = 0;
-  float obstacle_weight = 0, target_weight = 0;
-  float perception_radius = 0;  // r: the obstacle push starts r from an obstacle's surface
-  std::uint32_t max_age = 0;    // A: a boid dies when its age reaches it; 0 = never
-  Topology topology = Topology::Wrap;
-  std::uint32_t flock_mask = 0;  // bit j: flocks with species j
+#define MURMUR_SPECIES_PARAM(key, type, default_value, accepted, unit, widget, gpu, meaning) \
+  MURMUR_IF_GPU_COPIED(gpu, type key{};)
+#define MURMUR_SPECIES_DERIVED(name, type, meaning) type name{};
+#include "murmur/params/species_params.def"
 };
 
 std::vector<SpeciesModel> species_models(const Scenario& scenario);

@@ -12,10 +12,14 @@
 #include <glm/vec3.hpp>
 
 #include "murmur/look.hpp"
+#include "murmur/params/param_info.hpp"
 
 namespace murmur {
 
 enum class Topology : std::uint32_t { Wrap = 0, Bounded = 1 };
+// The TOML names of Topology's values, in the enum's order.
+inline constexpr std::string_view kTopologyNames[] = {"wrap", "bounded"};
+constexpr const auto& names_of(Topology) { return kTopologyNames; }
 
 // At most this many species share a world: flocks_with is a bit mask on the GPU.
 inline constexpr std::size_t kMaxSpecies = 32;
@@ -25,28 +29,32 @@ inline constexpr float kMaxFovDegrees = 360.0f;
 inline constexpr std::size_t kMaxObstacles = 64;
 // Seeds are TOML integers (signed 64-bit), so a larger seed could not be written back.
 inline constexpr std::uint64_t kMaxSeed = 9223372036854775807ull;  // 2^63 - 1
+// Ids and counts stay exactly representable in a float32 (shaders may carry them as floats),
+// and 2^24 boids already need ~400 MB of state and neighbour-grid buffers on the GPU.
+inline constexpr std::uint32_t kMaxTotalBoids = std::uint32_t{1} << 24;
 
+// One [[species]] table. Its members, their defaults and accepted ranges are the lines of
+// include/murmur/params/species_params.def (docs/parameters.md).
 struct SpeciesParams {
-  std::string name;
-  std::uint32_t count = 0;
-  Topology topology = Topology::Wrap;
-  float perception_radius = 0;   // r
-  float separation_radius = 0;   // r_sep <= r
-  float fov_degrees = 360;       // (0, 360]
-  float align_weight = 0;
-  float cohesion_weight = 0;
-  float separation_weight = 0;
-  float max_force = 0;           // F > 0
-  float min_speed = 0;           // 0 <= S_min <= S_max
-  float max_speed = 0;           // S_max > 0
-  float edge_margin = 0;         // m (bounded only)
-  float edge_gain = 0;           // k (bounded only)
-  std::vector<std::string> flocks_with;  // species names; empty in a file means "itself"
-  glm::vec3 colour{1.0f, 1.0f, 1.0f};    // linear RGB for rendering, key `colour`
-  float obstacle_weight = 0;  // w_obs: push away from obstacles (docs/model.md)
-  float target_weight = 0;    // w_tgt: pull towards the target, when one is set
-  std::uint32_t max_age = 0;  // A: dies when its age reaches this many steps; 0 = never
+#define MURMUR_SPECIES_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/params/species_params.def"
 };
+
+namespace params::species {
+// One ParamInfo per species key, named after it: params::species::cohesion_weight.key, ...
+#define MURMUR_SPECIES_PARAM(key_, type, default_value, accepted, unit, widget, gpu, meaning) \
+  inline const ParamInfo<SpeciesParams, type> key_{#key_, default_value, accepted, unit,     \
+                                                   widget, Gpu::gpu, meaning, &SpeciesParams::key_};
+#include "murmur/params/species_params.def"
+}  // namespace params::species
+
+// Calls visit(info) for each species key's ParamInfo, in table order. `visit` is generic:
+// info.member's type says how to read, check, write or edit the key.
+template <class Visitor>
+void for_each_species_param(Visitor&& visit) {
+#define MURMUR_SPECIES_PARAM(key, ...) visit(params::species::key);
+#include "murmur/params/species_params.def"
+}
 
 // A disc the boids steer around (key `[[obstacle]] x y radius`; the viewer's left click).
 struct Obstacle {
@@ -59,12 +67,28 @@ struct Target {
   glm::vec2 position{0.0f};
 };
 
+// The [world] table: the lines of include/murmur/params/world_params.def.
 struct WorldParams {
-  float width = 0;   // Lx
-  float height = 0;  // Ly
-  std::uint64_t seed = 0;
-  std::uint32_t capacity = 0;  // C: the most boids the flock holds; 0 = the total count
+#define MURMUR_WORLD_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/params/world_params.def"
 };
+
+namespace params::world {
+// One ParamInfo per [world] key, named after it. Widget and gpu are unused: the world is not
+// edited in the panel, and reaches the GPU through StepParams.
+#define MURMUR_WORLD_PARAM(key_, type, default_value, accepted, unit, meaning)               \
+  inline constexpr ParamInfo<WorldParams, type> key_{#key_, default_value, accepted, unit, \
+                                                     not_in_panel(), Gpu::None, meaning,   \
+                                                     &WorldParams::key_};
+#include "murmur/params/world_params.def"
+}  // namespace params::world
+
+// Calls visit(info) for each [world] key's ParamInfo, in table order.
+template <class Visitor>
+void for_each_world_param(Visitor&& visit) {
+#define MURMUR_WORLD_PARAM(key, ...) visit(params::world::key);
+#include "murmur/params/world_params.def"
+}
 
 struct Scenario {
   WorldParams world;

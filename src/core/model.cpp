@@ -1,6 +1,7 @@
 #include "murmur/model.hpp"
 
 #include <cmath>
+#include <numbers>
 
 #include <glm/geometric.hpp>
 
@@ -12,24 +13,15 @@ std::vector<SpeciesModel> species_models(const Scenario& scenario) {
   for (std::size_t s = 0; s < scenario.species.size(); ++s) {
     const SpeciesParams& p = scenario.species[s];
     SpeciesModel m;
+#define MURMUR_SPECIES_PARAM(key, type, default_value, accepted, unit, widget, gpu, meaning) \
+  MURMUR_IF_GPU_COPIED(gpu, m.key = p.key;)
+#include "murmur/params/species_params.def"
+    // The derived fields of the table, one assignment each.
     m.radius_sq = p.perception_radius * p.perception_radius;
     m.sep_radius_sq = p.separation_radius * p.separation_radius;
-    m.limited_fov = p.fov_degrees < 360.0f;
+    m.limited_fov = p.fov_degrees < kMaxFovDegrees;
     m.cos_half_fov = static_cast<float>(std::cos(static_cast<double>(p.fov_degrees) * 0.5 *
-                                                 3.14159265358979323846 / 180.0));
-    m.align_weight = p.align_weight;
-    m.cohesion_weight = p.cohesion_weight;
-    m.separation_weight = p.separation_weight;
-    m.max_force = p.max_force;
-    m.min_speed = p.min_speed;
-    m.max_speed = p.max_speed;
-    m.edge_margin = p.edge_margin;
-    m.edge_gain = p.edge_gain;
-    m.obstacle_weight = p.obstacle_weight;
-    m.target_weight = p.target_weight;
-    m.perception_radius = p.perception_radius;
-    m.max_age = p.max_age;
-    m.topology = p.topology;
+                                                 std::numbers::pi / 180.0));
     m.flock_mask = scenario.flock_mask(s);
     models.push_back(m);
   }

@@ -15,97 +15,50 @@
 #include <map>
 #include <sstream>
 #include <system_error>
+#include <type_traits>
 
 #include <toml++/toml.h>
 
 #include "murmur/errors.hpp"
+#include "param_text.hpp"
 
 namespace murmur {
 namespace {
 
-// Ids and counts stay exactly representable in a float32 (shaders may carry them as floats),
-// and 2^24 boids already need ~400 MB of state and neighbour-grid buffers on the GPU.
-constexpr std::uint64_t kMaxTotalBoids = std::uint64_t{1} << 24;
-// Colours are linear HDR values for the additive, bloomed renderer: above 1 glows, and 16
-// is already far past what the tone map can still tell apart.
-constexpr float kMaxColourComponent = 16.0f;
+using params::choice_text;
+using params::show_double;
+using params::show_float;
+
 constexpr std::size_t kMaxShownValueChars = 40;
 constexpr int kFloatDigits = 9;  // %.9g: enough to read every float32 back exactly
 
-// Defaults for keys left out of a [[species]] table (documented in docs/scenarios.md).
-constexpr std::uint32_t kDefaultCount = 1000;
-constexpr float kDefaultPerceptionRadius = 12.0f;
-constexpr float kDefaultSeparationRadius = 5.0f;
-constexpr float kDefaultAlignWeight = 0.05f;
-constexpr float kDefaultCohesionWeight = 0.005f;
-constexpr float kDefaultSeparationWeight = 0.5f;
-constexpr float kDefaultMaxForce = 0.05f;
-constexpr float kDefaultMinSpeed = 1.5f;
-constexpr float kDefaultMaxSpeed = 3.0f;
-constexpr std::uint64_t kDefaultSeed = 1;
-// Strong enough that a flock parts around an obstacle (the force limit caps it), and a target
-// that pulls with a fraction of the default force limit, so flocking still shows.
-constexpr float kDefaultObstacleWeight = 0.5f;
-constexpr float kDefaultTargetWeight = 0.01f;
-
+// A species whose keys all take their defaults (the table's); its name says its place.
 SpeciesParams default_species(std::size_t index) {
   SpeciesParams s;
   s.name = "species" + std::to_string(index);
-  s.count = kDefaultCount;
-  s.topology = Topology::Wrap;
-  s.perception_radius = kDefaultPerceptionRadius;
-  s.separation_radius = kDefaultSeparationRadius;
-  s.fov_degrees = kMaxFovDegrees;
-  s.align_weight = kDefaultAlignWeight;
-  s.cohesion_weight = kDefaultCohesionWeight;
-  s.separation_weight = kDefaultSeparationWeight;
-  s.max_force = kDefaultMaxForce;
-  s.min_speed = kDefaultMinSpeed;
-  s.max_speed = kDefaultMaxSpeed;
-  s.edge_margin = 0.0f;
-  s.edge_gain = 0.0f;
-  s.obstacle_weight = kDefaultObstacleWeight;
-  s.target_weight = kDefaultTargetWeight;
-  s.flocks_with = {s.name};
-  s.colour = glm::vec3(1.0f);
   return s;
 }
 
-struct FloatField {
-  std::string_view key;
-  float SpeciesParams::*member;
-};
-// The plain float keys of a species, in the order they are written and checked.
-constexpr FloatField kSpeciesFloatFields[] = {
-    {"perception_radius", &SpeciesParams::perception_radius},
-    {"separation_radius", &SpeciesParams::separation_radius},
-    {"fov_degrees", &SpeciesParams::fov_degrees},
-    {"align_weight", &SpeciesParams::align_weight},
-    {"cohesion_weight", &SpeciesParams::cohesion_weight},
-    {"separation_weight", &SpeciesParams::separation_weight},
-    {"max_force", &SpeciesParams::max_force},
-    {"min_speed", &SpeciesParams::min_speed},
-    {"max_speed", &SpeciesParams::max_speed},
-    {"edge_margin", &SpeciesParams::edge_margin},
-    {"edge_gain", &SpeciesParams::edge_gain},
-    {"obstacle_weight", &SpeciesParams::obstacle_weight},
-    {"target_weight", &SpeciesParams::target_weight},
-};
-constexpr std::string_view kWorldKeys = "width, height, seed";
-constexpr std::string_view kSpeciesKeys =
-    "name, count, topology, perception_radius, separation_radius, fov_degrees, align_weight, "
-    "cohesion_weight, separation_weight, max_force, min_speed, max_speed, edge_margin, "
-    "edge_gain, obstacle_weight, target_weight, flocks_with, colour";
 constexpr std::string_view kObstacleKeys = "x, y, radius";
 constexpr std::string_view kTargetKeys = "x, y";
-constexpr std::string_view kRenderKeys =
-    "trails, trail_length, trail_fade, colour_by, bloom, bloom_intensity, bloom_threshold, "
-    "exposure, background";
 constexpr std::string_view kTopLevelKeys = "world, species, obstacle, target, render";
 
-// Names of the [render] table's enumerated values, in the enums' order.
-constexpr std::string_view kTrailModeNames[] = {"none", "ribbons", "fade"};
-constexpr std::string_view kColourModeNames[] = {"species", "heading", "speed"};
+
+// The keys of one parameter table in table order, for messages ("width, height, seed").
+// `for_each_param` calls its argument with each key's info (for_each_world_param, ...).
+template <class ForEachParam>
+std::string key_list(ForEachParam for_each_param) {
+  std::string list;
+  for_each_param([&](const auto& info) {
+    list += (list.empty() ? "" : ", ") + std::string(info.key);
+  });
+  return list;
+}
+
+// The tables, as arguments for key_list and Parser::read_keys.
+const auto world_params = [](auto&& visit) { for_each_world_param(visit); };
+const auto species_params = [](auto&& visit) { for_each_species_param(visit); };
+const auto render_params = [](auto&& visit) { for_each_render_param(visit); };
 
 // ---- text helpers ----------------------------------------------------------------------
 
@@ -114,19 +67,6 @@ std::string format_float(float value) {
   char buffer[64];
   const auto result =
       std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, kFloatDigits);
-  return std::string(buffer, result.ptr);
-}
-
-// The shortest text that reads back to `value`: for messages, where 0.1f should read "0.1".
-std::string show_float(float value) {
-  char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
-}
-
-std::string show_double(double value) {
-  char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
   return std::string(buffer, result.ptr);
 }
 
@@ -159,10 +99,6 @@ std::string_view type_name(const toml::node& node) {
     case toml::node_type::table: return "a table";
     default: return "a date/time";
   }
-}
-
-std::string_view topology_name(Topology topology) {
-  return topology == Topology::Bounded ? "bounded" : "wrap";
 }
 
 // ---- where each value came from --------------------------------------------------------
@@ -224,19 +160,13 @@ class Validator {
   }
 
   void check_world() const {
-    const WorldParams& world = scenario_.world;
-    for (const auto& [key, value] : {std::pair<std::string_view, float>{"width", world.width},
-                                     std::pair<std::string_view, float>{"height", world.height}}) {
-      if (!std::isfinite(value) || !(value > 0.0f)) {
-        fail(scenario_.source, world_line(key),
-             "world." + std::string(key) + " = " + show_float(value) + ": must be > 0 and finite");
+    for_each_world_param([&](const auto& info) {
+      const auto& value = scenario_.world.*info.member;
+      if (auto broken = broken_rule(value, info.accepted, nullptr, true)) {
+        fail(scenario_.source, world_line(info.key),
+             "world." + std::string(info.key) + " = " + shown_value(value) + ": " + *broken);
       }
-    }
-    if (world.seed > kMaxSeed) {
-      fail(scenario_.source, world_line("seed"),
-           "world.seed = " + std::to_string(world.seed) + ": must be >= 0 and <= " +
-               std::to_string(kMaxSeed));
-    }
+    });
   }
 
   void check_species_list() const {
@@ -259,49 +189,154 @@ class Validator {
   }
 
   void check_species(std::size_t i) const {
-    const SpeciesParams& s = scenario_.species[i];
     check_name(i);
-    if (s.count > kMaxTotalBoids) {
-      fail_species(i, "count", std::to_string(s.count),
-                   "must be >= 0 and <= " + std::to_string(kMaxTotalBoids));
+    for_each_species_param([&](const auto& info) { check_finite(i, info); });
+    // A range that names another key is checked after every plain one, so that the key it
+    // names is known to be good (min_speed <= max_speed is judged with a valid max_speed).
+    for (const bool names_a_key : {false, true}) {
+      for_each_species_param([&](const auto& info) {
+        if (refers_to_key(info.accepted) == names_a_key) check_range(i, info);
+      });
     }
-    if (s.topology != Topology::Wrap && s.topology != Topology::Bounded) {
-      fail_species(i, "topology", std::to_string(static_cast<std::uint32_t>(s.topology)),
-                   "must be \"wrap\" or \"bounded\"");
-    }
-    for (const FloatField& field : kSpeciesFloatFields) {
-      const float value = s.*field.member;
-      if (!std::isfinite(value)) fail_species(i, field.key, show_float(value), "must be finite");
-    }
-
-    const float half_side = 0.5f * std::min(scenario_.world.width, scenario_.world.height);
-    const std::string below_half_side =
-        " and < " + show_float(half_side) + " (half the smaller world side)";
-    auto require = [&](bool ok, std::string_view key, float value, const std::string& range) {
-      if (!ok) fail_species(i, key, show_float(value), "must be " + range);
-    };
-    require(s.perception_radius > 0.0f && s.perception_radius < half_side, "perception_radius",
-            s.perception_radius, "> 0" + below_half_side);
-    require(s.separation_radius >= 0.0f && s.separation_radius <= s.perception_radius,
-            "separation_radius", s.separation_radius,
-            ">= 0 and <= perception_radius (" + show_float(s.perception_radius) + ")");
-    require(s.fov_degrees > 0.0f && s.fov_degrees <= kMaxFovDegrees, "fov_degrees", s.fov_degrees,
-            "> 0 and <= 360");
-    require(s.align_weight >= 0.0f, "align_weight", s.align_weight, ">= 0");
-    require(s.cohesion_weight >= 0.0f, "cohesion_weight", s.cohesion_weight, ">= 0");
-    require(s.separation_weight >= 0.0f, "separation_weight", s.separation_weight, ">= 0");
-    require(s.max_force > 0.0f, "max_force", s.max_force, "> 0");
-    require(s.max_speed > 0.0f && s.max_speed < half_side, "max_speed", s.max_speed,
-            "> 0" + below_half_side);
-    require(s.min_speed >= 0.0f && s.min_speed <= s.max_speed, "min_speed", s.min_speed,
-            ">= 0 and <= max_speed (" + show_float(s.max_speed) + ")");
-    require(s.edge_margin >= 0.0f && s.edge_margin < half_side, "edge_margin", s.edge_margin,
-            ">= 0" + below_half_side);
-    require(s.edge_gain >= 0.0f, "edge_gain", s.edge_gain, ">= 0");
-    require(s.obstacle_weight >= 0.0f, "obstacle_weight", s.obstacle_weight, ">= 0");
-    require(s.target_weight >= 0.0f, "target_weight", s.target_weight, ">= 0");
     check_flocks_with(i);
-    check_colour(i);
+  }
+
+  template <class Info>
+  void check_finite(std::size_t i, const Info& info) const {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(info.default_value)>, float>) {
+      const float value = scenario_.species[i].*info.member;
+      if (!std::isfinite(value)) fail_species(i, info.key, show_float(value), "must be finite");
+    }
+  }
+
+  static bool refers_to_key(const params::Accepted& accepted) {
+    return accepted.lower.kind == params::Bound::Kind::Key ||
+           accepted.upper.kind == params::Bound::Kind::Key;
+  }
+
+  // The number `bound` stands for, for the species `owner` (Key bounds name keys of the species
+  // table; the [render] table has none). Compared in double: exact for float32 and for every
+  // integer key.
+  long double bound_value(const SpeciesParams* owner, const params::Bound& bound) const {
+    switch (bound.kind) {
+      case params::Bound::Kind::Value: return bound.value;
+      case params::Bound::Kind::HalfWorldSide:
+        return 0.5f * std::min(scenario_.world.width, scenario_.world.height);
+      case params::Bound::Kind::Key: return owner ? float_key(*owner, bound.key) : 0.0L;
+      case params::Bound::Kind::None: break;
+    }
+    return 0.0L;
+  }
+
+  static float float_key(const SpeciesParams& species, std::string_view key) {
+    float value = 0.0f;
+    for_each_species_param([&](const auto& info) {
+      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(info.default_value)>, float>) {
+        if (info.key == key) value = species.*info.member;
+      }
+    });
+    return value;
+  }
+
+  bool within(const SpeciesParams* owner, const params::Accepted& accepted,
+              long double value) const {
+    const params::Bound& lower = accepted.lower;
+    const params::Bound& upper = accepted.upper;
+    if (lower.kind != params::Bound::Kind::None) {
+      const long double limit = bound_value(owner, lower);
+      if (lower.inclusive ? !(value >= limit) : !(value > limit)) return false;
+    }
+    if (upper.kind != params::Bound::Kind::None) {
+      const long double limit = bound_value(owner, upper);
+      if (upper.inclusive ? !(value <= limit) : !(value < limit)) return false;
+    }
+    return true;
+  }
+
+  // One end as a message shows it: "< 40 (half the smaller world side)",
+  // "<= perception_radius (12)", ">= 0".
+  std::string bound_text(const SpeciesParams* owner, const params::Bound& bound,
+                         std::string_view op, bool integer) const {
+    const long double value = bound_value(owner, bound);
+    const std::string number = integer ? std::to_string(static_cast<std::int64_t>(value))
+                                        : show_float(static_cast<float>(value));
+    switch (bound.kind) {
+      case params::Bound::Kind::Value: return std::string(op) + number;
+      case params::Bound::Kind::HalfWorldSide:
+        return std::string(op) + number + " (half the smaller world side)";
+      case params::Bound::Kind::Key:
+        return std::string(op) + std::string(bound.key) + " (" + number + ")";
+      case params::Bound::Kind::None: break;
+    }
+    return {};
+  }
+
+  // "> 0 and < 1 (the fraction kept per step)". `finite`: the range also says "and finite"
+  // where it has no upper end (for tables whose finite check is not a message of its own).
+  std::string range_text(const SpeciesParams* owner, const params::Accepted& accepted,
+                         bool integer, bool finite) const {
+    std::string text = params::join_range(
+        bound_text(owner, accepted.lower, params::lower_operator(accepted.lower), integer),
+        bound_text(owner, accepted.upper, params::upper_operator(accepted.upper), integer));
+    if (finite && accepted.upper.kind == params::Bound::Kind::None) text += " and finite";
+    if (!accepted.note.empty()) text += " (" + std::string(accepted.note) + ")";
+    return text;
+  }
+
+  // What `value` breaks of `accepted` ("must be ..."), or nothing. Names (std::string,
+  // std::vector<std::string>) are checked by check_name and check_flocks_with instead: their
+  // rules relate species to each other.
+  template <class T>
+  std::optional<std::string> broken_rule(const T& value, const params::Accepted& accepted,
+                                         const SpeciesParams* owner, bool finite) const {
+    if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+      constexpr bool integer = std::is_integral_v<T>;
+      bool ok = within(owner, accepted, static_cast<long double>(value));
+      if constexpr (!integer) ok = ok && (!finite || std::isfinite(value));
+      if (!ok) return "must be " + range_text(owner, accepted, integer, finite && !integer);
+    } else if constexpr (std::is_enum_v<T>) {
+      if (static_cast<std::size_t>(value) >= std::size(names_of(value))) {
+        return "must be " + choice_text(names_of(value));
+      }
+    } else if constexpr (std::is_same_v<T, glm::vec3>) {
+      for (int c = 0; c < 3; ++c) {
+        if (!within(owner, accepted, value[c])) {
+          return "each component must be " + range_text(owner, accepted, false, false);
+        }
+      }
+    }
+    return std::nullopt;
+  }
+
+  template <class Info>
+  void check_range(std::size_t i, const Info& info) const {
+    const SpeciesParams& species = scenario_.species[i];
+    const auto& value = species.*info.member;
+    if (auto broken = broken_rule(value, info.accepted, &species, false)) {
+      fail_species(i, info.key, shown_value(value), *broken);
+    }
+  }
+
+  // A value as messages show it (the shortest float text that reads back the same).
+  static std::string shown_value(float value) { return show_float(value); }
+  static std::string shown_value(std::uint32_t value) { return std::to_string(value); }
+  static std::string shown_value(int value) { return std::to_string(value); }
+  static std::string shown_value(std::uint64_t value) { return std::to_string(value); }
+  static std::string shown_value(bool value) { return value ? "true" : "false"; }
+  static std::string shown_value(const std::string& value) { return quote(value); }
+  static std::string shown_value(const std::vector<std::string>& names) {
+    std::string list;
+    for (const std::string& name : names) list += (list.empty() ? "" : ", ") + quote(name);
+    return "[" + list + "]";
+  }
+  static std::string shown_value(glm::vec3 value) {
+    return "[" + show_float(value.r) + ", " + show_float(value.g) + ", " + show_float(value.b) +
+           "]";
+  }
+  template <class Enum>
+    requires std::is_enum_v<Enum>
+  static std::string shown_value(Enum value) {
+    return std::to_string(static_cast<std::uint32_t>(value));
   }
 
   void check_name(std::size_t i) const {
@@ -333,19 +368,6 @@ class Validator {
           names += (names.empty() ? "" : ", ") + quote(other.name);
         }
         fail_species(i, "flocks_with", quote(name), "no species has this name (species: " + names + ")");
-      }
-    }
-  }
-
-  void check_colour(std::size_t i) const {
-    const glm::vec3 colour = scenario_.species[i].colour;
-    for (int c = 0; c < 3; ++c) {
-      if (!(colour[c] >= 0.0f && colour[c] <= kMaxColourComponent)) {
-        fail_species(i, "colour",
-                     "[" + show_float(colour.r) + ", " + show_float(colour.g) + ", " +
-                         show_float(colour.b) + "]",
-                     "each component must be >= 0 and <= " + show_float(kMaxColourComponent) +
-                         " (linear RGB, > 1 glows)");
       }
     }
   }
@@ -420,34 +442,13 @@ class Validator {
   }
 
   void check_look() const {
-    const LookParams& look = scenario_.look;
-    if (look.trail_length && (*look.trail_length < kMinRibbonLength || *look.trail_length > kMaxRibbonLength)) {
-      fail_render("trail_length", std::to_string(*look.trail_length),
-                  "must be >= " + std::to_string(kMinRibbonLength) + " and <= " +
-                      std::to_string(kMaxRibbonLength));
-    }
-    if (look.trail_fade && !(*look.trail_fade > 0.0f && *look.trail_fade < 1.0f)) {
-      fail_render("trail_fade", show_float(*look.trail_fade), "must be > 0 and < 1 (the fraction kept per step)");
-    }
-    if (look.bloom_intensity && !(*look.bloom_intensity >= 0.0f && std::isfinite(*look.bloom_intensity))) {
-      fail_render("bloom_intensity", show_float(*look.bloom_intensity), "must be >= 0 and finite");
-    }
-    if (look.bloom_threshold && !(*look.bloom_threshold >= 0.0f && std::isfinite(*look.bloom_threshold))) {
-      fail_render("bloom_threshold", show_float(*look.bloom_threshold), "must be >= 0 and finite");
-    }
-    if (look.exposure && !(*look.exposure > 0.0f && std::isfinite(*look.exposure))) {
-      fail_render("exposure", show_float(*look.exposure), "must be > 0 and finite");
-    }
-    if (look.background) {
-      const glm::vec3 c = *look.background;
-      for (int k = 0; k < 3; ++k) {
-        if (!(c[k] >= 0.0f && c[k] <= kMaxColourComponent)) {
-          fail_render("background",
-                      "[" + show_float(c.r) + ", " + show_float(c.g) + ", " + show_float(c.b) + "]",
-                      "each component must be >= 0 and <= " + show_float(kMaxColourComponent));
-        }
+    for_each_render_param([&](const auto& info) {
+      const auto& value = scenario_.look.*info.member;
+      if (!value) return;
+      if (auto broken = broken_rule(*value, info.accepted, nullptr, true)) {
+        fail_render(info.key, shown_value(*value), *broken);
       }
-    }
+    });
   }
 
   const Scenario& scenario_;
@@ -560,31 +561,15 @@ class Parser {
     const toml::table* table = node.as_table();
     if (table == nullptr) wrong_type("world", node, "a table");
     lines_.world.table = node.source().begin.line;
-    bool has_width = false;
-    bool has_height = false;
-    scenario_.world.seed = kDefaultSeed;
-    for (const auto& [key, value] : *table) {
-      const std::string label = "world." + std::string(key.str());
-      lines_.world.keys[std::string(key.str())] = value.source().begin.line;
-      if (key == "width") {
-        scenario_.world.width = read_float(label, value);
-        has_width = true;
-      } else if (key == "height") {
-        scenario_.world.height = read_float(label, value);
-        has_height = true;
-      } else if (key == "seed") {
-        scenario_.world.seed = static_cast<std::uint64_t>(read_integer(label, value, 0, kMaxSeed));
-      } else {
-        fail(scenario_.source, key.source().begin.line,
-             label + ": unknown key (accepted: " + std::string(kWorldKeys) + ")");
-      }
-    }
-    for (const auto& [key, present] : {std::pair{"width", has_width}, std::pair{"height", has_height}}) {
-      if (!present) {
+    read_keys(*table, "world.", world_params, scenario_.world, lines_.world);
+    for_each_world_param([&](const auto& info) {
+      if (info.accepted.required && !table->contains(info.key)) {
         fail(scenario_.source, lines_.world.table,
-             "world." + std::string(key) + " is missing: it has no default (a number > 0)");
+             "world." + std::string(info.key) + " is missing: it has no default (a number " +
+                 std::string(params::lower_operator(info.accepted.lower)) +
+                 show_float(static_cast<float>(info.accepted.lower.value)) + ")");
       }
-    }
+    });
   }
 
   void parse_species_list(const toml::node& node) {
@@ -604,40 +589,12 @@ class Parser {
     SpeciesParams species = default_species(index);
     KeyLines lines;
     lines.table = table.source().begin.line;
-    bool has_flocks_with = false;
     // The name comes first so that every other message can show it.
     if (const toml::node* name = table.get("name")) {
       species.name = read_string(species_label(index, "") + ".name", *name);
     }
-    for (const auto& [key, value] : table) {
-      const std::string label = species_label(index, species.name) + "." + std::string(key.str());
-      lines.keys[std::string(key.str())] = value.source().begin.line;
-      if (key == "name") continue;
-      if (key == "count") {
-        species.count = static_cast<std::uint32_t>(read_integer(label, value, 0, kMaxTotalBoids));
-      } else if (key == "topology") {
-        const std::string& topology = read_string(label, value);
-        if (topology == "wrap") {
-          species.topology = Topology::Wrap;
-        } else if (topology == "bounded") {
-          species.topology = Topology::Bounded;
-        } else {
-          fail(scenario_.source, value.source().begin.line,
-               label + " = " + quote(topology) + ": must be \"wrap\" or \"bounded\"");
-        }
-      } else if (key == "flocks_with") {
-        species.flocks_with = read_names(label, value);
-        has_flocks_with = true;
-      } else if (key == "colour") {
-        species.colour = read_colour(label, value);
-      } else if (float* field = float_field(species, key.str())) {
-        *field = read_float(label, value);
-      } else {
-        fail(scenario_.source, key.source().begin.line,
-             label + ": unknown key (accepted: " + std::string(kSpeciesKeys) + ")");
-      }
-    }
-    if (!has_flocks_with) species.flocks_with = {species.name};
+    read_keys(table, species_label(index, species.name) + ".", species_params, species, lines);
+    if (!table.contains(params::species::flocks_with.key)) species.flocks_with = {species.name};
     scenario_.species.push_back(std::move(species));
     lines_.species.push_back(std::move(lines));
   }
@@ -701,53 +658,95 @@ class Parser {
     for (std::size_t k = 0; k < N; ++k) {
       if (text == names[k]) return static_cast<Enum>(k);
     }
-    std::string accepted;
-    for (std::size_t k = 0; k < N; ++k) accepted += (k ? ", " : "") + quote(names[k]);
     fail(scenario_.source, node.source().begin.line,
-         label + " = " + quote(text) + ": must be one of " + accepted);
+         label + " = " + quote(text) + ": must be " + choice_text(names));
   }
 
   void parse_render(const toml::node& node) {
     const toml::table* table = node.as_table();
     if (table == nullptr) wrong_type("render", node, "a table ([render])");
     lines_.render.table = node.source().begin.line;
-    LookParams& look = scenario_.look;
-    for (const auto& [key, value] : *table) {
-      const std::string label = "render." + std::string(key.str());
-      lines_.render.keys[std::string(key.str())] = value.source().begin.line;
-      if (key == "trails") {
-        look.trails = read_choice<TrailMode>(label, value, kTrailModeNames);
-      } else if (key == "trail_length") {
-        look.trail_length = static_cast<int>(
-            read_integer(label, value, kMinRibbonLength, static_cast<std::uint64_t>(kMaxRibbonLength)));
-      } else if (key == "trail_fade") {
-        look.trail_fade = read_float(label, value);
-      } else if (key == "colour_by") {
-        look.colour_by = read_choice<ColourMode>(label, value, kColourModeNames);
-      } else if (key == "bloom") {
-        const auto* flag = value.as_boolean();
-        if (flag == nullptr) wrong_type(label, value, "true or false");
-        look.bloom = flag->get();
-      } else if (key == "bloom_intensity") {
-        look.bloom_intensity = read_float(label, value);
-      } else if (key == "bloom_threshold") {
-        look.bloom_threshold = read_float(label, value);
-      } else if (key == "exposure") {
-        look.exposure = read_float(label, value);
-      } else if (key == "background") {
-        look.background = read_colour(label, value);
-      } else {
+    read_keys(*table, "render.", render_params, scenario_.look, lines_.render);
+  }
+
+  // Reads every key of `table` into `record` through one parameter table (`for_each_param`:
+  // world_params, ...); a key the table lacks fails, listing the table's keys. `prefix` + key
+  // names the key in messages.
+  template <class ForEachParam, class Record>
+  void read_keys(const toml::table& table, const std::string& prefix,
+                 ForEachParam for_each_param, Record& record, KeyLines& lines) const {
+    for (const auto& [key, value] : table) {
+      const std::string label = prefix + std::string(key.str());
+      lines.keys[std::string(key.str())] = value.source().begin.line;
+      bool known = false;
+      for_each_param([&](const auto& info) {
+        if (known || info.key != key.str()) return;
+        known = true;
+        auto& slot = record.*info.member;
+        if constexpr (requires { slot.emplace(); }) {
+          read_value(label, value, info.accepted, slot.emplace());  // an optional key
+        } else {
+          read_value(label, value, info.accepted, slot);
+        }
+      });
+      if (!known) {
         fail(scenario_.source, key.source().begin.line,
-             label + ": unknown key (accepted: " + std::string(kRenderKeys) + ")");
+             label + ": unknown key (accepted: " + key_list(for_each_param) + ")");
       }
     }
   }
 
-  static float* float_field(SpeciesParams& species, std::string_view key) {
-    for (const FloatField& field : kSpeciesFloatFields) {
-      if (field.key == key) return &(species.*field.member);
-    }
-    return nullptr;
+  // One value of a table key, read as its type asks; integers are range-checked here since a
+  // TOML integer may not fit the member (the validator checks everything else).
+  void read_value(const std::string& label, const toml::node& node, const params::Accepted&,
+                  float& out) const {
+    out = read_float(label, node);
+  }
+  void read_value(const std::string& label, const toml::node& node,
+                  const params::Accepted& accepted, std::uint32_t& out) const {
+    const auto lower = static_cast<std::int64_t>(accepted.lower.value);
+    const auto upper = accepted.upper.kind == params::Bound::Kind::Value
+                           ? static_cast<std::uint64_t>(accepted.upper.value)
+                           : std::uint64_t{std::numeric_limits<std::uint32_t>::max()};
+    out = static_cast<std::uint32_t>(read_integer(label, node, lower, upper));
+  }
+  void read_value(const std::string& label, const toml::node& node,
+                  const params::Accepted& accepted, std::uint64_t& out) const {
+    out = static_cast<std::uint64_t>(read_integer(label, node,
+                                                  static_cast<std::int64_t>(accepted.lower.value),
+                                                  static_cast<std::uint64_t>(accepted.upper.value)));
+  }
+  void read_value(const std::string& label, const toml::node& node,
+                  const params::Accepted& accepted, int& out) const {
+    const auto upper = accepted.upper.kind == params::Bound::Kind::Value
+                           ? static_cast<std::uint64_t>(accepted.upper.value)
+                           : std::uint64_t{std::numeric_limits<int>::max()};
+    out = static_cast<int>(
+        read_integer(label, node, static_cast<std::int64_t>(accepted.lower.value), upper));
+  }
+  void read_value(const std::string& label, const toml::node& node, const params::Accepted&,
+                  bool& out) const {
+    const auto* flag = node.as_boolean();
+    if (flag == nullptr) wrong_type(label, node, "true or false");
+    out = flag->get();
+  }
+  template <class Enum>
+    requires std::is_enum_v<Enum>
+  void read_value(const std::string& label, const toml::node& node, const params::Accepted&,
+                  Enum& out) const {
+    out = read_choice<Enum>(label, node, names_of(Enum{}));
+  }
+  void read_value(const std::string& label, const toml::node& node, const params::Accepted&,
+                  std::string& out) const {
+    out = read_string(label, node);
+  }
+  void read_value(const std::string& label, const toml::node& node, const params::Accepted&,
+                  std::vector<std::string>& out) const {
+    out = read_names(label, node);
+  }
+  void read_value(const std::string& label, const toml::node& node, const params::Accepted&,
+                  glm::vec3& out) const {
+    out = read_colour(label, node);
   }
 
   std::vector<std::string> read_names(const std::string& label, const toml::node& node) const {
@@ -782,6 +781,27 @@ std::string toml_float(float value) {
   std::string text = format_float(value);
   if (text.find_first_of(".e") == std::string::npos) text += ".0";
   return text;
+}
+
+std::string toml_value(float value) { return toml_float(value); }
+std::string toml_value(std::uint32_t value) { return std::to_string(value); }
+std::string toml_value(int value) { return std::to_string(value); }
+std::string toml_value(std::uint64_t value) { return std::to_string(value); }
+std::string toml_value(bool value) { return value ? "true" : "false"; }
+std::string toml_value(const std::string& value) { return toml_quote(value); }
+template <class Enum>
+  requires std::is_enum_v<Enum>
+std::string toml_value(Enum value) {
+  return toml_quote(names_of(value)[static_cast<std::size_t>(value)]);
+}
+std::string toml_value(const std::vector<std::string>& names) {
+  std::string out = "[";
+  for (std::size_t j = 0; j < names.size(); ++j) out += (j == 0 ? "" : ", ") + toml_quote(names[j]);
+  return out + "]";
+}
+std::string toml_value(glm::vec3 colour) {
+  return "[" + toml_float(colour.r) + ", " + toml_float(colour.g) + ", " + toml_float(colour.b) +
+         "]";
 }
 
 }  // namespace
@@ -829,24 +849,14 @@ std::string scenario_to_toml(const Scenario& scenario) {
   std::string out;
   out += "# murmur scenario (docs/scenarios.md describes every key)\n";
   out += "[world]\n";
-  out += "width = " + toml_float(scenario.world.width) + "\n";
-  out += "height = " + toml_float(scenario.world.height) + "\n";
-  out += "seed = " + std::to_string(scenario.world.seed) + "\n";
+  for_each_world_param([&](const auto& info) {
+    out += std::string(info.key) + " = " + toml_value(scenario.world.*info.member) + "\n";
+  });
   for (const SpeciesParams& s : scenario.species) {
     out += "\n[[species]]\n";
-    out += "name = " + quote(s.name) + "\n";
-    out += "count = " + std::to_string(s.count) + "\n";
-    out += "topology = " + quote(topology_name(s.topology)) + "\n";
-    for (const FloatField& field : kSpeciesFloatFields) {
-      out += std::string(field.key) + " = " + toml_float(s.*field.member) + "\n";
-    }
-    out += "flocks_with = [";
-    for (std::size_t j = 0; j < s.flocks_with.size(); ++j) {
-      out += (j == 0 ? "" : ", ") + quote(s.flocks_with[j]);
-    }
-    out += "]\n";
-    out += "colour = [" + toml_float(s.colour.r) + ", " + toml_float(s.colour.g) + ", " +
-           toml_float(s.colour.b) + "]\n";
+    for_each_species_param([&](const auto& info) {
+      out += std::string(info.key) + " = " + toml_value(s.*info.member) + "\n";
+    });
   }
   for (const Obstacle& o : scenario.obstacles) {
     out += "\n[[obstacle]]\n";
@@ -854,23 +864,12 @@ std::string scenario_to_toml(const Scenario& scenario) {
     out += "y = " + toml_float(o.centre.y) + "\n";
     out += "radius = " + toml_float(o.radius) + "\n";
   }
-  const LookParams& look = scenario.look;
-  if (!look.empty()) {
+  if (!scenario.look.empty()) {
     out += "\n[render]\n";
-    if (look.trails) out += "trails = " + quote(kTrailModeNames[static_cast<std::size_t>(*look.trails)]) + "\n";
-    if (look.trail_length) out += "trail_length = " + std::to_string(*look.trail_length) + "\n";
-    if (look.trail_fade) out += "trail_fade = " + toml_float(*look.trail_fade) + "\n";
-    if (look.colour_by) {
-      out += "colour_by = " + quote(kColourModeNames[static_cast<std::size_t>(*look.colour_by)]) + "\n";
-    }
-    if (look.bloom) out += std::string("bloom = ") + (*look.bloom ? "true" : "false") + "\n";
-    if (look.bloom_intensity) out += "bloom_intensity = " + toml_float(*look.bloom_intensity) + "\n";
-    if (look.bloom_threshold) out += "bloom_threshold = " + toml_float(*look.bloom_threshold) + "\n";
-    if (look.exposure) out += "exposure = " + toml_float(*look.exposure) + "\n";
-    if (look.background) {
-      out += "background = [" + toml_float(look.background->r) + ", " + toml_float(look.background->g) +
-             ", " + toml_float(look.background->b) + "]\n";
-    }
+    for_each_render_param([&](const auto& info) {
+      const auto& value = scenario.look.*info.member;
+      if (value) out += std::string(info.key) + " = " + toml_value(*value) + "\n";
+    });
   }
   if (scenario.target) {
     out += "\n[target]\n";

@@ -43,15 +43,11 @@ struct OverlayShape {
 static_assert(sizeof(OverlayShape) == 32);
 
 std::string render_defines() {
-  const auto define = [](const char* name, auto value, const char* suffix = "") {
-    return std::string("#define ") + name + " " + std::to_string(value) + suffix + "\n";
+  const auto define = [](const char* name, auto value) {
+    return std::string("#define ") + name + " " + std::to_string(value) + "\n";
   };
-  const auto mode = [](ColourMode m) { return static_cast<unsigned>(m); };
-  return define("MURMUR_MAX_SPECIES", kMaxSpecies) +
-         define("MURMUR_COLOUR_MODE_SPECIES", mode(ColourMode::Species), "u") +
-         define("MURMUR_COLOUR_MODE_HEADING", mode(ColourMode::Heading), "u") +
-         define("MURMUR_COLOUR_MODE_SPEED", mode(ColourMode::Speed), "u") +
-         define("MURMUR_HDR_TEXTURE_UNIT", kHdrTextureUnit) +
+  // MURMUR_MAX_SPECIES and MURMUR_COLOUR_MODE_* come from the generated params.glsl.
+  return define("MURMUR_HDR_TEXTURE_UNIT", kHdrTextureUnit) +
          define("MURMUR_BLOOM_TEXTURE_UNIT", kBloomTextureUnit) +
          define("MURMUR_FADE_MAP_TEXTURE_UNIT", kFadeMapTextureUnit) +
          define("MURMUR_BLOOM_SOURCE_TEXTURE_UNIT", kBloomSourceTextureUnit) +
@@ -820,36 +816,6 @@ RgbaImage Renderer::read_pixels() const {
     std::copy(source, source + static_cast<std::ptrdiff_t>(row_bytes), target);
   }
   return image;
-}
-
-}  // namespace murmur
-
-namespace murmur {
-
-void apply_look(RenderSettings& settings, const LookParams& look) {
-  if (look.trails) settings.trails.mode = *look.trails;
-  if (look.trail_length) settings.trails.ribbon_length = *look.trail_length;
-  if (look.trail_fade) settings.trails.fade_per_step = *look.trail_fade;
-  if (look.colour_by) settings.colour.mode = *look.colour_by;
-  if (look.bloom) settings.bloom.enabled = *look.bloom;
-  if (look.bloom_intensity) settings.bloom.intensity = *look.bloom_intensity;
-  if (look.bloom_threshold) settings.bloom.threshold = *look.bloom_threshold;
-  if (look.exposure) settings.exposure = *look.exposure;
-  if (look.background) settings.background = *look.background;
-}
-
-LookParams look_of(const RenderSettings& settings) {
-  LookParams look;
-  look.trails = settings.trails.mode;
-  look.trail_length = settings.trails.ribbon_length;
-  look.trail_fade = settings.trails.fade_per_step;
-  look.colour_by = settings.colour.mode;
-  look.bloom = settings.bloom.enabled;
-  look.bloom_intensity = settings.bloom.intensity;
-  look.bloom_threshold = settings.bloom.threshold;
-  look.exposure = settings.exposure;
-  look.background = settings.background;
-  return look;
 }
 
 }  // namespace murmur

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <type_traits>
 
 #include "murmur/errors.hpp"
 
@@ -17,28 +18,15 @@ const ImVec4 kErrorColour{1.0f, 0.35f, 0.3f, 1.0f};
 const ImVec4 kErrorFrameColour{0.55f, 0.08f, 0.06f, 1.0f};
 const ImVec4 kDimColour{0.6f, 0.6f, 0.6f, 1.0f};
 
-// Slider ranges are conveniences, not limits: Ctrl+Click types any value, and validate_scenario
-// is the judge. Weights span orders of magnitude, hence logarithmic sliders.
-constexpr float kMaxAlignWeightSlider = 1.0f;
-constexpr float kMaxCohesionWeightSlider = 0.1f;
-constexpr float kMaxSeparationWeightSlider = 5.0f;
-constexpr float kMaxForceSlider = 1.0f;
-constexpr float kMinForceSlider = 0.001f;
-constexpr float kMaxObstacleWeightSlider = 5.0f;
-constexpr float kMaxTargetWeightSlider = 0.2f;
-constexpr float kMaxEdgeGainSlider = 1.0f;
-constexpr float kMinFovSlider = 1.0f;
-// Radii and speeds scale with the world: sliders reach a quarter of its smaller side.
-constexpr float kWorldFractionForSliders = 0.25f;
-
 constexpr int kMaxBloomLevels = 8;
 constexpr int kMaxCircleBoids = 64;
 constexpr std::uint32_t kMaxStepsPerFrameSlider = 32;
 constexpr float kMinObstacleRadius = 0.5f;
+// The new-obstacle slider reaches a quarter of the smaller world side.
+constexpr float kWorldFractionForSliders = 0.25f;
 
-const char* const kTopologyNames[] = {"wrap", "bounded"};
-const char* const kTrailModeNames[] = {"none", "ribbons", "fade map"};
-const char* const kColourModeNames[] = {"species", "heading", "speed"};
+// The panel's words for the trail modes (the TOML names are kTrailModeNames).
+const char* const kTrailModeLabels[] = {"none", "ribbons", "fade map"};
 
 const char* const kKeyHelp[][2] = {
     {"Space", "pause / resume"},
@@ -57,6 +45,59 @@ const char* const kKeyHelp[][2] = {
     {"right click", "set the target"},
     {"Ctrl + left drag", "steer the boid nearest the cursor"},
 };
+
+// A combo box over an enum's TOML names (the scenario tables' choices).
+template <std::size_t N>
+bool choice_combo(const char* label, std::uint32_t& value, const std::string_view (&names)[N]) {
+  bool changed = false;
+  if (!ImGui::BeginCombo(label, value < N ? names[value].data() : "?")) return false;
+  for (std::size_t k = 0; k < N; ++k) {
+    if (ImGui::Selectable(names[k].data(), k == value)) {
+      changed = changed || k != value;
+      value = static_cast<std::uint32_t>(k);
+    }
+  }
+  ImGui::EndCombo();
+  return changed;
+}
+
+// The panel's editor of one species key, by the key's type and its table widget.
+bool value_field(const std::string& name, float& value, const params::Widget& widget,
+                        float world_side) {
+  const float max = widget.kind == params::Widget::Kind::WorldSlider ? widget.max * world_side
+                                                                     : widget.max;
+  return ImGui::SliderFloat(name.c_str(), &value, widget.min, max, widget.format,
+                            widget.logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
+}
+
+bool value_field(const std::string& name, std::uint32_t& value,
+                        const params::Widget& widget, float) {
+  if (widget.kind == params::Widget::Kind::EnterInput) {
+    return ImGui::InputScalar((name + " (Enter)").c_str(), ImGuiDataType_U32, &value, nullptr,
+                              nullptr, widget.format, ImGuiInputTextFlags_EnterReturnsTrue);
+  }
+  return ImGui::InputScalar(name.c_str(), ImGuiDataType_U32, &value, nullptr, nullptr,
+                            widget.format);
+}
+
+bool value_field(const std::string& name, Topology& value, const params::Widget&, float) {
+  auto index = static_cast<std::uint32_t>(value);
+  if (!choice_combo(name.c_str(), index, names_of(value))) return false;
+  value = static_cast<Topology>(index);
+  return true;
+}
+
+bool value_field(const std::string& name, std::string& value, const params::Widget&, float) {
+  return ImGui::InputText(name.c_str(), &value, ImGuiInputTextFlags_EnterReturnsTrue);
+}
+
+bool colour_field(const std::string& name, glm::vec3& colour) {
+  float rgb[3] = {colour.x, colour.y, colour.z};
+  if (!ImGui::ColorEdit3(name.c_str(), rgb, ImGuiColorEditFlags_HDR | ImGuiColorEditFlags_Float))
+    return false;
+  colour = {rgb[0], rgb[1], rgb[2]};
+  return true;
+}
 
 bool combo(const char* label, std::uint32_t& value, const char* const* names, int count) {
   int index = static_cast<int>(value);
@@ -262,104 +303,51 @@ void Panel::species_section(const PanelView& view, Scenario& work, std::size_t i
     return;
   const std::string key = "species" + std::to_string(index) + ".";
   const float world_side = std::min(work.world.width, work.world.height);
-  const float max_radius_slider = world_side * kWorldFractionForSliders;
+  // What the flock receives in the current rule mode: a weight the mode switches off says so.
+  const SpeciesParams ruled = with_rule_mode(work, view.mode).species[index];
 
-  scenario_field(key + "count", [&] {
-    // Applied on Enter only: a new count re-allocates the flock.
-    return ImGui::InputScalar("count (Enter)", ImGuiDataType_U32, &species.count, nullptr,
-                              nullptr, "%u", ImGuiInputTextFlags_EnterReturnsTrue);
+  for_each_species_param([&](const auto& info) {
+    using T = std::remove_cvref_t<decltype(info.default_value)>;
+    const params::Widget& widget = info.widget;
+    if (widget.kind == params::Widget::Kind::None) return;
+    if (widget.bounded_only && species.topology != Topology::Bounded) return;
+    const std::string name(info.key);
+    T& value = species.*info.member;
+    if constexpr (std::is_same_v<T, glm::vec3>) {
+      scenario_field(key + name, [&] { return colour_field(name, value); });
+    } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+      if (work.species.size() > 1) flocks_with_field(key + name, species, work.species);
+    } else {
+      scenario_field(key + name, [&] { return value_field(name, value, widget, world_side); });
+    }
+    if constexpr (std::is_same_v<T, float>) {
+      if (ruled.*info.member != value) {
+        ImGui::SameLine();
+        ImGui::TextColored(kErrorColour, "(0 in mode %d)", static_cast<int>(view.mode));
+      }
+    }
   });
-  scenario_field(key + "topology", [&] {
-    auto topology = static_cast<std::uint32_t>(species.topology);
-    if (!combo("topology", topology, kTopologyNames, IM_ARRAYSIZE(kTopologyNames))) return false;
-    species.topology = static_cast<Topology>(topology);
-    return true;
-  });
+}
 
-  // Each weight shows the user's value; a rule mode that switches the rule off says so, since
-  // the flock then receives 0.
-  auto weight = [&](const char* name, float& value, float max, bool used) {
-    scenario_field(key + name, [&] {
-      return ImGui::SliderFloat(name, &value, 0.0f, max, "%.4f", ImGuiSliderFlags_Logarithmic);
+void Panel::flocks_with_field(const std::string& id, SpeciesParams& species,
+                              const std::vector<SpeciesParams>& all) {
+  ImGui::TextUnformatted("flocks with:");
+  for (const SpeciesParams& other : all) {
+    ImGui::SameLine();
+    scenario_field(id + "." + other.name, [&] {
+      auto& list = species.flocks_with;
+      // An empty list means "itself" (docs/scenarios.md): make that explicit before editing.
+      if (list.empty()) list.push_back(species.name);
+      const auto found = std::find(list.begin(), list.end(), other.name);
+      bool member = found != list.end();
+      if (!ImGui::Checkbox(other.name.c_str(), &member)) return false;
+      if (member) {
+        list.push_back(other.name);
+      } else {
+        list.erase(std::find(list.begin(), list.end(), other.name));
+      }
+      return true;
     });
-    if (!used) {
-      ImGui::SameLine();
-      ImGui::TextColored(kErrorColour, "(0 in mode %d)", static_cast<int>(view.mode));
-    }
-  };
-  weight("align_weight", species.align_weight, kMaxAlignWeightSlider, uses_alignment(view.mode));
-  weight("cohesion_weight", species.cohesion_weight, kMaxCohesionWeightSlider,
-         uses_cohesion(view.mode));
-  weight("separation_weight", species.separation_weight, kMaxSeparationWeightSlider,
-         uses_separation(view.mode));
-  scenario_field(key + "perception_radius", [&] {
-    return ImGui::SliderFloat("perception_radius", &species.perception_radius, 0.1f,
-                              max_radius_slider, "%.2f");
-  });
-  scenario_field(key + "separation_radius", [&] {
-    return ImGui::SliderFloat("separation_radius", &species.separation_radius, 0.0f,
-                              max_radius_slider, "%.2f");
-  });
-  scenario_field(key + "fov_degrees", [&] {
-    return ImGui::SliderFloat("fov_degrees", &species.fov_degrees, kMinFovSlider,
-                              kMaxFovDegrees, "%.0f");
-  });
-  scenario_field(key + "max_force", [&] {
-    return ImGui::SliderFloat("max_force", &species.max_force, kMinForceSlider, kMaxForceSlider,
-                              "%.4f", ImGuiSliderFlags_Logarithmic);
-  });
-  scenario_field(key + "min_speed", [&] {
-    return ImGui::SliderFloat("min_speed", &species.min_speed, 0.0f, max_radius_slider, "%.3f",
-                              ImGuiSliderFlags_Logarithmic);
-  });
-  scenario_field(key + "max_speed", [&] {
-    return ImGui::SliderFloat("max_speed", &species.max_speed, 0.01f, max_radius_slider, "%.3f",
-                              ImGuiSliderFlags_Logarithmic);
-  });
-  if (species.topology == Topology::Bounded) {
-    scenario_field(key + "edge_margin", [&] {
-      return ImGui::SliderFloat("edge_margin", &species.edge_margin, 0.0f, max_radius_slider,
-                                "%.2f");
-    });
-    scenario_field(key + "edge_gain", [&] {
-      return ImGui::SliderFloat("edge_gain", &species.edge_gain, 0.0f, kMaxEdgeGainSlider,
-                                "%.4f", ImGuiSliderFlags_Logarithmic);
-    });
-  }
-  scenario_field(key + "obstacle_weight", [&] {
-    return ImGui::SliderFloat("obstacle_weight", &species.obstacle_weight, 0.0f,
-                              kMaxObstacleWeightSlider, "%.3f", ImGuiSliderFlags_Logarithmic);
-  });
-  scenario_field(key + "target_weight", [&] {
-    return ImGui::SliderFloat("target_weight", &species.target_weight, 0.0f,
-                              kMaxTargetWeightSlider, "%.4f", ImGuiSliderFlags_Logarithmic);
-  });
-  scenario_field(key + "colour", [&] {
-    float rgb[3] = {species.colour.x, species.colour.y, species.colour.z};
-    if (!ImGui::ColorEdit3("colour", rgb, ImGuiColorEditFlags_HDR | ImGuiColorEditFlags_Float))
-      return false;
-    species.colour = {rgb[0], rgb[1], rgb[2]};
-    return true;
-  });
-  if (work.species.size() > 1) {
-    ImGui::TextUnformatted("flocks with:");
-    for (const SpeciesParams& other : work.species) {
-      ImGui::SameLine();
-      scenario_field(key + "flocks_with." + other.name, [&] {
-        auto& list = species.flocks_with;
-        // An empty list means "itself" (docs/scenarios.md): make that explicit before editing.
-        if (list.empty()) list.push_back(species.name);
-        const auto found = std::find(list.begin(), list.end(), other.name);
-        bool member = found != list.end();
-        if (!ImGui::Checkbox(other.name.c_str(), &member)) return false;
-        if (member) {
-          list.push_back(other.name);
-        } else {
-          list.erase(std::find(list.begin(), list.end(), other.name));
-        }
-        return true;
-      });
-    }
   }
 }
 
@@ -397,7 +385,7 @@ void Panel::render_section(PanelEdits& edits, PanelRequests& requests) {
   constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
   if (ImGui::CollapsingHeader("Trails")) {
     auto mode = static_cast<std::uint32_t>(render.trails.mode);
-    if (combo("trail mode", mode, kTrailModeNames, IM_ARRAYSIZE(kTrailModeNames)))
+    if (combo("trail mode", mode, kTrailModeLabels, IM_ARRAYSIZE(kTrailModeLabels)))
       render.trails.mode = static_cast<TrailMode>(mode);
     if (render.trails.mode == TrailMode::Ribbons) {
       ImGui::SliderInt("ribbon length", &render.trails.ribbon_length, kMinRibbonLength,
@@ -427,7 +415,7 @@ void Panel::render_section(PanelEdits& edits, PanelRequests& requests) {
   }
   if (ImGui::CollapsingHeader("Colour")) {
     auto mode = static_cast<std::uint32_t>(render.colour.mode);
-    if (combo("colour by", mode, kColourModeNames, IM_ARRAYSIZE(kColourModeNames)))
+    if (choice_combo("colour by", mode, kColourModeNames))
       render.colour.mode = static_cast<ColourMode>(mode);
     ImGui::SliderFloat("per-boid variation", &render.colour.per_boid_variation, 0.0f, 1.0f,
                        "%.2f", kClamp);

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "murmur/gl/context.hpp"
 #include "murmur/render/renderer.hpp"
@@ -75,6 +76,9 @@ class Panel {
   void simulation_section(const PanelView& view, PanelRequests& requests);
   void world_section(const PanelView& view, Scenario& work, PanelRequests& requests);
   void species_section(const PanelView& view, Scenario& work, std::size_t index);
+  // One checkbox per species of `all`: the species `species` flocks with.
+  void flocks_with_field(const std::string& id, SpeciesParams& species,
+                         const std::vector<SpeciesParams>& all);
   void obstacles_section(const Scenario& scenario, PanelEdits& edits, PanelRequests& requests);
   void render_section(PanelEdits& edits, PanelRequests& requests);
   void keys_section();

@@ -44,6 +44,9 @@ inline SpeciesParams make_species(const char* name, Topology topology, float per
   s.max_force = kTestMaxForce;
   s.min_speed = kTestMinSpeed;
   s.max_speed = kTestMaxSpeed;
+  // Hand-built species ignore obstacles and the target unless a test gives them weights.
+  s.obstacle_weight = 0;
+  s.target_weight = 0;
   if (topology == Topology::Bounded) {
     s.edge_margin = edge.margin;
     s.edge_gain = edge.gain;

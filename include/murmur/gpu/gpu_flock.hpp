@@ -18,13 +18,21 @@ namespace murmur {
 
 enum class NeighbourSearch { Grid, Naive };
 
-enum class GpuFault : std::uint32_t {  // test-only; values match shaders/interface.h
-  None = 0,
-  DropNeighbourRow = 1,
-  BrokenWrap = 2,
-  UnsortedScatter = 3,
-  LastCellOffByOne = 4,
-  ReversedBirths = 5,
+// Test-only planted faults (GpuFlock::set_fault): the harness must catch each. One line per
+// fault: the enum below and the shaders' MURMUR_FAULT_* defines (generated params.glsl) both
+// come from this list, numbered in its order.
+#define MURMUR_GPU_FAULTS(FAULT)                                                              \
+  FAULT(None, NONE, "no fault")                                                               \
+  FAULT(DropNeighbourRow, DROP_NEIGHBOUR_ROW, "steer skips the row of cells above")           \
+  FAULT(BrokenWrap, BROKEN_WRAP, "torus observers do not look across the seam")               \
+  FAULT(UnsortedScatter, UNSORTED_SCATTER, "cell order is not applied to the boids")          \
+  FAULT(LastCellOffByOne, LAST_CELL_OFF_BY_ONE, "binning clamps the column to G instead of G-1") \
+  FAULT(ReversedBirths, REVERSED_BIRTHS, "children numbered in reverse parent order")
+
+enum class GpuFault : std::uint32_t {
+#define MURMUR_GPU_FAULT_ENUMERATOR(name, define, meaning) name,
+  MURMUR_GPU_FAULTS(MURMUR_GPU_FAULT_ENUMERATOR)
+#undef MURMUR_GPU_FAULT_ENUMERATOR
 };
 
 // The per-boid neighbour counts of the last step (a debug output of the steering pass).

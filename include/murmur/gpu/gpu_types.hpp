@@ -1,8 +1,10 @@
 #pragma once
 // C++ mirrors of the std430 records in shaders/common.glsl. The static_asserts keep the two
-// from drifting: change one, change both.
+// from drifting: change one, change both. The per-species record is generated from the species
+// table instead (species_record.hpp, included at the end).
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include <glm/vec2.hpp>
 
@@ -23,20 +25,6 @@ struct Boid {
 static_assert(sizeof(Boid) == 32);
 static_assert(offsetof(Boid, vel) == 8 && offsetof(Boid, id) == 16 && offsetof(Boid, species) == 20 &&
               offsetof(Boid, age) == 24);
-
-struct Species {
-  float radius_sq, sep_radius_sq, cos_half_fov;
-  std::uint32_t limited_fov;
-  float align_weight, cohesion_weight, separation_weight, max_force;
-  float min_speed, max_speed, edge_margin, edge_gain;
-  std::uint32_t topology, flock_mask;
-  float obstacle_weight, target_weight, perception_radius;
-  std::uint32_t max_age;
-};
-static_assert(sizeof(Species) == 72);
-static_assert(offsetof(Species, align_weight) == 16 && offsetof(Species, min_speed) == 32 &&
-              offsetof(Species, topology) == 48 && offsetof(Species, obstacle_weight) == 56 &&
-              offsetof(Species, perception_radius) == 64 && offsetof(Species, max_age) == 68);
 
 struct StepParams {
   glm::vec2 world;
@@ -84,14 +72,18 @@ inline murmur::Boid from_gpu(const Boid& b) {
   return murmur::Boid{b.pos, b.vel, b.id, b.species, b.age};
 }
 
-inline Species to_gpu(const SpeciesModel& m) {
-  return Species{m.radius_sq,        m.sep_radius_sq,  m.cos_half_fov,
-                 m.limited_fov ? 1u : 0u,
-                 m.align_weight,     m.cohesion_weight, m.separation_weight, m.max_force,
-                 m.min_speed,        m.max_speed,       m.edge_margin,       m.edge_gain,
-                 static_cast<std::uint32_t>(m.topology), m.flock_mask,
-                 m.obstacle_weight,  m.target_weight,   m.perception_radius,
-                 m.max_age};
+// A model value as a GPU record field holds it: bools and enums travel as uint.
+inline float gpu_value(float value) { return value; }
+inline std::uint32_t gpu_value(std::uint32_t value) { return value; }
+inline std::uint32_t gpu_value(bool value) { return value ? 1u : 0u; }
+template <class Enum>
+  requires std::is_enum_v<Enum>
+std::uint32_t gpu_value(Enum value) {
+  return static_cast<std::uint32_t>(value);
 }
 
 }  // namespace murmur::gpu
+
+// gpu::Species and its to_gpu(), generated from the species table with every std430 offset
+// checked (src/paramgen).
+#include "murmur/gpu/species_record.hpp"

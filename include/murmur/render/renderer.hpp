@@ -111,12 +111,6 @@ struct Camera {
 inline constexpr float kMinCameraZoom = 0.05f;
 inline constexpr float kMaxCameraZoom = 1000.0f;
 
-struct RenderSettings;
-// Sets the fields a scenario's `[render]` table names; the others keep their values.
-void apply_look(RenderSettings& settings, const LookParams& look);
-// Every field of `[render]` as `settings` has it (what the viewer saves).
-LookParams look_of(const RenderSettings& settings);
-
 struct RenderSettings {
   HeadStyle heads;
   ColourSettings colour;
@@ -131,6 +125,23 @@ struct RenderSettings {
   // channel alone (bright cores turn white). docs/rendering.md shows both.
   float highlight_whiteness = 0.35f;
 };
+
+// Sets the fields a scenario's `[render]` table names; the others keep their values. Each key
+// sets the setting its line of include/murmur/params/render_params.def names.
+inline void apply_look(RenderSettings& settings, const LookParams& look) {
+#define MURMUR_RENDER_PARAM(key, type, setting, ...) \
+  if (look.key) settings.setting = *look.key;
+#include "murmur/params/render_params.def"
+}
+
+// Every field of `[render]` as `settings` has it (what the viewer saves; of RenderSettings{},
+// the defaults the docs table shows).
+inline LookParams look_of(const RenderSettings& settings) {
+  LookParams look;
+#define MURMUR_RENDER_PARAM(key, type, setting, ...) look.key = settings.setting;
+#include "murmur/params/render_params.def"
+  return look;
+}
 
 // Where the world lands in a frame.
 struct WorldView {

@@ -1,0 +1,175 @@
+// The parameter tables (include/murmur/params/*.def) drive the parser, validator, writer and
+// SpeciesModel: these tests walk the tables, so a key added to a table is covered without a
+// new test, and a key some expansion misses fails here.
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "murmur/errors.hpp"
+#include "murmur/model.hpp"
+#include "murmur/scenario.hpp"
+
+using namespace murmur;
+
+namespace {
+
+// Two species whose every key differs from its default (and from the other species'), and a
+// full [render] table: what a writer or reader that skips a key would lose.
+Scenario non_default_scenario() {
+  Scenario scenario;
+  scenario.source = "params.toml";
+  scenario.world = {300.0f, 200.0f, 77, 40};
+  SpeciesParams a;
+  a.name = "a";
+  a.count = 17;
+  a.topology = Topology::Bounded;
+  a.perception_radius = 9.5f;
+  a.separation_radius = 3.25f;
+  a.fov_degrees = 270.0f;
+  a.align_weight = 0.07f;
+  a.cohesion_weight = 0.0075f;
+  a.separation_weight = 0.6f;
+  a.max_force = 0.09f;
+  a.min_speed = 0.75f;
+  a.max_speed = 2.5f;
+  a.edge_margin = 12.0f;
+  a.edge_gain = 0.003f;
+  a.obstacle_weight = 0.45f;
+  a.target_weight = 0.02f;
+  a.max_age = 900;
+  a.flocks_with = {"a", "b"};
+  a.colour = {0.25f, 1.5f, 3.0f};
+  SpeciesParams b = a;
+  b.name = "b";
+  b.count = 5;
+  b.topology = Topology::Wrap;
+  b.flocks_with = {"a"};
+  scenario.species = {a, b};
+  LookParams& look = scenario.look;
+  look.trails = TrailMode::Ribbons;
+  look.trail_length = 9;
+  look.trail_fade = 0.8f;
+  look.colour_by = ColourMode::Speed;
+  look.bloom = false;
+  look.bloom_intensity = 1.25f;
+  look.bloom_threshold = 0.5f;
+  look.exposure = 2.0f;
+  look.background = glm::vec3{0.01f, 0.02f, 0.03f};
+  return scenario;
+}
+
+template <class T>
+bool same(const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, float>) {
+    return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
+  } else {
+    return a == b;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every species key differs from its default in the test scenario", "[params]") {
+  // Guards the round-trip test below: a key left at its default would prove nothing.
+  const Scenario scenario = non_default_scenario();
+  validate_scenario(scenario);
+  const SpeciesParams defaults;
+  for_each_species_param([&](const auto& info) {
+    INFO(info.key);
+    CHECK_FALSE(same(scenario.species[0].*info.member, defaults.*info.member));
+  });
+  for_each_render_param([&](const auto& info) {
+    INFO(info.key);
+    CHECK((scenario.look.*info.member).has_value());
+  });
+}
+
+TEST_CASE("every world, species and [render] key is written and read back to the same value",
+          "[params]") {
+  const Scenario original = non_default_scenario();
+  const std::string text = scenario_to_toml(original);
+  const Scenario copy = parse_scenario(text, "copy.toml");
+  REQUIRE(copy.species.size() == original.species.size());
+  for_each_world_param([&](const auto& info) {
+    INFO("world." << info.key);
+    CHECK(same(copy.world.*info.member, original.world.*info.member));
+  });
+  for (std::size_t s = 0; s < original.species.size(); ++s) {
+    for_each_species_param([&](const auto& info) {
+      INFO("species[" << s << "]." << info.key);
+      CHECK(text.find("\n" + std::string(info.key) + " = ") != std::string::npos);
+      CHECK(same(copy.species[s].*info.member, original.species[s].*info.member));
+    });
+  }
+  for_each_render_param([&](const auto& info) {
+    INFO("render." << info.key);
+    REQUIRE((copy.look.*info.member).has_value());
+    CHECK(same(*(copy.look.*info.member), *(original.look.*info.member)));
+  });
+}
+
+TEST_CASE("a key left out of a file takes the table's default", "[params]") {
+  const Scenario scenario =
+      parse_scenario("[world]\nwidth = 300\nheight = 200\n[[species]]\nname = \"a\"\n", "d.toml");
+  const SpeciesParams defaults;
+  for_each_species_param([&](const auto& info) {
+    if (info.key == "name" || info.key == "flocks_with") return;  // they default to the name
+    INFO(info.key);
+    CHECK(same(scenario.species[0].*info.member, info.default_value));
+    CHECK(same(defaults.*info.member, info.default_value));
+  });
+  CHECK(scenario.look.empty());
+}
+
+TEST_CASE("the unknown-key messages list every key of the table", "[params]") {
+  const std::string world = "[world]\nwidth = 300\nheight = 200\n";
+  std::string world_message;
+  std::string species_message;
+  std::string render_message;
+  try {
+    parse_scenario("[world]\nwidth = 300\nheight = 200\ndepth = 1\n[[species]]\n", "k.toml");
+  } catch (const InputError& error) {
+    world_message = error.what();
+  }
+  try {
+    parse_scenario(world + "[[species]]\nflock = 1\n", "k.toml");
+  } catch (const InputError& error) {
+    species_message = error.what();
+  }
+  try {
+    parse_scenario(world + "[[species]]\n[render]\nglow = 1\n", "k.toml");
+  } catch (const InputError& error) {
+    render_message = error.what();
+  }
+  for_each_world_param([&](const auto& info) {
+    CHECK_THAT(world_message, Catch::Matchers::Contains(std::string(info.key)));
+  });
+  for_each_species_param([&](const auto& info) {
+    CHECK_THAT(species_message, Catch::Matchers::Contains(std::string(info.key)));
+  });
+  for_each_render_param([&](const auto& info) {
+    CHECK_THAT(render_message, Catch::Matchers::Contains(std::string(info.key)));
+  });
+}
+
+TEST_CASE("SpeciesModel carries every key the table marks Copied", "[params]") {
+  const Scenario scenario = non_default_scenario();
+  const std::vector<SpeciesModel> models = species_models(scenario);
+  REQUIRE(models.size() == 2);
+  for (std::size_t s = 0; s < models.size(); ++s) {
+    const SpeciesParams& params = scenario.species[s];
+    const SpeciesModel& model = models[s];
+#define MURMUR_SPECIES_PARAM(key, type, default_value, accepted, unit, widget, gpu, meaning) \
+  MURMUR_IF_GPU_COPIED(gpu, INFO(#key); CHECK(same(model.key, params.key));)
+#include "murmur/params/species_params.def"
+  }
+  // The derived fields, as docs/model.md defines them.
+  CHECK(models[0].radius_sq == 9.5f * 9.5f);
+  CHECK(models[0].sep_radius_sq == 3.25f * 3.25f);
+  CHECK(models[0].limited_fov);
+  CHECK(models[0].flock_mask == 0b11u);
+  CHECK(models[1].flock_mask == 0b01u);
+}
