@@ -8,20 +8,21 @@ struct Boid {
   vec2 vel;
   uint id;       // stable; the grid sorts boids by cell every step, ids follow them
   uint species;  // index into the Species array
+  uint age;      // steps lived
   uint pad0;
-  uint pad1;
 };
 
 // Species (per-species constants) and the MURMUR_TOPOLOGY_* and MURMUR_FAULT_* values are
 // generated from the C++ tables and enums: build/generated/shaders/params.glsl.
 #include "params.glsl"
 
-// Per-step constants, 80 bytes (std430).
+// Per-step constants, 88 bytes (std430). The live boid count is not here: it stays on the
+// GPU, in Population.
 struct StepParams {
   vec2 world;        // Lx, Ly
   vec2 cell_size;    // >= the largest perception radius
   ivec2 grid;        // columns, rows
-  uint boid_count;
+  uint capacity;     // C: the most boids the buffers hold
   uint cell_count;
   uint fault;        // MURMUR_FAULT_*: test-only planted faults
   uint obstacle_count;
@@ -30,8 +31,24 @@ struct StepParams {
   vec2 target;
   vec2 steered_velocity;
   uint steered_id;
+  uint budding_period;  // the test-only birth rule's P (docs/model.md, "Births"); 0 = off
+  uint pad0;
+  uint pad1;
+  vec2 inverse_cell_size;  // fl(1 / cell_size), computed once on the CPU: binning multiplies
+};
+
+// The population, written by the GPU alone after upload, so that
+// no step reads a count back: passes over boids are dispatched indirectly from it (64 bytes).
+struct Population {
+  uint live;          // boids in the current state
+  uint candidates;    // records after steering and births, the dying included
+  uint next_id;       // id of the next child
+  uint born;          // children born in the last step
+  uint steered;       // boids the last step steered (its state t): neighbour counts per slot
   uint pad0;
   uint pad1;
   uint pad2;
+  uvec4 live_groups;       // glDispatchComputeIndirect arguments over `live` (x, y, z, unused)
+  uvec4 candidate_groups;  // the same over `candidates`
 };
 

@@ -28,6 +28,18 @@
 #define MURMUR_BIND_SUMMARY_TOTALS 14  // statistics totals: sums in double, boids per species
 #define MURMUR_BIND_FOUND_BOID 15      // find_boid.comp's result: one Boid and a match count
 #define MURMUR_BIND_NEAREST_BOID 16    // nearest_boid.comp's result: distance bits and id
+#define MURMUR_BIND_POPULATION 17    // Population: live count, next id, dispatch arguments
+#define MURMUR_BIND_CHILD_COUNT 18   // uint[capacity]: children of each boid in the step
+#define MURMUR_BIND_CHILD_OFFSET 19  // uint[capacity]: exclusive prefix sum of CHILD_COUNT
+
+// GL_MAX_COMPUTE_WORK_GROUP_COUNT's guaranteed minimum in x and y: longer passes are folded
+// into y (murmur/gl/dispatch.hpp on the CPU, population_update.comp on the GPU).
+#define MURMUR_MAX_GROUPS_PER_DIMENSION 65535
+// boid_cell of a boid that died in the step: it takes no part in the counting sort.
+#define MURMUR_NO_CELL 0xFFFFFFFFu
+// population_update.comp's phases.
+#define MURMUR_POPULATION_AFTER_BIRTHS 0  // candidates = survivors-to-be + children born
+#define MURMUR_POPULATION_AFTER_SORT 1    // live = the counting sort's total
 
 // Render bindings.
 #define MURMUR_BIND_RENDER_BOIDS 0   // Boid[] read by the head vertex shader

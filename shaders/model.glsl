@@ -91,6 +91,33 @@ vec2 target_pull(Species s, vec2 pos) {
 }
 
 // Steps 10-11: move by `vel` and apply the species' bounds (may reflect `vel`).
+// Ageing (docs/model.md, "Ageing and death by age"): one step older, saturating.
+uint aged(uint age) {
+  return age == 0xFFFFFFFFu ? age : age + 1u;
+}
+
+// Whether a boid whose age after the step is `age` dies of it.
+bool dies_of_age(Species s, uint age) {
+  return s.max_age > 0u && age >= s.max_age;
+}
+
+// The birth rules (docs/model.md, "Births"): the test-only budding rule, one child when
+// (id + step) mod P == 0, in uint32 arithmetic. `parent` is its state t.
+uniform uint step_index;  // low 32 bits of the index of the step being taken
+uint children_of(Boid parent) {
+  if (params.budding_period == 0u) return 0u;
+  return (parent.id + step_index) % params.budding_period == 0u ? 1u : 0u;
+}
+
+// Child `k` of a parent whose state t+1 is `parent_after`.
+Boid child_of(Boid parent_after, uint k, uint id) {
+  Boid child = parent_after;
+  child.id = id;
+  child.vel = -parent_after.vel;
+  child.age = 0u;
+  return child;
+}
+
 Boid move_and_bound(Species s, Boid self, vec2 vel, vec2 world) {
   precise vec2 pos = self.pos + vel;
   for (int a = 0; a < 2; ++a) {
@@ -113,6 +140,7 @@ Boid move_and_bound(Species s, Boid self, vec2 vel, vec2 world) {
   Boid result = self;
   result.pos = pos;
   result.vel = vel;
+  result.age = aged(self.age);
   return result;
 }
 

@@ -4,7 +4,7 @@
 // pass 0 keeps the smallest distance (atomicMin on its bits: non-negative floats order like
 // their bit patterns); pass 1 keeps the smallest id among the boids at exactly that distance,
 // so a tie resolves the same way on every run.
-// in: boids[0, boid_count). out: nearest (cleared by the caller to all ones: distance_bits
+// in: boids[0, population.live). out: nearest (cleared by the caller to all ones: distance_bits
 // stays all ones, a NaN no distance has, when there is no boid).
 #include "model.glsl"
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
@@ -14,7 +14,6 @@ layout(std430, binding = MURMUR_BIND_NEAREST_BOID) buffer NearestBoidBlock {
   uint distance_bits;
   uint nearest_id;
 };
-uniform uint boid_count;
 uniform uint nearest_pass;
 uniform vec2 point;
 uniform vec2 world_size;
@@ -22,7 +21,7 @@ uniform uint wrapping_species;  // bit s set: species s lives on a torus
 
 void main() {
   uint slot = linear_invocation_index();
-  if (slot >= boid_count) return;
+  if (slot >= population.live) return;
   Boid b = boids[slot];
   bool wraps = (wrapping_species & (1u << b.species)) != 0u;
   uint topology = wraps ? MURMUR_TOPOLOGY_WRAP : MURMUR_TOPOLOGY_BOUNDED;

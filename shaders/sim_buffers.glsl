@@ -42,14 +42,29 @@ layout(std430, binding = MURMUR_BIND_CELL_ENTRIES) buffer CellEntriesBlock {
   uint cell_entries[];
 };
 
+layout(std430, binding = MURMUR_BIND_POPULATION) buffer PopulationBlock {
+  Population population;
+};
+
+layout(std430, binding = MURMUR_BIND_CHILD_COUNT) buffer ChildCountBlock {
+  uint child_count[];
+};
+
+layout(std430, binding = MURMUR_BIND_CHILD_OFFSET) buffer ChildOffsetBlock {
+  uint child_offset[];
+};
+
 layout(std430, binding = MURMUR_BIND_NEIGHBOURS) writeonly buffer NeighboursBlock {
   uvec4 neighbour_counts[];  // per sorted slot: visible, flock, separating, id
 };
 
-// Cell coordinates of a position. Wrapped boids lie in [0, L) and walled ones in [0, L], and
-// p / cell_size may round up to the grid size, so the column is clamped to the last cell.
+// Cell coordinates of a position (murmur::GridShape::cell_of). Wrapped boids lie in [0, L)
+// and walled ones in [0, L], and p * (1 / cell_size) may round up to the grid size, so the
+// column is clamped to the last cell. A product, unlike a quotient, is correctly rounded on
+// every GPU, so the CPU bins alike (the model's parent order depends on it).
 ivec2 cell_coords(vec2 pos) {
-  ivec2 c = ivec2(floor(pos / params.cell_size));
+  precise vec2 scaled = pos * params.inverse_cell_size;
+  ivec2 c = ivec2(floor(scaled));
   int last_column = params.fault == MURMUR_FAULT_LAST_CELL_OFF_BY_ONE ? params.grid.x
                                                                       : params.grid.x - 1;
   return ivec2(clamp(c.x, 0, last_column), clamp(c.y, 0, params.grid.y - 1));

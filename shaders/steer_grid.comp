@@ -1,8 +1,8 @@
 #version 450
 // The steering pass over the grid: every boid reads state t of the boids in its own and the
 // 8 surrounding cells (wrapped across the seams for torus observers) and writes state t+1.
-// in: sorted_boids (state t, cell order), cell_start, cell_count, species, params.
-// out: boids (state t+1, same slots), neighbour_counts.
+// in: sorted_boids (state t, cell order), cell_start, cell_count, species, params, population.
+// out: boids (state t+1 candidates, same slots, ages advanced), neighbour_counts, child_count.
 #include "sim_buffers.glsl"
 #include "model.glsl"
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
@@ -25,7 +25,7 @@ void neighbour_span(int own, int cells, bool wrap, out int first, out int count)
 
 void main() {
   uint slot = linear_invocation_index();
-  if (slot >= params.boid_count) return;
+  if (slot >= population.live) return;
   Boid self = sorted_boids[slot];
   Species s = species[self.species];
   bool wrap = s.topology == MURMUR_TOPOLOGY_WRAP && params.fault != MURMUR_FAULT_BROKEN_WRAP;
@@ -53,5 +53,6 @@ void main() {
     }
   }
   boids[slot] = next_state(s, self, sums);
+  if (params.budding_period != 0u) child_count[slot] = children_of(self);
   neighbour_counts[slot] = uvec4(sums.visible, sums.flock, sums.separating, self.id);
 }

@@ -27,6 +27,28 @@ struct SpeciesModel {
 
 std::vector<SpeciesModel> species_models(const Scenario& scenario);
 
+// Ageing (docs/model.md, "Ageing and death by age"): one step older, saturating.
+std::uint32_t aged(std::uint32_t age);
+// Whether a boid whose age after the step is `age` dies of it.
+bool dies_of_age(const SpeciesModel& observer, std::uint32_t age);
+
+// The birth rules in force (docs/model.md, "Births"). The ecosystem's rules join these; until
+// then the only one is the test-only budding rule, switched on by tests and the harness.
+struct BirthRules {
+  std::uint32_t budding_period = 0;  // P: one child when (id + step) mod P == 0; 0 = off
+  bool any() const { return budding_period != 0; }
+};
+// A child born in a step, and its parent.
+struct BirthRecord {
+  std::uint32_t child_id = 0;
+  std::uint32_t parent_id = 0;
+};
+
+// c_i: how many children `parent` (its state t) has in the step from `step` to step + 1.
+std::uint32_t children_of(const BirthRules& rules, const Boid& parent, std::uint64_t step);
+// Child `k` of a parent whose state t+1 is `parent_after`, given its id.
+Boid child_of(const BirthRules& rules, const Boid& parent_after, std::uint32_t k, std::uint32_t id);
+
 // The boid the user steers: it flies at `velocity` (limited to its species' max_speed) instead
 // of following the rules, and the others see it as an ordinary neighbour.
 struct SteeredBoid {

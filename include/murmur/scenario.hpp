@@ -100,6 +100,8 @@ struct Scenario {
 
   glm::vec2 size() const { return {world.width, world.height}; }
   std::uint32_t total_count() const;
+  // C of docs/model.md: world.capacity, or the total count when that is larger or unset.
+  std::uint32_t capacity() const;
   float max_perception_radius() const;
   // Bit j set when species s flocks with species j (aligns with and coheres to it).
   std::uint32_t flock_mask(std::size_t s) const;

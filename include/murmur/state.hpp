@@ -2,6 +2,7 @@
 // Flock state on the CPU side: one record per boid, and its file formats.
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -15,11 +16,16 @@ struct Boid {
   glm::vec2 vel{0.0f};
   std::uint32_t id = 0;       // stable, never reused while the boid lives
   std::uint32_t species = 0;  // index into Scenario::species
+  std::uint32_t age = 0;      // steps lived (docs/model.md, "A living population")
 };
 
 struct FlockState {
   std::vector<Boid> boids;  // any order; sort_by_id() gives the canonical one
+  // The id of the next child. Empty: (largest id + 1) mod 2^32, see resolved_next_id().
+  std::optional<std::uint32_t> next_id;
+  std::uint64_t step = 0;   // steps taken since the flock began (keys the birth rules)
   void sort_by_id();
+  std::uint32_t resolved_next_id() const;
 };
 
 // The scenario's seeded start: counter-based hashing of (seed, id), so the same seed gives
@@ -27,15 +33,16 @@ struct FlockState {
 // uniform in [min_speed, max_speed]. Ids 0..N-1 in species order.
 FlockState seeded_start(const Scenario& scenario);
 
-// CSV with header `id,species,x,y,vx,vy`, floats as %.9g (reads back to the same float32).
+// CSV with header `id,species,x,y,vx,vy,age`, floats as %.9g (reads back to the same float32);
+// a file without the age column (`id,species,x,y,vx,vy`) reads with every age 0.
 // read_state_csv throws InputError (naming file, line and column) for a malformed file or one
 // that does not match the scenario: unknown species, duplicate id, non-finite numbers,
-// positions outside the world. Ids are any distinct uint32 values (not necessarily 0..N-1).
+// positions outside the world, more boids than the scenario's capacity. Ids are any distinct uint32 values (not necessarily 0..N-1).
 FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario);
 // Writes through a temporary file renamed into place; throws OutputError naming the path.
 void write_state_csv(const std::filesystem::path& path, const FlockState& state);
 // NumPy .npy, structured dtype [('id','<u4'),('species','<u4'),('x','<f4'),('y','<f4'),
-// ('vx','<f4'),('vy','<f4')]. Throws OutputError naming the path.
+// ('vx','<f4'),('vy','<f4'),('age','<u4')]. Throws OutputError naming the path.
 void write_state_npy(const std::filesystem::path& path, const FlockState& state);
 // Chooses CSV or .npy by the extension.
 void write_state(const std::filesystem::path& path, const FlockState& state);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
+#include <string>
 
 #include "murmur/kdtree.hpp"
 #include "murmur/model.hpp"
@@ -192,23 +194,36 @@ double position_error(const Scenario& scenario, const Boid& a, const Boid& b) {
 }
 }  // namespace
 
+namespace {
+// The boid with `id` in a state sorted by id, or nullptr.
+const Boid* find_by_id(const FlockState& state, std::uint32_t id) {
+  const auto it = std::lower_bound(state.boids.begin(), state.boids.end(), id,
+                                   [](const Boid& b, std::uint32_t key) { return b.id < key; });
+  return it != state.boids.end() && it->id == id ? &*it : nullptr;
+}
+}  // namespace
+
 LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& before,
                                const std::vector<NeighbourhoodExpectation>& expected,
-                               const FlockState& reference_after, const FlockState& candidate_after) {
+                               const FlockState& reference_after, const FlockState& candidate_after,
+                               const std::vector<BirthRecord>& reference_births) {
   constexpr std::size_t kReportedFailures = 5;
   LockstepCheck check;
   const double world_scale = std::max(scenario.world.width, scenario.world.height);
   std::vector<double> velocity_errors, position_errors;
-  for (std::size_t i = 0; i < before.boids.size(); ++i) {
-    const Boid& b = before.boids[i];
-    const Boid& ref = reference_after.boids[i];
-    const Boid& cand = candidate_after.boids[i];
-    if (expected[i].ambiguous()) {
-      ++check.skipped_ambiguous;
-      continue;
-    }
+  auto report = [&check](const std::string& text) {
+    if (check.first_failures.size() < kReportedFailures) check.first_failures.push_back(text);
+  };
+  auto event_mismatch = [&](const std::string& text) {
+    ++check.event_mismatches;
+    ++check.failed;
+    report(text);
+  };
+  // One boid (or child) judged against the tolerance of `b`, whose step made it.
+  auto judge = [&](const Boid& b, const NeighbourhoodExpectation& hood, const Boid& ref,
+                   const Boid& cand, const char* what) {
     ++check.boids;
-    const double v_tol = velocity_tolerance(scenario, b, ref, expected[i]);
+    const double v_tol = velocity_tolerance(scenario, b, ref, hood);
     // p' = p + v': the velocity error plus the rounding of the add and of a wrap shift by L.
     const double p_tol = v_tol + 2 * kFloatEpsilon * world_scale;
     const double v_err = length(cand.vel - ref.vel);
@@ -219,15 +234,67 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
     check.max_position_error = std::max(check.max_position_error, p_err);
     const double ratio = std::max(v_err / v_tol, p_err / p_tol);
     check.worst_error_over_tolerance = std::max(check.worst_error_over_tolerance, ratio);
-    const bool bad = !(ratio <= 1.0) || cand.id != ref.id;  // NaN fails too
+    const bool bad = !(ratio <= 1.0) || cand.species != ref.species || cand.age != ref.age;  // NaN fails too
     if (bad) {
       ++check.failed;
-      if (check.first_failures.size() < kReportedFailures) {
-        char text[256];
-        std::snprintf(text, sizeof text,
-                      "boid %u: |dv| = %.3g (tolerance %.3g), |dp| = %.3g (tolerance %.3g)", b.id,
-                      v_err, v_tol, p_err, p_tol);
-        check.first_failures.push_back(text);
+      char text[256];
+      std::snprintf(text, sizeof text,
+                    "%s %u: |dv| = %.3g (tolerance %.3g), |dp| = %.3g (tolerance %.3g), age %u vs %u",
+                    what, ref.id, v_err, v_tol, p_err, p_tol, cand.age, ref.age);
+      report(text);
+    }
+  };
+
+  for (std::size_t i = 0; i < before.boids.size(); ++i) {
+    const Boid& b = before.boids[i];
+    const Boid* ref = find_by_id(reference_after, b.id);
+    const Boid* cand = find_by_id(candidate_after, b.id);
+    if (ref == nullptr && cand == nullptr) {
+      ++check.deaths;
+      continue;
+    }
+    if (ref == nullptr || cand == nullptr) {
+      event_mismatch("boid " + std::to_string(b.id) + " died on the " +
+                     (ref == nullptr ? "reference" : "candidate") + " side only");
+      continue;
+    }
+    if (expected[i].ambiguous()) {
+      ++check.skipped_ambiguous;
+      continue;
+    }
+    judge(b, expected[i], *ref, *cand, "boid");
+  }
+
+  std::size_t children_found = 0;
+  for (const BirthRecord& birth : reference_births) {
+    const Boid* ref = find_by_id(reference_after, birth.child_id);
+    const Boid* cand = find_by_id(candidate_after, birth.child_id);
+    const auto parent = std::lower_bound(before.boids.begin(), before.boids.end(), birth.parent_id,
+                                         [](const Boid& x, std::uint32_t key) { return x.id < key; });
+    if (ref == nullptr || parent == before.boids.end() || parent->id != birth.parent_id) {
+      throw std::logic_error("compare_lockstep: the reference's birth record does not match its states");
+    }
+    if (cand == nullptr) {
+      event_mismatch("child " + std::to_string(birth.child_id) + " of boid " +
+                     std::to_string(birth.parent_id) + " was not born on the candidate side");
+      continue;
+    }
+    ++children_found;
+    ++check.births;
+    const auto p = static_cast<std::size_t>(parent - before.boids.begin());
+    if (expected[p].ambiguous()) {
+      ++check.skipped_ambiguous;
+      continue;
+    }
+    judge(*parent, expected[p], *ref, *cand, "child");
+  }
+  // Whatever else the candidate holds was born there alone (or is a boid from nowhere).
+  const std::size_t survivors = reference_after.boids.size() - reference_births.size();
+  const std::size_t expected_size = survivors + children_found;
+  if (candidate_after.boids.size() > expected_size) {
+    for (const Boid& cand : candidate_after.boids) {
+      if (find_by_id(reference_after, cand.id) == nullptr) {
+        event_mismatch("boid " + std::to_string(cand.id) + " exists on the candidate side only");
       }
     }
   }
@@ -237,13 +304,24 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
 }
 
 double rms_position_drift(const Scenario& scenario, const FlockState& a, const FlockState& b) {
-  if (a.boids.empty()) return 0.0;
   double sum = 0;
-  for (std::size_t i = 0; i < a.boids.size(); ++i) {
-    const double e = position_error(scenario, a.boids[i], b.boids[i]);
+  std::size_t shared = 0;
+  for (const Boid& x : a.boids) {
+    const Boid* y = find_by_id(b, x.id);
+    if (y == nullptr) continue;
+    const double e = position_error(scenario, x, *y);
     sum += e * e;
+    ++shared;
   }
-  return std::sqrt(sum / double(a.boids.size()));
+  return shared == 0 ? 0.0 : std::sqrt(sum / double(shared));
+}
+
+std::vector<std::uint32_t> population_by_species(const Scenario& scenario, const FlockState& state) {
+  std::vector<std::uint32_t> population(scenario.species.size(), 0);
+  for (const Boid& b : state.boids) {
+    if (b.species < population.size()) ++population[b.species];
+  }
+  return population;
 }
 
 FlockState perturb_one_ulp(const Scenario& scenario, const FlockState& state, int variant) {

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "murmur/errors.hpp"
+#include "murmur/grid.hpp"
 #include "murmur/kdtree.hpp"
 
 namespace murmur {
@@ -76,7 +77,8 @@ void require_known_species(const Scenario& scenario, const FlockState& in) {
 
 template <class Search>
 FlockState step_with(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace,
-                     const std::optional<SteeredBoid>& steered, const Search& search) {
+                     const std::optional<SteeredBoid>& steered, const BirthRules& births,
+                     const Search& search) {
   require_known_species(scenario, in);
   const std::vector<SpeciesModel> models = species_models(scenario);
   const StepInputs<Search> inputs{scenario, in, models, surroundings_of(scenario), steered, search};
@@ -94,7 +96,8 @@ FlockState step_with(const Scenario& scenario, const FlockState& in, CpuStepTrac
       std::clamp<std::size_t>(count / kMinBoidsPerWorker, 1, std::min(hardware, kMaxWorkers));
   if (workers == 1) {
     step_range(inputs, 0, count, next.boids, sums_out);
-    return next;
+    return settle_population(scenario, in, std::move(next.boids), births,
+                           trace != nullptr ? &trace->births : nullptr);
   }
   std::vector<std::jthread> threads;  // joined on every exit path
   threads.reserve(workers - 1);
@@ -108,7 +111,8 @@ FlockState step_with(const Scenario& scenario, const FlockState& in, CpuStepTrac
   }
   step_range(inputs, 0, std::min(count, chunk), next.boids, sums_out);
   threads.clear();  // joins
-  return next;
+  return settle_population(scenario, in, std::move(next.boids), births,
+                           trace != nullptr ? &trace->births : nullptr);
 }
 
 std::vector<glm::vec2> positions_of(const FlockState& state) {
@@ -120,24 +124,77 @@ std::vector<glm::vec2> positions_of(const FlockState& state) {
 
 }  // namespace
 
-FlockState cpu_step(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace,
-                    const std::optional<SteeredBoid>& steered) {
+FlockState settle_population(const Scenario& scenario, const FlockState& before,
+                             std::vector<Boid> stepped, const BirthRules& births,
+                             std::vector<BirthRecord>* born_out) {
+  if (born_out != nullptr) born_out->clear();
+  const std::vector<SpeciesModel> models = species_models(scenario);
+  FlockState next;
+  next.step = before.step + 1;
+  std::uint32_t next_id = before.resolved_next_id();
+  next.boids.reserve(stepped.size());
+  for (const Boid& b : stepped) {
+    if (!dies_of_age(models[b.species], b.age)) next.boids.push_back(b);
+  }
+  if (births.any()) {
+    // Parent order: (cell, id) of state t on the grid the GPU sorts by.
+    const GridShape grid = grid_shape_for(scenario, scenario.capacity());
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> order;  // ((cell << 32) | id, index)
+    order.reserve(before.boids.size());
+    for (std::uint32_t i = 0; i < before.boids.size(); ++i) {
+      const Boid& b = before.boids[i];
+      order.emplace_back((std::uint64_t{grid.cell_of(b.pos)} << 32) | b.id, i);
+    }
+    std::sort(order.begin(), order.end());
+    const std::uint64_t boids_before = before.boids.size();
+    const std::uint64_t capacity = scenario.capacity();
+    std::uint64_t birth_index = 0;
+    std::uint32_t born = 0;
+    for (const auto& [key, i] : order) {
+      const std::uint32_t children = children_of(births, before.boids[i], before.step);
+      for (std::uint32_t k = 0; k < children; ++k, ++birth_index) {
+        if (boids_before + birth_index >= capacity) continue;
+        const std::uint32_t child_id = next_id + static_cast<std::uint32_t>(birth_index);
+        next.boids.push_back(child_of(births, stepped[i], k, child_id));
+        if (born_out != nullptr) born_out->push_back({child_id, before.boids[i].id});
+        ++born;
+      }
+    }
+    next_id += born;
+  }
+  next.next_id = next_id;
+  return next;
+}
+
+FlockState without_the_dead(const Scenario& scenario, const FlockState& state) {
+  require_known_species(scenario, state);
+  const std::vector<SpeciesModel> models = species_models(scenario);
+  FlockState living = state;
+  std::erase_if(living.boids, [&](const Boid& b) { return dies_of_age(models[b.species], b.age); });
+  return living;
+}
+
+FlockState cpu_step(const Scenario& scenario, const FlockState& state, CpuStepTrace* trace,
+                    const std::optional<SteeredBoid>& steered, const BirthRules& births) {
+  const FlockState in = without_the_dead(scenario, state);
   const KdTree2D tree(positions_of(in));
   const auto search = [&tree](glm::vec2 center, float radius, Topology topology,
                               glm::vec2 world, std::vector<std::uint32_t>& out) {
     tree.query_radius(center, radius, topology, world, out);
   };
-  return step_with(scenario, in, trace, steered, search);
+  return step_with(scenario, in, trace, steered, births, search);
 }
 
-FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& in,
-                                CpuStepTrace* trace, const std::optional<SteeredBoid>& steered) {
+FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& state,
+                                CpuStepTrace* trace, const std::optional<SteeredBoid>& steered,
+                                const BirthRules& births) {
+  const FlockState in = without_the_dead(scenario, state);
   const std::vector<glm::vec2> positions = positions_of(in);
   const auto search = [&positions](glm::vec2 center, float radius, Topology topology,
                                    glm::vec2 world, std::vector<std::uint32_t>& out) {
     brute_force_radius(positions, center, radius, topology, world, out);
   };
-  return step_with(scenario, in, trace, steered, search);
+  return step_with(scenario, in, trace, steered, births, search);
 }
 
 }  // namespace murmur

@@ -109,6 +109,27 @@ glm::vec2 target_pull(const SpeciesModel& m, glm::vec2 pos, const Surroundings& 
   return q / dist;
 }
 
+std::uint32_t aged(std::uint32_t age) { return age == UINT32_MAX ? age : age + 1u; }
+
+bool dies_of_age(const SpeciesModel& observer, std::uint32_t age) {
+  return observer.max_age > 0 && age >= observer.max_age;
+}
+
+std::uint32_t children_of(const BirthRules& rules, const Boid& parent, std::uint64_t step) {
+  if (rules.budding_period == 0) return 0;
+  // uint32 arithmetic, as on the GPU: the step index there is its low 32 bits.
+  const std::uint32_t phase = parent.id + static_cast<std::uint32_t>(step);
+  return phase % rules.budding_period == 0 ? 1u : 0u;
+}
+
+Boid child_of(const BirthRules&, const Boid& parent_after, std::uint32_t, std::uint32_t id) {
+  Boid child = parent_after;
+  child.id = id;
+  child.vel = -parent_after.vel;
+  child.age = 0;
+  return child;
+}
+
 namespace {
 // Steps 10-11: move by `vel` and apply the species' bounds (may reflect `vel`).
 Boid move_and_bound(const SpeciesModel& m, const Boid& self, glm::vec2 vel, glm::vec2 world) {
@@ -133,6 +154,7 @@ Boid move_and_bound(const SpeciesModel& m, const Boid& self, glm::vec2 vel, glm:
   Boid out = self;
   out.pos = pos;
   out.vel = vel;
+  out.age = aged(self.age);
   return out;
 }
 }  // namespace

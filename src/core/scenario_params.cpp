@@ -11,6 +11,8 @@ std::uint32_t Scenario::total_count() const {
   return total;
 }
 
+std::uint32_t Scenario::capacity() const { return std::max(world.capacity, total_count()); }
+
 float Scenario::max_perception_radius() const {
   float r = 0.0f;
   for (const SpeciesParams& s : species) r = std::max(r, s.perception_radius);

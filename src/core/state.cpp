@@ -83,10 +83,13 @@ glm::dvec2 uniform_direction(std::uint64_t seed, std::uint64_t id) {
 // ---- writing ---------------------------------------------------------------------------
 
 constexpr int kFloatDigits = 9;  // %.9g reads back to the same float32
-constexpr std::string_view kCsvHeader = "id,species,x,y,vx,vy";
-constexpr std::size_t kCsvColumns = 6;
-constexpr std::array<std::string_view, kCsvColumns> kCsvColumnNames = {"id", "species", "x",
-                                                                       "y",  "vx",      "vy"};
+constexpr std::string_view kCsvHeader = "id,species,x,y,vx,vy,age";
+constexpr std::size_t kCsvColumns = 7;
+// Files written before boids aged have no age column: their boids are of age 0.
+constexpr std::string_view kCsvHeaderWithoutAge = "id,species,x,y,vx,vy";
+constexpr std::size_t kCsvColumnsWithoutAge = 6;
+constexpr std::array<std::string_view, kCsvColumns> kCsvColumnNames = {
+    "id", "species", "x", "y", "vx", "vy", "age"};
 
 // %.9g without the locale (a viewer may have called setlocale).
 void append_float(std::string& out, float value) {
@@ -129,8 +132,11 @@ class CsvReader {
       position = end + 1;
       ++line_number;
       if (line_number == 1) {
-        if (line != kCsvHeader) {
-          fail(1, 1, "header must be \"" + std::string(kCsvHeader) + "\", found \"" +
+        if (line == kCsvHeaderWithoutAge) {
+          columns_ = kCsvColumnsWithoutAge;
+        } else if (line != kCsvHeader) {
+          fail(1, 1, "header must be \"" + std::string(kCsvHeader) + "\" (or, without ages, \"" +
+                         std::string(kCsvHeaderWithoutAge) + "\"), found \"" +
                          std::string(line.substr(0, kCsvHeader.size() + 8)) + "\"");
         }
         continue;
@@ -146,14 +152,14 @@ class CsvReader {
       state.boids.push_back(boid);
     }
     if (line_number == 0) fail(1, 1, "empty file: expected the header \"" + std::string(kCsvHeader) + "\"");
-    for (std::size_t s = 0; s < species_counts.size(); ++s) {
-      if (species_counts[s] != scenario_.species[s].count) {
-        throw InputError(name_ + ": species " + std::to_string(s) + " (" +
-                         scenario_.species[s].name + ") has " + std::to_string(species_counts[s]) +
-                         " boids in the file, but the scenario" +
-                         (scenario_.source.empty() ? "" : " " + scenario_.source) + " has count = " +
-                         std::to_string(scenario_.species[s].count));
-      }
+    // A living population's counts differ from the scenario's starting counts: only the
+    // capacity bounds them (docs/model.md, "A living population").
+    if (state.boids.size() > scenario_.capacity()) {
+      throw InputError(name_ + ": " + std::to_string(state.boids.size()) +
+                       " boids, but the scenario" +
+                       (scenario_.source.empty() ? "" : " " + scenario_.source) +
+                       " holds at most " + std::to_string(scenario_.capacity()) +
+                       " (world.capacity, or the species' total count)");
     }
     return state;
   }
@@ -191,10 +197,10 @@ class CsvReader {
       if (comma == std::string_view::npos) break;
       start = comma + 1;
     }
-    if (count != kCsvColumns) {
+    if (count != columns_) {
       fail(line_number, 1,
-           std::to_string(count) + " columns, expected " + std::to_string(kCsvColumns) + " (" +
-               std::string(kCsvHeader) + ")");
+           std::to_string(count) + " columns, expected " + std::to_string(columns_) + " (" +
+               std::string(columns_ == kCsvColumns ? kCsvHeader : kCsvHeaderWithoutAge) + ")");
     }
 
     Boid boid;
@@ -211,6 +217,7 @@ class CsvReader {
     boid.pos.y = parse_position(fields[3], line_number, columns[3], kCsvColumnNames[3], world.y, species);
     boid.vel.x = parse_float(fields[4], line_number, columns[4], kCsvColumnNames[4]);
     boid.vel.y = parse_float(fields[5], line_number, columns[5], kCsvColumnNames[5]);
+    if (columns_ == kCsvColumns) boid.age = parse_index(fields[6], line_number, columns[6], kCsvColumnNames[6]);
     return boid;
   }
 
@@ -258,6 +265,7 @@ class CsvReader {
   std::filesystem::path path_;
   std::string name_;
   const Scenario& scenario_;
+  std::size_t columns_ = kCsvColumns;  // from the header: with or without the age column
 };
 
 // ---- .npy ------------------------------------------------------------------------------
@@ -269,7 +277,7 @@ constexpr unsigned char kNpyVersionMinor = 0;
 // numpy aligns the data to 64 bytes: magic, version, header length and header together.
 constexpr std::size_t kNpyAlignment = 64;
 constexpr std::size_t kNpyPreambleSize = kNpyMagicSize + 2 + 2;
-constexpr std::size_t kNpyRecordSize = 24;  // 2 x u4 + 4 x f4
+constexpr std::size_t kNpyRecordSize = 28;  // 2 x u4 + 4 x f4 + u4
 constexpr std::size_t kRecordsPerChunk = 4096;
 
 void put_u32_le(unsigned char* out, std::uint32_t value) {
@@ -279,7 +287,7 @@ void put_u32_le(unsigned char* out, std::uint32_t value) {
 std::string npy_header(std::size_t count) {
   std::string header =
       "{'descr': [('id', '<u4'), ('species', '<u4'), ('x', '<f4'), ('y', '<f4'), "
-      "('vx', '<f4'), ('vy', '<f4')], 'fortran_order': False, 'shape': (" +
+      "('vx', '<f4'), ('vy', '<f4'), ('age', '<u4')], 'fortran_order': False, 'shape': (" +
       std::to_string(count) + ",), }";
   const std::size_t unpadded = kNpyPreambleSize + header.size() + 1;  // + the final '\n'
   header.append((kNpyAlignment - unpadded % kNpyAlignment) % kNpyAlignment, ' ');
@@ -291,6 +299,14 @@ std::string npy_header(std::size_t count) {
 
 void FlockState::sort_by_id() {
   std::sort(boids.begin(), boids.end(), [](const Boid& a, const Boid& b) { return a.id < b.id; });
+}
+
+std::uint32_t FlockState::resolved_next_id() const {
+  if (next_id) return *next_id;
+  std::uint32_t largest = 0;
+  for (const Boid& b : boids) largest = std::max(largest, b.id);
+  // Unsigned wrap: a flock holding id 2^32 - 1 numbers its children from 0.
+  return boids.empty() ? 0u : largest + 1u;
 }
 
 FlockState seeded_start(const Scenario& scenario) {
@@ -315,6 +331,7 @@ FlockState seeded_start(const Scenario& scenario) {
       state.boids.push_back(boid);
     }
   }
+  state.next_id = id;
   return state;
 }
 
@@ -336,6 +353,8 @@ void write_state_csv(const std::filesystem::path& path, const FlockState& state)
       row += ',';
       append_float(row, value);
     }
+    row += ',';
+    append_integer(row, boid.age);
     row += '\n';
     file.write(row);
   }
@@ -363,7 +382,8 @@ void write_state_npy(const std::filesystem::path& path, const FlockState& state)
                                       std::bit_cast<std::uint32_t>(boid.pos.x),
                                       std::bit_cast<std::uint32_t>(boid.pos.y),
                                       std::bit_cast<std::uint32_t>(boid.vel.x),
-                                      std::bit_cast<std::uint32_t>(boid.vel.y)};
+                                      std::bit_cast<std::uint32_t>(boid.vel.y),
+                                      boid.age};
       for (std::size_t f = 0; f < std::size(fields); ++f) put_u32_le(record + 4 * f, fields[f]);
     }
     file.write(chunk.data(), n * kNpyRecordSize);

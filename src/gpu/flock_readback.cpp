@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstring>
 #include <deque>
+#include <numeric>
 #include <vector>
 
 #include "murmur/gl/dispatch.hpp"
@@ -24,7 +25,7 @@ namespace {
 using gl::dispatch_linear;
 using gl::groups_for;
 
-// The fixed part of shaders/summary_totals.glsl (std430), followed by uint population[].
+// The fixed part of shaders/summary_totals.glsl (std430), followed by uint species_population[].
 struct SummaryTotals {
   double heading_sum[2];
   double position_sum[2];
@@ -58,7 +59,6 @@ constexpr std::size_t kStateSlots = 2;
 
 // What decoding a summary needs to know about the flock it came from.
 struct SummaryRequest {
-  std::uint32_t boid_count = 0;
   std::size_t species_count = 0;
   bool milling_meaningful = false;
 };
@@ -70,8 +70,9 @@ FlockSummary decode_summary(const std::byte* bytes, const SummaryRequest& reques
   summary.population.resize(request.species_count);
   std::memcpy(summary.population.data(), bytes + sizeof totals,
               sizeof(std::uint32_t) * request.species_count);
-  if (request.boid_count == 0) return summary;
-  const double n = request.boid_count;
+  // The live count stays on the GPU; the boids per species add up to it.
+  const double n = std::accumulate(summary.population.begin(), summary.population.end(), 0.0);
+  if (n == 0) return summary;
   summary.polarization = std::hypot(totals.heading_sum[0], totals.heading_sum[1]) / n;
   if (request.milling_meaningful) summary.milling = std::abs(totals.milling_sum) / n;
   return summary;
@@ -91,14 +92,27 @@ std::optional<Boid> decode_boid(const std::byte* bytes) {
   return gpu::from_gpu(found.boid);
 }
 
+// A state snapshot: the Population record, then capacity() boid records of which the first
+// Population::live are the state.
 FlockState decode_state(const std::vector<std::byte>& bytes) {
-  std::vector<gpu::Boid> records(bytes.size() / sizeof(gpu::Boid));
-  std::memcpy(records.data(), bytes.data(), records.size() * sizeof(gpu::Boid));
+  gpu::Population population;
+  std::memcpy(&population, bytes.data(), sizeof population);
+  const std::size_t stored = (bytes.size() - sizeof population) / sizeof(gpu::Boid);
+  std::vector<gpu::Boid> records(std::min<std::size_t>(population.live, stored));
+  std::memcpy(records.data(), bytes.data() + sizeof population, records.size() * sizeof(gpu::Boid));
   FlockState state;
   state.boids.reserve(records.size());
   for (const gpu::Boid& record : records) state.boids.push_back(gpu::from_gpu(record));
   state.sort_by_id();
+  state.next_id = population.next_id;
   return state;
+}
+
+// The current state and its live count (Population) at the bindings the passes read; they
+// cover capacity() slots and skip those past the live count, so no count is read back.
+void bind_state(const GpuFlock& flock) {
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_BOIDS, flock.boid_buffer());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_POPULATION, flock.population_buffer());
 }
 
 void set_uniform(const gl::Program& program, const char* name, std::uint32_t value) {
@@ -120,6 +134,7 @@ struct FlockReadback::Impl {
   gl::ReadbackRing boid_ring{"found boid readback", sizeof(FoundBoid)};
   gl::ReadbackRing nearest_ring{"nearest boid readback", sizeof(NearestResult)};
   gl::ReadbackRing state_ring;  // sized for the flock at the first request
+  gl::Buffer state_snapshot;    // Population, then the boids: what state_ring copies
   // What each request in flight needs for decoding, in request order (as the rings return).
   std::deque<SummaryRequest> summary_requests;
   std::deque<std::uint32_t> boid_requests;
@@ -129,22 +144,21 @@ struct FlockReadback::Impl {
   SummaryRequest run_summary(const GpuFlock& flock) {
     gl::DebugGroup group("statistics");
     const Scenario& scenario = flock.scenario();
-    SummaryRequest request{flock.count(), scenario.species.size(),
+    SummaryRequest request{scenario.species.size(),
                            std::none_of(scenario.species.begin(), scenario.species.end(),
                                         [](const SpeciesParams& s) {
                                           return s.topology == Topology::Wrap;
                                         })};
-    const std::uint32_t groups = groups_for(request.boid_count, MURMUR_STEP_GROUP_SIZE);
+    const std::uint32_t groups = groups_for(flock.capacity(), MURMUR_STEP_GROUP_SIZE);
     const std::size_t partial_bytes = sizeof(float) * 4 * std::max(groups, 1u);
     if (partials.size() < partial_bytes)
       partials = gl::Buffer("statistics partial sums", partial_bytes);
 
     totals.clear_to_zero();
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the clear lands before the atomics
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_BOIDS, flock.boid_buffer());
+    bind_state(flock);
     partials.bind_storage(MURMUR_BIND_SUMMARY_PARTIALS);
     totals.bind_storage(MURMUR_BIND_SUMMARY_TOTALS);
-    set_uniform(summary_pass, "boid_count", request.boid_count);
     set_uniform(total_pass, "partial_count", groups);
     const auto reduce = [&](std::uint32_t pass) {
       summary_pass.use();
@@ -167,12 +181,11 @@ struct FlockReadback::Impl {
     gl::DebugGroup group("find boid");
     found.clear_to_zero();
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the clear lands before the match's write
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_BOIDS, flock.boid_buffer());
+    bind_state(flock);
     found.bind_storage(MURMUR_BIND_FOUND_BOID);
     find_pass.use();
-    set_uniform(find_pass, "boid_count", flock.count());
     set_uniform(find_pass, "wanted_id", id);
-    dispatch_linear(groups_for(flock.count(), MURMUR_STEP_GROUP_SIZE));
+    dispatch_linear(groups_for(flock.capacity(), MURMUR_STEP_GROUP_SIZE));
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // found -> the readback copy
   }
 
@@ -187,15 +200,14 @@ struct FlockReadback::Impl {
     for (std::size_t s = 0; s < scenario.species.size(); ++s) {
       if (scenario.species[s].topology == Topology::Wrap) wrapping |= 1u << s;
     }
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_BOIDS, flock.boid_buffer());
+    bind_state(flock);
     nearest.bind_storage(MURMUR_BIND_NEAREST_BOID);
     nearest_pass.use();
-    set_uniform(nearest_pass, "boid_count", flock.count());
     set_uniform(nearest_pass, "wrapping_species", wrapping);
     glProgramUniform2f(nearest_pass.id(), nearest_pass.uniform("point"), point.x, point.y);
     const glm::vec2 world = scenario.size();
     glProgramUniform2f(nearest_pass.id(), nearest_pass.uniform("world_size"), world.x, world.y);
-    const std::uint32_t groups = groups_for(flock.count(), MURMUR_STEP_GROUP_SIZE);
+    const std::uint32_t groups = groups_for(flock.capacity(), MURMUR_STEP_GROUP_SIZE);
     for (const std::uint32_t pass : {kDistancePass, kSmallestIdPass}) {
       set_uniform(nearest_pass, "nearest_pass", pass);
       dispatch_linear(groups);
@@ -228,13 +240,20 @@ bool FlockReadback::request_boid(const GpuFlock& flock, std::uint32_t id) {
 
 bool FlockReadback::request_state(const GpuFlock& flock) {
   Impl& m = *impl_;
-  const std::size_t bytes = sizeof(gpu::Boid) * flock.count();
+  // The live count stays on the GPU: it travels with the boids, in one snapshot.
+  const std::size_t boid_bytes = sizeof(gpu::Boid) * flock.capacity();
+  const std::size_t bytes = sizeof(gpu::Population) + boid_bytes;
   if (m.state_ring.slot_bytes() < bytes) {
-    m.state_ring = gl::ReadbackRing("state readback", std::max<std::size_t>(bytes, 1), kStateSlots);
+    m.state_ring = gl::ReadbackRing("state readback", bytes, kStateSlots);
+    m.state_snapshot = gl::Buffer("state snapshot", bytes);
   }
   if (m.state_ring.in_flight() == m.state_ring.slot_count()) return false;
-  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the last step's writes -> the copy
-  return m.state_ring.request(flock.boid_buffer(), 0, bytes);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the last step's writes -> the copies
+  glCopyNamedBufferSubData(flock.population_buffer(), m.state_snapshot.id(), 0, 0,
+                           sizeof(gpu::Population));
+  glCopyNamedBufferSubData(flock.boid_buffer(), m.state_snapshot.id(), 0,
+                           sizeof(gpu::Population), static_cast<GLsizeiptr>(boid_bytes));
+  return m.state_ring.request(m.state_snapshot.id(), 0, bytes);
 }
 
 bool FlockReadback::request_nearest(const GpuFlock& flock, glm::vec2 point) {

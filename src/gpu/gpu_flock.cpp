@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <optional>
+#include <functional>
 #include <string>
 
 #include "murmur/gpu/gpu_types.hpp"
@@ -19,14 +20,6 @@ namespace murmur {
 
 namespace {
 
-// Binning rounds p / cell_size; a cell slightly wider than the radius keeps every neighbour
-// within one cell of its observer whatever that rounding does.
-constexpr float kCellWidthOverRadius = 1.001f;
-// Empty cells cost scan time and memory: never more cells than this many per boid (the
-// cells grow instead, which is still correct, only slower per cell)...
-constexpr std::uint32_t kMaxCellsPerBoid = 4;
-// ...but small flocks may always have this many.
-constexpr std::uint32_t kMinCellCap = 4096;
 constexpr std::uint32_t kScanBlock = MURMUR_SCAN_GROUP_SIZE * MURMUR_SCAN_ITEMS_PER_THREAD;
 
 using gl::dispatch_linear;  // folded past GL's per-dimension limit (murmur/gl/dispatch.hpp)
@@ -35,22 +28,11 @@ using gl::groups_for;
 // Shader-storage writes of one pass become visible to the next pass's reads.
 void storage_barrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
 
-}  // namespace
+// Where the dispatch arguments lie in the Population record (gpu::Population).
+constexpr GLintptr kLiveGroupsOffset = offsetof(gpu::Population, live_groups);
+constexpr GLintptr kCandidateGroupsOffset = offsetof(gpu::Population, candidate_groups);
 
-GridShape grid_shape_for(const Scenario& scenario, std::uint32_t boid_count) {
-  const glm::vec2 world = scenario.size();
-  const float min_cell = scenario.max_perception_radius() * kCellWidthOverRadius;
-  glm::ivec2 cells{std::max(1, static_cast<int>(std::floor(world.x / min_cell))),
-                   std::max(1, static_cast<int>(std::floor(world.y / min_cell)))};
-  const double cap = std::max<double>(kMinCellCap, double(kMaxCellsPerBoid) * boid_count);
-  const double total = double(cells.x) * double(cells.y);
-  if (total > cap) {
-    const double shrink = std::sqrt(total / cap);
-    cells.x = std::max(1, static_cast<int>(std::floor(cells.x / shrink)));
-    cells.y = std::max(1, static_cast<int>(std::floor(cells.y / shrink)));
-  }
-  return GridShape{cells, world / glm::vec2(cells)};
-}
+}  // namespace
 
 // Exclusive prefix sum over a buffer of uints in place, for any length: scan blocks, scan the
 // block totals the same way one level up, then add each block's offset.
@@ -113,20 +95,26 @@ struct GpuFlock::Impl {
   Scenario scenario;
   NeighbourSearch search;
   GridShape grid;
-  std::uint32_t count = 0;
+  std::uint32_t capacity = 0;
   std::uint32_t cell_count = 0;
+  std::uint64_t step_index = 0;  // steps taken by the state on the GPU (FlockState::step)
   GpuFault fault = GpuFault::None;
+  BirthRules births;
   std::optional<SteeredBoid> steered;
   std::uint64_t steps_taken = 0;
   std::optional<std::uint64_t> planted_gl_error_step = gl::planted_gl_error_step();
 
-  gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass;
-  std::unique_ptr<GpuScan> scan;
-  gl::Buffer boids, sorted, species, obstacles, params, cell_counts, cell_starts, cell_fill,
-      boid_cell, cell_entries, neighbours;
+  gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass, births_pass,
+      population_pass;
+  std::optional<gl::Uniform> steer_grid_step_index, steer_naive_step_index, population_phase;
+  std::unique_ptr<GpuScan> cell_scan, child_scan;
+  // `sorted` holds the current state (cell order, compact, `population.live` boids); `boids`
+  // holds the candidates of the step being taken (steered survivors-to-be, the dying, children).
+  gl::Buffer boids, sorted, species, obstacles, params, population, cell_counts, cell_starts,
+      cell_fill, boid_cell, cell_entries, neighbours, child_counts, child_offsets;
 
   void write_params() {
-    gpu::StepParams p{scenario.size(), grid.cell_size, grid.cells, count, cell_count,
+    gpu::StepParams p{scenario.size(), grid.cell_size, grid.cells, capacity, cell_count,
                       static_cast<std::uint32_t>(fault)};
     p.obstacle_count = static_cast<std::uint32_t>(scenario.obstacles.size());
     if (scenario.target) {
@@ -138,6 +126,9 @@ struct GpuFlock::Impl {
       p.steered_id = steered->id;
       p.steered_velocity = steered->velocity;
     }
+    p.budding_period = births.budding_period;
+    p.inverse_cell_size = grid.inverse_cell_size;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the last step's reads happen first
     params.upload(0, sizeof p, &p);
   }
 
@@ -154,10 +145,10 @@ struct GpuFlock::Impl {
 
   // The grid's buffers for the current scenario's largest radius.
   void allocate_grid() {
-    grid = grid_shape_for(scenario, count);
-    cell_count = static_cast<std::uint32_t>(grid.cells.x) * static_cast<std::uint32_t>(grid.cells.y);
+    grid = grid_shape_for(scenario, capacity);
+    cell_count = grid.cell_count();
     const std::size_t cell_bytes = sizeof(std::uint32_t) * cell_count;
-    scan = std::make_unique<GpuScan>(cell_count);
+    cell_scan = std::make_unique<GpuScan>(cell_count);
     cell_counts = gl::Buffer("cell counts", cell_bytes);
     cell_starts = gl::Buffer("cell starts", cell_bytes);
     cell_fill = gl::Buffer("cell fill cursors", cell_bytes);
@@ -169,12 +160,16 @@ struct GpuFlock::Impl {
     species.bind_storage(MURMUR_BIND_SPECIES);
     obstacles.bind_storage(MURMUR_BIND_OBSTACLES);
     params.bind_storage(MURMUR_BIND_STEP_PARAMS);
+    population.bind_storage(MURMUR_BIND_POPULATION);
     cell_counts.bind_storage(MURMUR_BIND_CELL_COUNT);
     cell_starts.bind_storage(MURMUR_BIND_CELL_START);
     cell_fill.bind_storage(MURMUR_BIND_CELL_FILL);
     boid_cell.bind_storage(MURMUR_BIND_BOID_CELL);
     cell_entries.bind_storage(MURMUR_BIND_CELL_ENTRIES);
     neighbours.bind_storage(MURMUR_BIND_NEIGHBOURS);
+    child_counts.bind_storage(MURMUR_BIND_CHILD_COUNT);
+    child_offsets.bind_storage(MURMUR_BIND_CHILD_OFFSET);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, population.id());
   }
 
   // Ends a stage for step_timed(): waits for the GPU, adds the stage's wall time to `slot`.
@@ -191,17 +186,18 @@ struct GpuFlock::Impl {
     std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
   };
 
-  void step_grid(GridStageTimes* times = nullptr) {
-    std::optional<StageClock> clock;
-    if (times != nullptr) {
-      glFinish();  // earlier work is not this step's
-      clock.emplace();
-    }
-    auto stage_done = [&](double GridStageTimes::*slot) {
-      if (clock) clock->lap(times->*slot);
-    };
-    const std::uint32_t boid_groups = groups_for(count, MURMUR_STEP_GROUP_SIZE);
-    bind_simulation_buffers();
+  void update_population(GLuint phase) {
+    population_pass.use();
+    population_phase->set(std::uint32_t{phase});
+    glDispatchCompute(1, 1, 1);
+    // The counts feed the next passes' reads and their indirect dispatch arguments.
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+  }
+
+  // The counting sort of the candidates into `sorted`: the dead drop out, the scan's total is
+  // the new live count. Ends with the current state in `sorted`.
+  void sort_candidates(GridStageTimes* times, const std::function<void(double GridStageTimes::*)>& stage_done) {
+    (void)times;
     {
       gl::DebugGroup group("grid: count");
       cell_counts.clear_to_zero();
@@ -209,7 +205,7 @@ struct GpuFlock::Impl {
       // Clears are buffer updates; the atomics of grid_count must see them.
       glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
       count_pass.use();
-      dispatch_linear(boid_groups);
+      glDispatchComputeIndirect(kCandidateGroupsOffset);
       // grid_count writes cell_counts; the copy below reads them as a buffer update.
       glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
       stage_done(&GridStageTimes::count);
@@ -219,43 +215,79 @@ struct GpuFlock::Impl {
       glCopyNamedBufferSubData(cell_counts.id(), cell_starts.id(), 0, 0,
                                sizeof(std::uint32_t) * cell_count);
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the copy feeds scan_blocks
-      scan->run(cell_starts, cell_count);
+      cell_scan->run(cell_starts, cell_count);
+      bind_simulation_buffers();  // the scan bound its own buffers
+      update_population(MURMUR_POPULATION_AFTER_SORT);
       stage_done(&GridStageTimes::scan);
     }
     {
       gl::DebugGroup group("grid: scatter");
       scatter_pass.use();
-      dispatch_linear(boid_groups);
+      glDispatchComputeIndirect(kCandidateGroupsOffset);
       storage_barrier();  // grid_scatter writes cell_entries; grid_rank reads them
       stage_done(&GridStageTimes::scatter);
     }
     {
       gl::DebugGroup group("grid: rank");
       rank_pass.use();
-      dispatch_linear(boid_groups);
-      storage_barrier();  // grid_rank writes sorted_boids; steer_grid reads them
-      stage_done(&GridStageTimes::rank);
-    }
-    {
-      gl::DebugGroup group("steer: grid");
-      steer_grid_pass.use();
-      dispatch_linear(boid_groups);
-      // steer_grid writes boids (state t+1) and neighbour counts; the next step's grid_count,
-      // the renderer's vertex pulling and downloads read them.
+      glDispatchComputeIndirect(kCandidateGroupsOffset);
+      // grid_rank writes sorted_boids: the next steer, the renderer's vertex pulling and
+      // downloads read them.
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
-      stage_done(&GridStageTimes::steer);
+      stage_done(&GridStageTimes::rank);
     }
   }
 
-  void step_naive() {
+  // One step: steer (state t in `sorted` -> candidates in `boids`), births, then the counting
+  // sort that makes the candidates the next state.
+  void step_once(GridStageTimes* times = nullptr) {
+    std::optional<StageClock> clock;
+    if (times != nullptr) {
+      glFinish();  // earlier work is not this step's
+      clock.emplace();
+    }
+    const std::function<void(double GridStageTimes::*)> stage_done = [&](double GridStageTimes::*slot) {
+      if (clock) clock->lap(times->*slot);
+    };
     bind_simulation_buffers();
-    gl::DebugGroup group("steer: naive");
-    // state t to `sorted`, so steer_naive can write state t+1 over `boids`.
-    glCopyNamedBufferSubData(boids.id(), sorted.id(), 0, 0, sizeof(gpu::Boid) * count);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    steer_naive_pass.use();
-    dispatch_linear(groups_for(count, MURMUR_STEP_GROUP_SIZE));
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    const auto step_low = static_cast<std::uint32_t>(step_index);  // the model keys on the low 32 bits
+    {
+      gl::DebugGroup group(search == NeighbourSearch::Grid ? "steer: grid" : "steer: naive");
+      if (births.any()) {
+        // Slots past the live count must add no children to the scan.
+        child_counts.clear_to_zero();
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+      }
+      const gl::Program& steer = search == NeighbourSearch::Grid ? steer_grid_pass : steer_naive_pass;
+      (search == NeighbourSearch::Grid ? steer_grid_step_index : steer_naive_step_index)->set(step_low);
+      steer.use();
+      glDispatchComputeIndirect(kLiveGroupsOffset);
+      // steer writes the candidates, child counts and neighbour counts; births, the sort and
+      // downloads read them.
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    }
+    if (births.any()) {
+      gl::DebugGroup group("births");
+      glCopyNamedBufferSubData(child_counts.id(), child_offsets.id(), 0, 0,
+                               sizeof(std::uint32_t) * capacity);
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the copy feeds the scan
+      child_scan->run(child_offsets, capacity);
+      bind_simulation_buffers();
+      births_pass.use();
+      glDispatchComputeIndirect(kLiveGroupsOffset);
+      storage_barrier();  // children are candidates of the sort below
+    }
+    update_population(MURMUR_POPULATION_AFTER_BIRTHS);
+    stage_done(&GridStageTimes::steer);
+    sort_candidates(times, stage_done);
+    ++step_index;
+  }
+
+  gpu::Population read_population() const {
+    gpu::Population p{};
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    population.download(0, sizeof p, &p);
+    return p;
   }
 };
 
@@ -264,24 +296,36 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   Impl& m = *impl_;
   m.scenario = scenario;
   m.search = search;
-  m.count = scenario.total_count();
+  m.capacity = std::max<std::uint32_t>(scenario.capacity(),
+                                       static_cast<std::uint32_t>(initial.boids.size()));
 
   m.count_pass = gl::Program::compute("grid_count.comp");
   m.scatter_pass = gl::Program::compute("grid_scatter.comp");
   m.rank_pass = gl::Program::compute("grid_rank.comp");
   m.steer_grid_pass = gl::Program::compute("steer_grid.comp");
   m.steer_naive_pass = gl::Program::compute("steer_naive.comp");
+  m.births_pass = gl::Program::compute("births.comp");
+  m.population_pass = gl::Program::compute("population_update.comp");
+  m.steer_grid_step_index.emplace(m.steer_grid_pass, "step_index");
+  m.steer_naive_step_index.emplace(m.steer_naive_pass, "step_index");
+  m.population_phase.emplace(m.population_pass, "update_phase");
 
-  const std::size_t boid_bytes = sizeof(gpu::Boid) * m.count;
-  const std::size_t slot_bytes = sizeof(std::uint32_t) * m.count;
-  m.boids = gl::Buffer("boids (state t+1)", boid_bytes);
-  m.sorted = gl::Buffer("boids by cell (state t)", boid_bytes);
-  m.species = gl::Buffer("species", sizeof(gpu::Species) * scenario.species.size());
+  // Empty buffers are not allowed; a flock of capacity 0 still gets one slot.
+  const std::size_t slots = std::max<std::uint32_t>(m.capacity, 1);
+  const std::size_t boid_bytes = sizeof(gpu::Boid) * slots;
+  const std::size_t slot_bytes = sizeof(std::uint32_t) * slots;
+  m.boids = gl::Buffer("boids (step candidates)", boid_bytes);
+  m.sorted = gl::Buffer("boids by cell (current state)", boid_bytes);
+  m.species = gl::Buffer("species", sizeof(gpu::Species) * std::max<std::size_t>(scenario.species.size(), 1));
   m.obstacles = gl::Buffer("obstacles", sizeof(gpu::Obstacle) * kMaxObstacles);
   m.params = gl::Buffer("step params", sizeof(gpu::StepParams));
+  m.population = gl::Buffer("population", sizeof(gpu::Population));
   m.boid_cell = gl::Buffer("cell of each boid", slot_bytes);
   m.cell_entries = gl::Buffer("boids listed by cell", slot_bytes);
-  m.neighbours = gl::Buffer("neighbour counts", 4 * sizeof(std::uint32_t) * m.count);
+  m.neighbours = gl::Buffer("neighbour counts", 4 * sizeof(std::uint32_t) * slots);
+  m.child_counts = gl::Buffer("children of each boid", slot_bytes);
+  m.child_offsets = gl::Buffer("birth offsets", slot_bytes);
+  m.child_scan = std::make_unique<GpuScan>(static_cast<std::uint32_t>(slots));
   m.allocate_grid();
   m.write_parameters();
   upload(initial);
@@ -292,14 +336,13 @@ GpuFlock::~GpuFlock() = default;
 void GpuFlock::step(std::uint32_t steps) {
   for (std::uint32_t k = 0; k < steps; ++k) {
     if (impl_->steps_taken++ == impl_->planted_gl_error_step) gl::make_planted_gl_error();
-    if (impl_->search == NeighbourSearch::Grid) impl_->step_grid();
-    else impl_->step_naive();
+    impl_->step_once();
   }
 }
 
 GridStageTimes GpuFlock::step_timed() {
   GridStageTimes times;
-  impl_->step_grid(&times);
+  impl_->step_once(&times);
   return times;
 }
 
@@ -316,6 +359,11 @@ void GpuFlock::set_parameters(const Scenario& scenario) {
                        std::to_string(scenario.species[s].count) + "; a new count needs a new flock");
     }
   }
+  if (scenario.capacity() > m.capacity) {
+    throw InputError("set_parameters: capacity " + std::to_string(scenario.capacity()) +
+                     " exceeds the flock's " + std::to_string(m.capacity) +
+                     "; a larger capacity needs a new flock");
+  }
   if (scenario.obstacles.size() > kMaxObstacles) {
     throw InputError("set_parameters: " + std::to_string(scenario.obstacles.size()) +
                      " obstacles; at most " + std::to_string(kMaxObstacles));
@@ -324,8 +372,15 @@ void GpuFlock::set_parameters(const Scenario& scenario) {
                       scenario.size() != m.scenario.size();
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the last step's reads happen first
   m.scenario = scenario;
-  if (regrid) m.allocate_grid();
+  if (!regrid) {
+    m.write_parameters();
+    return;
+  }
+  // The state is sorted by the old grid's cells: sort it again by the new grid's.
+  FlockState state = download();
+  m.allocate_grid();
   m.write_parameters();
+  upload(state);
 }
 
 void GpuFlock::set_steered(std::optional<SteeredBoid> steered) {
@@ -333,34 +388,67 @@ void GpuFlock::set_steered(std::optional<SteeredBoid> steered) {
   impl_->write_params();
 }
 
+void GpuFlock::set_birth_rules(const BirthRules& births) {
+  impl_->births = births;
+  impl_->write_params();
+}
+
 void GpuFlock::upload(const FlockState& state) {
-  if (state.boids.size() != impl_->count) {
+  Impl& m = *impl_;
+  const auto n = static_cast<std::uint32_t>(state.boids.size());
+  if (state.boids.size() > m.capacity) {
     throw InputError("state has " + std::to_string(state.boids.size()) +
-                     " boids but the scenario has " + std::to_string(impl_->count));
+                     " boids but the flock's capacity is " + std::to_string(m.capacity));
+  }
+  for (const Boid& b : state.boids) {
+    if (b.species >= m.scenario.species.size()) {
+      throw InputError("state: boid " + std::to_string(b.id) + " has species " +
+                       std::to_string(b.species) + "; the scenario has " +
+                       std::to_string(m.scenario.species.size()));
+    }
   }
   std::vector<gpu::Boid> records;
   records.reserve(state.boids.size());
   for (const Boid& b : state.boids) records.push_back(gpu::to_gpu(b));
+  // The uploaded boids are candidates whose sort makes them the state. The sort drops a boid
+  // already past its max_age, exactly as a step would have.
+  gpu::Population population{};
+  population.candidates = n;
+  population.next_id = state.resolved_next_id();
+  const std::uint32_t groups = groups_for(n, MURMUR_STEP_GROUP_SIZE);
+  const std::uint32_t x = std::min<std::uint32_t>(groups, MURMUR_MAX_GROUPS_PER_DIMENSION);
+  population.candidate_groups[0] = x;
+  population.candidate_groups[1] = groups == 0 ? 1 : groups_for(groups, x);
+  population.candidate_groups[2] = 1;
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // earlier shader writes land before this
-  impl_->boids.upload(0, sizeof(gpu::Boid) * records.size(), records.data());
+  if (n > 0) m.boids.upload(0, sizeof(gpu::Boid) * records.size(), records.data());
+  m.population.upload(0, sizeof population, &population);
+  m.step_index = state.step;
+  m.bind_simulation_buffers();
+  m.sort_candidates(nullptr, [](double GridStageTimes::*) {});
 }
 
 FlockState GpuFlock::download() const {
-  std::vector<gpu::Boid> records(impl_->count);
-  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  impl_->boids.download(0, sizeof(gpu::Boid) * records.size(), records.data());
+  const gpu::Population population = impl_->read_population();
+  std::vector<gpu::Boid> records(population.live);
+  if (!records.empty()) impl_->sorted.download(0, sizeof(gpu::Boid) * records.size(), records.data());
   FlockState state;
   state.boids.reserve(records.size());
   for (const gpu::Boid& r : records) state.boids.push_back(gpu::from_gpu(r));
   state.sort_by_id();
+  state.next_id = population.next_id;
+  state.step = impl_->step_index;
   return state;
 }
 
+std::uint32_t GpuFlock::live_count() const { return impl_->read_population().live; }
+
 std::vector<GpuNeighbourCounts> GpuFlock::download_neighbour_counts() const {
-  std::vector<std::uint32_t> raw(4 * static_cast<std::size_t>(impl_->count));
-  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  impl_->neighbours.download(0, sizeof(std::uint32_t) * raw.size(), raw.data());
-  std::vector<GpuNeighbourCounts> counts(impl_->count);
+  // The counts are per slot of the state the last step started from.
+  const std::uint32_t steered = impl_->read_population().steered;
+  std::vector<std::uint32_t> raw(4 * static_cast<std::size_t>(steered));
+  if (!raw.empty()) impl_->neighbours.download(0, sizeof(std::uint32_t) * raw.size(), raw.data());
+  std::vector<GpuNeighbourCounts> counts(steered);
   for (std::size_t k = 0; k < counts.size(); ++k) {
     counts[k] = GpuNeighbourCounts{raw[4 * k + 3], raw[4 * k], raw[4 * k + 1], raw[4 * k + 2]};
   }
@@ -369,8 +457,9 @@ std::vector<GpuNeighbourCounts> GpuFlock::download_neighbour_counts() const {
   return counts;
 }
 
-unsigned GpuFlock::boid_buffer() const { return impl_->boids.id(); }
-std::uint32_t GpuFlock::count() const { return impl_->count; }
+unsigned GpuFlock::boid_buffer() const { return impl_->sorted.id(); }
+std::uint32_t GpuFlock::capacity() const { return impl_->capacity; }
+unsigned GpuFlock::population_buffer() const { return impl_->population.id(); }
 const GridShape& GpuFlock::grid() const { return impl_->grid; }
 const Scenario& GpuFlock::scenario() const { return impl_->scenario; }
 

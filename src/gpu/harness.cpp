@@ -32,6 +32,10 @@ void merge(LockstepCheck& total, const LockstepCheck& step, std::vector<double>&
            std::vector<double>& p_medians) {
   total.boids += step.boids;
   total.skipped_ambiguous += step.skipped_ambiguous;
+  total.deaths += step.deaths;
+  total.births += step.births;
+  total.ambiguous_events += step.ambiguous_events;
+  total.event_mismatches += step.event_mismatches;
   total.failed += step.failed;
   total.max_velocity_error = std::max(total.max_velocity_error, step.max_velocity_error);
   total.max_position_error = std::max(total.max_position_error, step.max_position_error);
@@ -82,13 +86,15 @@ bool FreeRunCheck::passed() const {
 CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
                              const CompareOptions& options) {
   CompareReport report;
-  FlockState initial = start;
+  // Boids already past their max_age are dead before the first step, on both sides.
+  FlockState initial = without_the_dead(scenario, start);
   initial.sort_by_id();
   report.boids = static_cast<std::uint32_t>(initial.boids.size());
 
   GpuFlock gpu(scenario, initial, options.search);
   gpu.set_fault(options.fault);
   gpu.set_steered(options.steered);
+  gpu.set_birth_rules(options.births);
 
   // Lockstep: every step starts both sides from the CPU's state.
   std::vector<double> v_medians, p_medians;
@@ -99,8 +105,11 @@ CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
     gpu.step();
     const FlockState gpu_after = gpu.download();
     merge(report.neighbours, check_neighbour_counts(expected, observed_counts(gpu.download_neighbour_counts())));
-    FlockState cpu_after = cpu_step(scenario, cpu_state, nullptr, options.steered);
-    merge(report.lockstep, compare_lockstep(scenario, cpu_state, expected, cpu_after, gpu_after),
+    CpuStepTrace trace;
+    FlockState cpu_after = cpu_step(scenario, cpu_state, &trace, options.steered, options.births);
+    cpu_after.sort_by_id();
+    merge(report.lockstep,
+          compare_lockstep(scenario, cpu_state, expected, cpu_after, gpu_after, trace.births),
           v_medians, p_medians);
     cpu_state = std::move(cpu_after);
   }
@@ -124,8 +133,12 @@ CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
     FlockState gpu_state;
     for (std::uint32_t step = 1; step <= options.free_steps; ++step) {
       gpu.step();
-      cpu = cpu_step(scenario, cpu, nullptr, options.steered);
-      for (FlockState& p : perturbed) p = cpu_step(scenario, p, nullptr, options.steered);
+      cpu = cpu_step(scenario, cpu, nullptr, options.steered, options.births);
+      cpu.sort_by_id();
+      for (FlockState& p : perturbed) {
+        p = cpu_step(scenario, p, nullptr, options.steered, options.births);
+        p.sort_by_id();
+      }
       if (step % sample_every != 0 && step != options.free_steps) continue;
       gpu_state = gpu.download();
       DriftSample s;
@@ -148,13 +161,28 @@ CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
     free.stats.push_back(agreement("polarization", gpu_stats.polarization, polarization, 1.0));
     free.stats.push_back(agreement("mean NN distance", gpu_stats.mean_nearest_neighbour, nearest,
                                    std::max(nearest.front(), 1e-30)));
+    // A population that changes is compared species by species against the CPU ensemble.
+    const bool population_changes =
+        options.births.any() || std::any_of(scenario.species.begin(), scenario.species.end(),
+                                            [](const SpeciesParams& s) { return s.max_age > 0; });
+    if (population_changes) {
+      const std::vector<std::uint32_t> gpu_population = population_by_species(scenario, gpu_state);
+      std::vector<std::vector<std::uint32_t>> cpu_populations{population_by_species(scenario, cpu)};
+      for (const FlockState& p : perturbed) cpu_populations.push_back(population_by_species(scenario, p));
+      for (std::size_t s = 0; s < scenario.species.size(); ++s) {
+        std::vector<double> runs;
+        for (const auto& population : cpu_populations) runs.push_back(population[s]);
+        free.stats.push_back(agreement("population " + scenario.species[s].name, gpu_population[s],
+                                       runs, std::max(runs.front(), 1.0)));
+      }
+    }
   }
   return report;
 }
 
 std::string CompareReport::table() const {
   std::string out;
-  char line[512];
+  char line[768];
   auto verdict = [](bool ok) { return ok ? "PASS" : "FAIL"; };
   std::snprintf(line, sizeof line, "%-18s %-6s %s\n", "check", "result", "details");
   out += line;
@@ -165,10 +193,13 @@ std::string CompareReport::table() const {
   out += line;
   for (const std::string& m : neighbours.first_mismatches) out += "    " + m + "\n";
   std::snprintf(line, sizeof line,
-                "%-18s %-6s %u boid-steps (%u ambiguous skipped), %u over tolerance; |dv| median %.3g "
+                "%-18s %-6s %u boid-steps (%u ambiguous skipped), %u over tolerance; deaths %u, "
+                "births %u, events on one side only %u, ambiguous events %u; |dv| median %.3g "
                 "max %.3g; |dp| median %.3g max %.3g; worst error/tolerance %.3g\n",
                 "lockstep", verdict(lockstep.passed()), lockstep.boids, lockstep.skipped_ambiguous,
-                lockstep.failed, lockstep.median_velocity_error, lockstep.max_velocity_error,
+                lockstep.failed - lockstep.event_mismatches, lockstep.deaths, lockstep.births,
+                lockstep.event_mismatches, lockstep.ambiguous_events,
+                lockstep.median_velocity_error, lockstep.max_velocity_error,
                 lockstep.median_position_error, lockstep.max_position_error,
                 lockstep.worst_error_over_tolerance);
   out += line;

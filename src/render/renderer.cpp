@@ -398,7 +398,7 @@ void Renderer::reset_trails() {
 }
 
 void Renderer::record_step(const GpuFlock& flock) {
-  record_step(flock.scenario(), BoidBufferView{flock.boid_buffer(), flock.count()});
+  record_step(flock.scenario(), BoidBufferView{flock.boid_buffer(), flock.capacity()});
 }
 
 void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
@@ -496,7 +496,7 @@ std::vector<glm::vec4> Renderer::read_fade_map(glm::ivec2* size) const {
 // --- the frame ----------------------------------------------------------------------------
 
 void Renderer::render(const GpuFlock& flock, RenderPassTimes* times) {
-  frame(flock.scenario(), BoidBufferView{flock.boid_buffer(), flock.count()}, flock.grid(),
+  frame(flock.scenario(), BoidBufferView{flock.boid_buffer(), flock.capacity()}, flock.grid(),
         times);
 }
 

@@ -21,7 +21,7 @@ namespace {
 Scenario non_default_scenario() {
   Scenario scenario;
   scenario.source = "params.toml";
-  scenario.world = {300.0f, 200.0f, 77};
+  scenario.world = {300.0f, 200.0f, 77, 40};
   SpeciesParams a;
   a.name = "a";
   a.count = 17;
@@ -39,6 +39,7 @@ Scenario non_default_scenario() {
   a.edge_gain = 0.003f;
   a.obstacle_weight = 0.45f;
   a.target_weight = 0.02f;
+  a.max_age = 900;
   a.flocks_with = {"a", "b"};
   a.colour = {0.25f, 1.5f, 3.0f};
   SpeciesParams b = a;

@@ -83,7 +83,7 @@ Scenario two_species(float width, float height, std::uint32_t wrap_count, std::u
 }
 
 bool same_bits(const Boid& a, const Boid& b) {
-  return a.id == b.id && a.species == b.species &&
+  return a.id == b.id && a.species == b.species && a.age == b.age &&
          std::bit_cast<std::uint64_t>(a.pos) == std::bit_cast<std::uint64_t>(b.pos) &&
          std::bit_cast<std::uint64_t>(a.vel) == std::bit_cast<std::uint64_t>(b.vel);
 }
@@ -223,11 +223,14 @@ TEST_CASE("state CSV round-trips every float32 bit for bit", "[state]") {
   add(1, {kFloatMax, kFloatMax}, {awkward[12], awkward[13]});  // on the far walls: bounded only
   add(1, {0.0f, 0.0f}, {-0.0f, -0.0f});
   add(1, {5.0f, 5.0f}, {1e-40f, -1e-40f});
+  state.boids[3].age = 4294967295u;  // ages too: the largest one, and an ordinary one
+  state.boids[8].age = 17;
   std::reverse(state.boids.begin(), state.boids.end());  // files keep the state's order
 
   const fs::path path = dir.path / "state.csv";
   write_state_csv(path, state);
-  CHECK_THAT(read_bytes(path), StartsWith("id,species,x,y,vx,vy\n8,1,5,5,"));
+  CHECK_THAT(read_bytes(path), StartsWith("id,species,x,y,vx,vy,age\n8,1,5,5,"));
+  CHECK_THAT(read_bytes(path), Contains(",17\n7,1,0,0,"));
   const FlockState back = read_state_csv(path, s);
   CHECK(same_bits(back, state));
   CHECK(dir.entries() == std::vector<std::string>{"state.csv"});  // no temporary left over
@@ -256,6 +259,12 @@ TEST_CASE("malformed or mismatched state CSV is rejected naming file, line and c
   REQUIRE(read_state_csv(path, s).boids.size() == 3);
   write_text(path, "id,species,x,y,vx,vy\r\n0,0,1,2,0.5,0.5\r\n1,0,3,4,0.5,0.5\r\n2,1,100,50,0,0");
   CHECK(read_state_csv(path, s).boids.size() == 3);  // CRLF, no final newline, walled boid on the far corner
+  // With ages; a living population's species counts need not be the scenario's.
+  write_text(path, "id,species,x,y,vx,vy,age\n0,1,1,2,0.5,0.5,9\n5,1,3,4,0.5,0.5,0\n");
+  const FlockState aged = read_state_csv(path, s);
+  REQUIRE(aged.boids.size() == 2);
+  CHECK(aged.boids[0].age == 9);
+  CHECK(aged.boids[1].species == 1);
 
   struct Case {
     std::string text;
@@ -263,7 +272,11 @@ TEST_CASE("malformed or mismatched state CSV is rejected naming file, line and c
   };
   const Case cases[] = {
       {"", "1:1: empty file"},
-      {"id,species,x,y,vx\n" + good_rows, "1:1: header must be \"id,species,x,y,vx,vy\""},
+      {"id,species,x,y,vx\n" + good_rows,
+       "1:1: header must be \"id,species,x,y,vx,vy,age\" (or, without ages, \"id,species,x,y,vx,vy\")"},
+      {"id,species,x,y,vx,vy,age\n0,0,1,2,0.5,0.5\n", "2:1: 6 columns, expected 7"},
+      {"id,species,x,y,vx,vy,age\n0,0,1,2,0.5,0.5,-3\n",
+       "2:17: age = \"-3\": must be an unsigned 32-bit integer"},
       {header + "0,0,1,2,0.5\n", "2:1: 5 columns, expected 6"},
       {header + "0,0,1,2,0.5,0.5,7\n", "2:1: 7 columns, expected 6"},
       {header + "0,0,1,2,0.5,0.5\n\n", "3:1: 1 columns, expected 6"},
@@ -284,9 +297,8 @@ TEST_CASE("malformed or mismatched state CSV is rejected naming file, line and c
       {header + "0,0,100,2,0.5,0.5\n", "2:5: x = 100: outside the world: must be >= 0 and < 100 (species wrapper is wrap)"},
       {header + "0,0,1,-0.5,0.5,0.5\n", "2:7: y = -0.5: outside the world: must be >= 0 and < 50"},
       {header + "0,1,1,50.001,0.5,0.5\n", "2:7: y = 50.001: outside the world: must be >= 0 and <= 50 (species walled is bounded)"},
-      {header + "0,0,1,2,0.5,0.5\n1,1,3,4,0.5,0.5\n2,1,5,6,0.5,0.5\n",
-       " species 0 (wrapper) has 1 boids in the file, but the scenario test.toml has count = 2"},
-      {header + "0,0,1,2,0.5,0.5\n1,0,3,4,0.5,0.5\n", " species 1 (walled) has 0 boids in the file"},
+      {header + good_rows + "3,1,7,8,0.5,0.5\n",
+       " 4 boids, but the scenario test.toml holds at most 3 (world.capacity, or the species' total count)"},
   };
   for (const Case& c : cases) {
     INFO(c.text);
@@ -310,14 +322,14 @@ TEST_CASE("ids are any distinct uint32 values: sparse ids read and round-trip", 
 
   const fs::path csv = dir.path / "sparse.csv";
   write_state(csv, sparse);
-  CHECK_THAT(read_bytes(csv), StartsWith("id,species,x,y,vx,vy\n4294967295,1,"));
+  CHECK_THAT(read_bytes(csv), StartsWith("id,species,x,y,vx,vy,age\n4294967295,1,"));
   CHECK(same_bits(read_state_csv(csv, s), sparse));
 
   // .npy carries the ids as they are (no renumbering), record by record in the state's order.
   const fs::path npy = dir.path / "sparse.npy";
   write_state(npy, sparse);
   const std::string bytes = read_bytes(npy);
-  constexpr std::size_t kRecordSize = 24;
+  constexpr std::size_t kRecordSize = 28;
   REQUIRE(bytes.size() >= sparse.boids.size() * kRecordSize);
   const std::size_t data_start = bytes.size() - sparse.boids.size() * kRecordSize;
   for (std::size_t k = 0; k < sparse.boids.size(); ++k) {
@@ -333,7 +345,8 @@ TEST_CASE("ids are any distinct uint32 values: sparse ids read and round-trip", 
 TEST_CASE(".npy files have a well-formed header and little-endian records", "[state]") {
   TempDir dir;
   const Scenario s = two_species(300.0f, 200.0f, 40, 9);
-  const FlockState state = seeded_start(s);
+  FlockState state = seeded_start(s);
+  for (Boid& b : state.boids) b.age = 1000u + 7u * b.id;  // distinct, so a misplaced field shows
   const fs::path path = dir.path / "state.npy";
   write_state(path, state);
   const std::string bytes = read_bytes(path);
@@ -346,7 +359,7 @@ TEST_CASE(".npy files have a well-formed header and little-endian records", "[st
       static_cast<unsigned char>(bytes[8]) | (static_cast<std::size_t>(static_cast<unsigned char>(bytes[9])) << 8);
   const std::size_t data_offset = 10 + header_size;
   CHECK(data_offset % 64 == 0);
-  REQUIRE(bytes.size() == data_offset + 24 * state.boids.size());
+  REQUIRE(bytes.size() == data_offset + 28 * state.boids.size());
 
   // The header is a Python dict literal; check its three entries and the padding.
   const std::string header = bytes.substr(10, header_size);
@@ -354,7 +367,7 @@ TEST_CASE(".npy files have a well-formed header and little-endian records", "[st
   CHECK(header.find_first_not_of(' ', header.rfind('}') + 1) == header.size() - 1);
   CHECK_THAT(header, StartsWith("{"));
   CHECK_THAT(header, Contains("'descr': [('id', '<u4'), ('species', '<u4'), ('x', '<f4'), ('y', '<f4'), "
-                              "('vx', '<f4'), ('vy', '<f4')]"));
+                              "('vx', '<f4'), ('vy', '<f4'), ('age', '<u4')]"));
   CHECK_THAT(header, Contains("'fortran_order': False"));
   CHECK_THAT(header, Contains("'shape': (49,)"));
 
@@ -367,13 +380,14 @@ TEST_CASE(".npy files have a well-formed header and little-endian records", "[st
   };
   for (std::size_t i = 0; i < state.boids.size(); ++i) {
     const Boid& b = state.boids[i];
-    const std::size_t record = data_offset + 24 * i;
+    const std::size_t record = data_offset + 28 * i;
     CHECK(u32_at(record) == b.id);
     CHECK(u32_at(record + 4) == b.species);
     CHECK(u32_at(record + 8) == std::bit_cast<std::uint32_t>(b.pos.x));
     CHECK(u32_at(record + 12) == std::bit_cast<std::uint32_t>(b.pos.y));
     CHECK(u32_at(record + 16) == std::bit_cast<std::uint32_t>(b.vel.x));
     CHECK(u32_at(record + 20) == std::bit_cast<std::uint32_t>(b.vel.y));
+    CHECK(u32_at(record + 24) == b.age);
   }
 
   // An empty state is still a valid array of shape (0,).

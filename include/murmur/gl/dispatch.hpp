@@ -7,10 +7,11 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "interface.h"
+
 namespace murmur::gl {
 
-// GL_MAX_COMPUTE_WORK_GROUP_COUNT's guaranteed minimum in x and y.
-inline constexpr std::uint32_t kMaxGroupsPerDimension = 65535;
+inline constexpr std::uint32_t kMaxGroupsPerDimension = MURMUR_MAX_GROUPS_PER_DIMENSION;
 
 // Workgroups of `group_size` invocations that cover `items` (64-bit sum: no wrap near 2^32).
 constexpr std::uint32_t groups_for(std::uint32_t items, std::uint32_t group_size) {

@@ -9,6 +9,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "murmur/grid.hpp"
 #include "murmur/model.hpp"
 #include "murmur/scenario.hpp"
 #include "murmur/state.hpp"
@@ -25,7 +26,8 @@ enum class NeighbourSearch { Grid, Naive };
   FAULT(DropNeighbourRow, DROP_NEIGHBOUR_ROW, "steer skips the row of cells above")           \
   FAULT(BrokenWrap, BROKEN_WRAP, "torus observers do not look across the seam")               \
   FAULT(UnsortedScatter, UNSORTED_SCATTER, "cell order is not applied to the boids")          \
-  FAULT(LastCellOffByOne, LAST_CELL_OFF_BY_ONE, "binning clamps the column to G instead of G-1")
+  FAULT(LastCellOffByOne, LAST_CELL_OFF_BY_ONE, "binning clamps the column to G instead of G-1") \
+  FAULT(ReversedBirths, REVERSED_BIRTHS, "children numbered in reverse parent order")
 
 enum class GpuFault : std::uint32_t {
 #define MURMUR_GPU_FAULT_ENUMERATOR(name, define, meaning) name,
@@ -40,15 +42,6 @@ struct GpuNeighbourCounts {
   std::uint32_t flock = 0;
   std::uint32_t separating = 0;
 };
-
-struct GridShape {
-  glm::ivec2 cells{1, 1};   // columns, rows
-  glm::vec2 cell_size{0};   // >= the largest perception radius on both axes
-};
-
-// The grid a scenario gets: cells at least the largest perception radius, and no more
-// cells than `max_cells` (cells grow instead).
-GridShape grid_shape_for(const Scenario& scenario, std::uint32_t boid_count);
 
 // Wall-clock milliseconds of each stage of one grid step (benchmarks only: each stage ends in
 // glFinish, which serialises the GPU).
@@ -79,21 +72,31 @@ class GpuFlock {
   void step(std::uint32_t steps = 1);
   // One grid step with each stage timed (the same work as step(); slower, for `murmur bench`).
   GridStageTimes step_timed();
-  void upload(const FlockState& state);  // same boid count as the scenario
+  // Replaces the state (at most capacity() boids; ids any unique uint32 values). Its next_id
+  // and step carry over (docs/model.md, "A living population").
+  void upload(const FlockState& state);
   // Replaces the parameters (species weights, radii, speeds, topology, obstacles, target) for
   // the next steps, keeping the state. The species' counts must stay the same (a new count
   // needs a new GpuFlock); the grid is rebuilt if the largest radius changed.
   void set_parameters(const Scenario& scenario);
   // One boid whose velocity the user sets (docs/model.md, "Steered boid"); nullopt releases it.
   void set_steered(std::optional<SteeredBoid> steered);
-  FlockState download() const;           // sorted by id
+  // The birth rules of the next steps (tests and the harness switch on the budding rule).
+  void set_birth_rules(const BirthRules& births);
+  FlockState download() const;           // sorted by id, with next_id and step
+  // The live count (a blocking readback: tests and commands, never the viewer's frame).
+  std::uint32_t live_count() const;
   // Counts seen by the last step, sorted by id (the naive pass reports them too).
   std::vector<GpuNeighbourCounts> download_neighbour_counts() const;
 
-  // The SSBO holding the current state (Boid records in shaders/common.glsl layout, in slot
-  // order), for renderers; valid until the next step().
+  // The SSBO holding the current state (Boid records in shaders/common.glsl layout, in cell
+  // order, the first Population::live of capacity() slots), for renderers; valid until the
+  // next step().
   unsigned boid_buffer() const;
-  std::uint32_t count() const;
+  // The SSBO holding the Population record (shaders/common.glsl): the live count and
+  // indirect dispatch arguments, written by the GPU alone.
+  unsigned population_buffer() const;
+  std::uint32_t capacity() const;
   const GridShape& grid() const;
   const Scenario& scenario() const;
 

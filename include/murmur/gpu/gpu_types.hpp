@@ -19,17 +19,18 @@ struct Boid {
   glm::vec2 vel;
   std::uint32_t id;
   std::uint32_t species;
+  std::uint32_t age;
   std::uint32_t pad0 = 0;
-  std::uint32_t pad1 = 0;
 };
 static_assert(sizeof(Boid) == 32);
-static_assert(offsetof(Boid, vel) == 8 && offsetof(Boid, id) == 16 && offsetof(Boid, species) == 20);
+static_assert(offsetof(Boid, vel) == 8 && offsetof(Boid, id) == 16 && offsetof(Boid, species) == 20 &&
+              offsetof(Boid, age) == 24);
 
 struct StepParams {
   glm::vec2 world;
   glm::vec2 cell_size;
   glm::ivec2 grid;
-  std::uint32_t boid_count;
+  std::uint32_t capacity;
   std::uint32_t cell_count;
   std::uint32_t fault;
   std::uint32_t obstacle_count = 0;
@@ -38,12 +39,25 @@ struct StepParams {
   glm::vec2 target{0.0f};
   glm::vec2 steered_velocity{0.0f};
   std::uint32_t steered_id = 0;
-  std::uint32_t pad0 = 0, pad1 = 0, pad2 = 0;
+  std::uint32_t budding_period = 0;
+  std::uint32_t pad0 = 0, pad1 = 0;
+  glm::vec2 inverse_cell_size{0.0f};
 };
-static_assert(sizeof(StepParams) == 80);
-static_assert(offsetof(StepParams, grid) == 16 && offsetof(StepParams, boid_count) == 24 &&
+static_assert(sizeof(StepParams) == 88);
+static_assert(offsetof(StepParams, grid) == 16 && offsetof(StepParams, capacity) == 24 &&
               offsetof(StepParams, fault) == 32 && offsetof(StepParams, target) == 48 &&
-              offsetof(StepParams, steered_velocity) == 56 && offsetof(StepParams, steered_id) == 64);
+              offsetof(StepParams, steered_velocity) == 56 && offsetof(StepParams, steered_id) == 64 &&
+              offsetof(StepParams, budding_period) == 68 && offsetof(StepParams, inverse_cell_size) == 80);
+
+struct Population {
+  std::uint32_t live, candidates, next_id, born;
+  std::uint32_t steered, pad0, pad1, pad2;
+  std::uint32_t live_groups[4];
+  std::uint32_t candidate_groups[4];
+};
+static_assert(sizeof(Population) == 64);
+static_assert(offsetof(Population, next_id) == 8 && offsetof(Population, steered) == 16 &&
+              offsetof(Population, live_groups) == 32 && offsetof(Population, candidate_groups) == 48);
 
 // One obstacle as the shaders read it: centre.xy, radius, unused.
 struct Obstacle {
@@ -53,8 +67,10 @@ struct Obstacle {
 };
 static_assert(sizeof(Obstacle) == 16);
 
-inline Boid to_gpu(const murmur::Boid& b) { return Boid{b.pos, b.vel, b.id, b.species}; }
-inline murmur::Boid from_gpu(const Boid& b) { return murmur::Boid{b.pos, b.vel, b.id, b.species}; }
+inline Boid to_gpu(const murmur::Boid& b) { return Boid{b.pos, b.vel, b.id, b.species, b.age}; }
+inline murmur::Boid from_gpu(const Boid& b) {
+  return murmur::Boid{b.pos, b.vel, b.id, b.species, b.age};
+}
 
 // A model value as a GPU record field holds it: bools and enums travel as uint.
 inline float gpu_value(float value) { return value; }

@@ -27,6 +27,7 @@ struct CompareOptions {
   NeighbourSearch search = NeighbourSearch::Grid;
   GpuFault fault = GpuFault::None;    // test-only
   std::optional<SteeredBoid> steered; // one boid flown by the user's velocity, on both sides
+  BirthRules births;                  // birth rules in force on both sides (tests: budding)
 };
 
 struct DriftSample {

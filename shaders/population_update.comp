@@ -1,0 +1,37 @@
+#version 450
+// The population's counts and dispatch arguments, kept on the GPU (one invocation).
+// Phase MURMUR_POPULATION_AFTER_BIRTHS: the children born this step (births.comp placed them),
+// the candidate count the grid build reads, and next_id.
+// Phase MURMUR_POPULATION_AFTER_SORT: the live count is the counting sort's total.
+#include "sim_buffers.glsl"
+layout(local_size_x = 1) in;
+
+uniform uint update_phase;
+
+// glDispatchComputeIndirect arguments for `items` boids, folded into y past GL's limit.
+uvec4 groups_for(uint items) {
+  uint groups = (items + MURMUR_STEP_GROUP_SIZE - 1u) / MURMUR_STEP_GROUP_SIZE;
+  if (groups == 0u) return uvec4(0u, 1u, 1u, 0u);
+  uint x = min(groups, uint(MURMUR_MAX_GROUPS_PER_DIMENSION));
+  return uvec4(x, (groups + x - 1u) / x, 1u, 0u);
+}
+
+void main() {
+  uint live = population.live;
+  if (update_phase == MURMUR_POPULATION_AFTER_BIRTHS) {
+    uint born = 0u;
+    if (params.budding_period != 0u && live > 0u && live < params.capacity) {
+      uint total = child_offset[live - 1u] + child_count[live - 1u];
+      born = min(total, params.capacity - live);
+    }
+    population.steered = live;
+    population.born = born;
+    population.candidates = live + born;
+    population.next_id += born;  // uint32 wrap, as on the CPU
+    population.candidate_groups = groups_for(live + born);
+  } else {
+    uint last = params.cell_count - 1u;
+    population.live = cell_start[last] + cell_count[last];
+    population.live_groups = groups_for(population.live);
+  }
+}
