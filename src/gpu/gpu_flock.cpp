@@ -196,8 +196,8 @@ struct GpuFlock::Impl {
 
   // The counting sort of the candidates into `sorted`: the dead drop out, the scan's total is
   // the new live count. Ends with the current state in `sorted`.
-  void sort_candidates(GridStageTimes* times, const std::function<void(double GridStageTimes::*)>& stage_done) {
-    (void)times;
+  using StageDone = std::function<void(double GridStageTimes::*)>;
+  void sort_candidates(const StageDone& stage_done) {
     {
       gl::DebugGroup group("grid: count");
       cell_counts.clear_to_zero();
@@ -246,7 +246,7 @@ struct GpuFlock::Impl {
       glFinish();  // earlier work is not this step's
       clock.emplace();
     }
-    const std::function<void(double GridStageTimes::*)> stage_done = [&](double GridStageTimes::*slot) {
+    const StageDone stage_done = [&](double GridStageTimes::*slot) {
       if (clock) clock->lap(times->*slot);
     };
     bind_simulation_buffers();
@@ -279,7 +279,7 @@ struct GpuFlock::Impl {
     }
     update_population(MURMUR_POPULATION_AFTER_BIRTHS);
     stage_done(&GridStageTimes::steer);
-    sort_candidates(times, stage_done);
+    sort_candidates(stage_done);
     ++step_index;
   }
 
@@ -415,17 +415,17 @@ void GpuFlock::upload(const FlockState& state) {
   gpu::Population population{};
   population.candidates = n;
   population.next_id = state.resolved_next_id();
-  const std::uint32_t groups = groups_for(n, MURMUR_STEP_GROUP_SIZE);
-  const std::uint32_t x = std::min<std::uint32_t>(groups, MURMUR_MAX_GROUPS_PER_DIMENSION);
-  population.candidate_groups[0] = x;
-  population.candidate_groups[1] = groups == 0 ? 1 : groups_for(groups, x);
+  // The same fold as population_update.comp's, which keeps these arguments from now on.
+  const gl::DispatchShape shape = gl::folded_dispatch(groups_for(n, MURMUR_STEP_GROUP_SIZE));
+  population.candidate_groups[0] = shape.x;
+  population.candidate_groups[1] = shape.y;
   population.candidate_groups[2] = 1;
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // earlier shader writes land before this
   if (n > 0) m.boids.upload(0, sizeof(gpu::Boid) * records.size(), records.data());
   m.population.upload(0, sizeof population, &population);
   m.step_index = state.step;
   m.bind_simulation_buffers();
-  m.sort_candidates(nullptr, [](double GridStageTimes::*) {});
+  m.sort_candidates([](double GridStageTimes::*) {});
 }
 
 FlockState GpuFlock::download() const {
