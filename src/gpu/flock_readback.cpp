@@ -115,9 +115,6 @@ void bind_state(const GpuFlock& flock) {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_POPULATION, flock.population_buffer());
 }
 
-void set_uniform(const gl::Program& program, const char* name, std::uint32_t value) {
-  glProgramUniform1ui(program.id(), program.uniform(name), value);
-}
 
 }  // namespace
 
@@ -126,6 +123,15 @@ struct FlockReadback::Impl {
   gl::Program total_pass = gl::Program::compute("flock_summary_total.comp");
   gl::Program find_pass = gl::Program::compute("find_boid.comp");
   gl::Program nearest_pass = gl::Program::compute("nearest_boid.comp");
+  // Uniforms, looked up once at load (a misspelt name is an error there).
+  gl::Uniform summary_pass_index{summary_pass, "summary_pass"};
+  gl::Uniform total_pass_index{total_pass, "summary_pass"};
+  gl::Uniform total_partial_count{total_pass, "partial_count"};
+  gl::Uniform find_wanted_id{find_pass, "wanted_id"};
+  gl::Uniform nearest_wrapping_species{nearest_pass, "wrapping_species"};
+  gl::Uniform nearest_point{nearest_pass, "point"};
+  gl::Uniform nearest_world_size{nearest_pass, "world_size"};
+  gl::Uniform nearest_pass_index{nearest_pass, "nearest_pass"};
   gl::Buffer partials;  // grows with the flock
   gl::Buffer totals{"statistics totals", kTotalsBytes};
   gl::Buffer found{"found boid", sizeof(FoundBoid)};
@@ -159,14 +165,14 @@ struct FlockReadback::Impl {
     bind_state(flock);
     partials.bind_storage(MURMUR_BIND_SUMMARY_PARTIALS);
     totals.bind_storage(MURMUR_BIND_SUMMARY_TOTALS);
-    set_uniform(total_pass, "partial_count", groups);
+    total_partial_count.set(groups);
     const auto reduce = [&](std::uint32_t pass) {
       summary_pass.use();
-      set_uniform(summary_pass, "summary_pass", pass);
+      summary_pass_index.set(pass);
       dispatch_linear(groups);
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // partials: flock_summary -> total
       total_pass.use();
-      set_uniform(total_pass, "summary_pass", pass);
+      total_pass_index.set(pass);
       glDispatchCompute(1, 1, 1);
       // totals: pass 0's centroid -> pass 1; any pass -> the readback copy
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
@@ -184,7 +190,7 @@ struct FlockReadback::Impl {
     bind_state(flock);
     found.bind_storage(MURMUR_BIND_FOUND_BOID);
     find_pass.use();
-    set_uniform(find_pass, "wanted_id", id);
+    find_wanted_id.set(id);
     dispatch_linear(groups_for(flock.capacity(), MURMUR_STEP_GROUP_SIZE));
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // found -> the readback copy
   }
@@ -203,13 +209,13 @@ struct FlockReadback::Impl {
     bind_state(flock);
     nearest.bind_storage(MURMUR_BIND_NEAREST_BOID);
     nearest_pass.use();
-    set_uniform(nearest_pass, "wrapping_species", wrapping);
-    glProgramUniform2f(nearest_pass.id(), nearest_pass.uniform("point"), point.x, point.y);
+    nearest_wrapping_species.set(wrapping);
+    nearest_point.set(point);
     const glm::vec2 world = scenario.size();
-    glProgramUniform2f(nearest_pass.id(), nearest_pass.uniform("world_size"), world.x, world.y);
+    nearest_world_size.set(world);
     const std::uint32_t groups = groups_for(flock.capacity(), MURMUR_STEP_GROUP_SIZE);
     for (const std::uint32_t pass : {kDistancePass, kSmallestIdPass}) {
-      set_uniform(nearest_pass, "nearest_pass", pass);
+      nearest_pass_index.set(pass);
       dispatch_linear(groups);
       // nearest: the smallest distance -> pass 1; the answer -> the readback copy
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
