@@ -423,8 +423,9 @@ void Panel::render_section(PanelEdits& edits, PanelRequests& requests) {
                        kClamp);
   }
   if (ImGui::CollapsingHeader("Overlays")) {
-    ImGui::SliderInt("circles for first ids", &render.overlays.circles_for_first_ids, 0,
-                     kMaxCircleBoids, "%d", kClamp);
+    ImGui::SliderInt("circles for first trail slots",
+                     &render.overlays.circles_for_first_trail_slots, 0, kMaxCircleBoids, "%d",
+                     kClamp);
     ImGui::Checkbox("grid", &render.overlays.grid);
     ImGui::Checkbox("obstacles", &render.overlays.obstacles);
     ImGui::Checkbox("target", &render.overlays.target);
