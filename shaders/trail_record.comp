@@ -12,7 +12,7 @@ layout(local_size_x = MURMUR_RENDER_GROUP_SIZE) in;
 
 uniform uint u_slot_count;      // trail slots the ring holds
 uniform uint u_ring_length;
-uniform uint u_generation;      // this record_step's number; its ring entry is u_generation % length
+uniform uint u_generation;      // this record_step's number; it writes entry u_generation % length
 uniform uint u_history_start;   // the first generation since the trails were last forgotten
 
 void main() {

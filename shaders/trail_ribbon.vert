@@ -1,9 +1,9 @@
 #version 450 core
 // Ribbons: one instance per (trail slot, segment age), 6 vertices (a quad) per segment between
 // two consecutive ring entries of the slot's owner. A slot not recorded in the newest
-// generation holds no live boid (it died, or was never taken) and draws nothing. Width and brightness fall linearly with age. A segment longer
-// than half the world on an axis is a jump across a wrapped edge, not a flight: it collapses
-// to a point and draws nothing.
+// generation holds no live boid (it died, or was never taken) and draws nothing. Width and
+// brightness fall linearly with age. A segment longer than half the world on an axis is a jump
+// across a wrapped edge, not a flight: it collapses to a point and draws nothing.
 #include "common.glsl"
 #include "render_colour.glsl"
 #include "render_trails.glsl"

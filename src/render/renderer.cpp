@@ -454,7 +454,9 @@ BoidBufferView flock_view(const GpuFlock& flock) {
 }
 }  // namespace
 
-void Renderer::record_step(const GpuFlock& flock) { record_step(flock.scenario(), flock_view(flock)); }
+void Renderer::record_step(const GpuFlock& flock) {
+  record_step(flock.scenario(), flock_view(flock));
+}
 
 void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
   gl::DebugGroup group("render: record trails");

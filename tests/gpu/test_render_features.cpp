@@ -328,7 +328,8 @@ TEST_CASE("every pass runs at tiny and odd sizes without GL errors and 0x0 is re
   RenderSettings settings;
   settings.overlays.circles_for_first_trail_slots = 2;
   settings.overlays.grid = true;
-  const std::vector<BoidRecord> boids{{{5, 5}, {1, 1}, 0, 0, 0, 0}, {{60, 40}, {-1, 0}, 1, 1, 0, 1}};
+  const std::vector<BoidRecord> boids{{{5, 5}, {1, 1}, 0, 0, 0, 0},
+                                      {{60, 40}, {-1, 0}, 1, 1, 0, 1}};
   const BoidUpload upload(boids);
 
   CHECK_THROWS_AS(Renderer(0, 0, settings), std::invalid_argument);
