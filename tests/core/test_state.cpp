@@ -158,7 +158,7 @@ TEST_CASE("seeded_start's bits do not change between builds or machines", "[stat
   CHECK(fingerprint == 0xdbca01cd7ba56431ULL);
 }
 
-TEST_CASE("seeded_start staggers a mortal species' ages over [0, max_age), others start at 0",
+TEST_CASE("seeded_start staggers the ages of a mortal species below max_age, others start at 0",
           "[state]") {
   Scenario s = two_species(300.0f, 200.0f, 2000, 50);
   constexpr std::uint32_t kMaxAge = 40;
