@@ -113,8 +113,9 @@ struct GpuFlock::Impl {
   // `sorted` holds the current state (cell order, compact, `population.live` boids); `boids`
   // holds the candidates of the step being taken (steered survivors-to-be, the dying, children).
   gl::Buffer boids, sorted, species, obstacles, params, population, cell_counts, cell_starts,
-      cell_fill, boid_cell, cell_entries, neighbours, child_counts, child_offsets, slot_taken,
-      slot_taken_before, free_slots;
+      cell_fill, boid_cell, cell_entries, neighbours, child_counts, child_offsets;
+  // Trail slots for children (made by the first set_birth_rules that turns births on).
+  gl::Buffer slot_taken, slot_taken_before, free_slots;
 
   void write_params() {
     gpu::StepParams p{scenario.size(), grid.cell_size, grid.cells, capacity, cell_count,
@@ -357,9 +358,6 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.child_counts = gl::Buffer("children of each boid", slot_bytes);
   m.child_offsets = gl::Buffer("birth offsets", slot_bytes);
   m.child_scan = std::make_unique<GpuScan>(static_cast<std::uint32_t>(slots));
-  m.slot_taken = gl::Buffer("trail slot taken", slot_bytes);
-  m.slot_taken_before = gl::Buffer("trail slots taken before", slot_bytes);
-  m.free_slots = gl::Buffer("free trail slots", slot_bytes);
   m.allocate_grid();
   m.write_parameters();
   upload(initial);
@@ -423,8 +421,16 @@ void GpuFlock::set_steered(std::optional<SteeredBoid> steered) {
 }
 
 void GpuFlock::set_birth_rules(const BirthRules& births) {
-  impl_->births = births;
-  impl_->write_params();
+  Impl& m = *impl_;
+  if (births.any() && m.free_slots.id() == 0) {
+    // Only steps with births assign trail slots: a flock without births never holds these.
+    const std::size_t slot_bytes = sizeof(std::uint32_t) * std::max<std::uint32_t>(m.capacity, 1);
+    m.slot_taken = gl::Buffer("trail slot taken", slot_bytes);
+    m.slot_taken_before = gl::Buffer("trail slots taken before", slot_bytes);
+    m.free_slots = gl::Buffer("free trail slots", slot_bytes);
+  }
+  m.births = births;
+  m.write_params();
 }
 
 void GpuFlock::upload(const FlockState& state) {
