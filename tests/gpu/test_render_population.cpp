@@ -3,6 +3,7 @@
 // ribbon goes, and children take the trail slots that deaths freed (docs/gpu.md, "Trail
 // slots"; docs/rendering.md). Golden-free: each frame is compared with a computed expectation.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -284,4 +285,40 @@ TEST_CASE("trail slots: dense at upload, kept for life, children take the freed 
   }
   CHECK(children_seen > 0);
   CHECK(deaths_seen > 0);
+}
+
+TEST_CASE("a boid that takes a dead boid's trail slot starts a ribbon of its own") {
+  murmur::test::gl_context();
+  murmur::gl::DebugMessenger messenger;
+  const Scenario scenario = mortal_world(0);
+  RenderSettings settings = heads_only();
+  settings.heads.length = 0.01f;
+  settings.trails.mode = TrailMode::Ribbons;
+  settings.trails.ribbon_length = 8;
+  settings.trails.ribbon_intensity = 1;
+  Renderer renderer(kWidth, kHeight, settings);
+
+  // Slot 0 holds boid 77 along y = 20.5 for 4 steps, then boid 78 (its successor, as a child
+  // taking the freed slot) along y = 70.5 for 3.
+  constexpr float kDeadRow = 20.5f, kChildRow = 70.5f;
+  const auto record_at = [&](std::uint32_t id, float x, float row) {
+    const BoidUpload upload({BoidRecord{{x, row}, {2, 0}, id, 0, 0, 0}});
+    renderer.record_step(scenario, upload.view());
+  };
+  for (int step = 0; step < 4; ++step) record_at(77, 10.25f + 2.0f * step, kDeadRow);
+  for (int step = 0; step < 3; ++step) record_at(78, 60.25f + 2.0f * step, kChildRow);
+  const BoidUpload last({BoidRecord{{64.25f, kChildRow}, {2, 0}, 78, 0, 0, 0}});
+  renderer.render(scenario, last.view());
+  const RgbaImage image = renderer.read_pixels();
+
+  CHECK(lit_near(image, {61.25f, kChildRow}));  // the child's own ribbon
+  int lit_elsewhere = 0;  // the dead boid's row, or a segment stitched from it to the child
+  for (int y = 0; y < kHeight; ++y)
+    for (int x = 0; x < kWidth; ++x)
+      if (std::abs(static_cast<float>(y) + 0.5f - kChildRow) > 2)
+        lit_elsewhere += pixel_at_world(image, {x + 0.5f, y + 0.5f}).sum() > kLit ? 1 : 0;
+  CHECK(lit_elsewhere == 0);
+
+  for (const std::string& error : messenger.errors()) UNSCOPED_INFO(error);
+  CHECK(messenger.error_count() == 0);
 }
