@@ -9,7 +9,9 @@ struct Boid {
   uint id;       // stable; the grid sorts boids by cell every step, ids follow them
   uint species;  // index into the Species array
   uint age;      // steps lived
-  uint pad0;
+  uint trail_slot;  // < capacity, unique among the live, kept for life: the renderer's ribbon
+                    // of this boid. Assigned by the GPU alone (docs/gpu.md, "Trail slots"); it
+                    // never feeds the model, and the CPU reference has none.
 };
 
 // Species (per-species constants) and the MURMUR_TOPOLOGY_* and MURMUR_FAULT_* values are

@@ -1,13 +1,10 @@
 #version 450 core
-// Boid heads: one instance per boid record, 6 vertices (two triangles) per dart, read straight
-// from the simulation's boid buffer. MURMUR_* names not in interface.h are defined by the
+// Boid heads: one instance per live boid record (an indirect draw whose instance count the GPU
+// copied from the live count), 6 vertices (two triangles) per dart, read straight from the
+// simulation's boid buffer. MURMUR_* names not in interface.h are defined by the
 // renderer (C++).
-#include "common.glsl"
+#include "render_boids.glsl"
 #include "render_colour.glsl"
-
-layout(std430, binding = MURMUR_BIND_RENDER_BOIDS) readonly buffer RenderBoidsBlock {
-  Boid render_boids[];
-};
 
 uniform vec2 u_world_centre;    // the world point at the frame's centre
 uniform vec2 u_world_to_clip;   // clip units per world unit, per axis (aspect kept)

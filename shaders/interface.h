@@ -31,6 +31,9 @@
 #define MURMUR_BIND_POPULATION 17    // Population: live count, next id, dispatch arguments
 #define MURMUR_BIND_CHILD_COUNT 18   // uint[capacity]: children of each boid in the step
 #define MURMUR_BIND_CHILD_OFFSET 19  // uint[capacity]: exclusive prefix sum of CHILD_COUNT
+#define MURMUR_BIND_SLOT_TAKEN 20    // uint[capacity]: 1 where a survivor holds the trail slot
+#define MURMUR_BIND_SLOT_TAKEN_BEFORE 21  // uint[capacity]: exclusive prefix sum of SLOT_TAKEN
+#define MURMUR_BIND_FREE_SLOTS 22    // uint[capacity]: the free trail slots, ascending
 
 // GL_MAX_COMPUTE_WORK_GROUP_COUNT's guaranteed minimum in x and y: longer passes are folded
 // into y (murmur/gl/dispatch.hpp on the CPU, population_update.comp on the GPU).

@@ -1,21 +1,15 @@
 #version 450 core
-// Ribbons: one instance per (boid id, segment age), 6 vertices (a quad) per segment between
-// two consecutive ring entries. Width and brightness fall linearly with age. A segment longer
-// than half the world on an axis is a jump across a wrapped edge, not a flight: it collapses
-// to a point and draws nothing.
+// Ribbons: one instance per (trail slot, segment age), 6 vertices (a quad) per segment between
+// two consecutive ring entries of the slot's owner. A slot not recorded in the newest
+// generation holds no live boid (it died, or was never taken) and draws nothing. Width and
+// brightness fall linearly with age. A segment longer than half the world on an axis is a jump
+// across a wrapped edge, not a flight: it collapses to a point and draws nothing.
 #include "common.glsl"
 #include "render_colour.glsl"
-
-layout(std430, binding = MURMUR_BIND_TRAIL_RING) readonly buffer TrailRingBlock {
-  vec4 trail_ring[];
-};
-layout(std430, binding = MURMUR_BIND_TRAIL_SPECIES) readonly buffer TrailSpeciesBlock {
-  uint trail_species[];
-};
+#include "render_trails.glsl"
 
 uniform uint u_ring_length;
-uniform uint u_cursor;         // the newest entry
-uniform uint u_valid_entries;  // entries written since the last reset, <= ring length
+uniform uint u_generation;     // the newest record_step's number
 uniform vec2 u_world_size;
 uniform vec2 u_world_centre;
 uniform vec2 u_world_to_clip;
@@ -31,20 +25,24 @@ const vec2 kCorner[6] = vec2[6](vec2(0, -1), vec2(1, -1), vec2(1, 1),
                                 vec2(0, -1), vec2(1, 1), vec2(0, 1));
 const vec4 kNothing = vec4(0.0, 0.0, 0.0, 1.0);  // all six at one point: no area, no pixels
 
-vec4 ring_entry(uint id, uint age) {
-  return trail_ring[id * u_ring_length + (u_cursor + u_ring_length - age) % u_ring_length];
+// age <= u_generation always (age < the owner's entries <= generations so far).
+vec4 ring_entry(uint trail_slot, uint age) {
+  return trail_ring[trail_slot * u_ring_length + (u_generation - age) % u_ring_length];
 }
 
 void main() {
   uint segments_per_boid = u_ring_length - 1u;
-  uint id = uint(gl_InstanceID) / segments_per_boid;
+  uint trail_slot = uint(gl_InstanceID) / segments_per_boid;
   uint age = uint(gl_InstanceID) % segments_per_boid;  // 0: the newest segment
   v_colour = vec3(0.0);
   gl_Position = kNothing;
-  if (age + 1u >= u_valid_entries) return;
+  TrailOwner owner = trail_owners[trail_slot];
+  if (owner.last_generation != u_generation) return;
+  uint owner_entries = min(u_generation - owner.first_generation + 1u, u_ring_length);
+  if (age + 1u >= owner_entries) return;
 
-  vec4 newer = ring_entry(id, age);
-  vec4 older = ring_entry(id, age + 1u);
+  vec4 newer = ring_entry(trail_slot, age);
+  vec4 older = ring_entry(trail_slot, age + 1u);
   vec2 along = newer.xy - older.xy;
   if (any(greaterThan(abs(along), 0.5 * u_world_size))) return;
 
@@ -57,5 +55,5 @@ void main() {
   vec2 side = len > 0.0 ? vec2(-along.y, along.x) / len : vec2(0.0, 1.0);
   vec2 world = mix(newer.xy, older.xy, corner.x) + side * (corner.y * half_width);
   gl_Position = vec4((world - u_world_centre) * u_world_to_clip, 0.0, 1.0);
-  v_colour = boid_colour(id, trail_species[id], newer.zw) * (u_intensity * fade);
+  v_colour = boid_colour(owner.id, owner.species, newer.zw) * (u_intensity * fade);
 }

@@ -1,14 +1,11 @@
 #version 450 core
-// Fade map: one line per boid (2 vertices per instance) over the path it flew in its last
+// Fade map: one line per live boid (2 vertices per instance of an indirect draw over the live
+// count) over the path it flew in its last
 // step, drawn into the world-space trail texture (texture = world rectangle). A line that
 // leaves the texture over a wrapped edge is clipped there; its other half was flown on the
 // far side, where the boid now is.
-#include "common.glsl"
+#include "render_boids.glsl"
 #include "render_colour.glsl"
-
-layout(std430, binding = MURMUR_BIND_RENDER_BOIDS) readonly buffer RenderBoidsBlock {
-  Boid render_boids[];
-};
 
 uniform vec2 u_world_size;
 uniform float u_step_duration;  // time units per step: the boid flew velocity * this

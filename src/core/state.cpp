@@ -31,10 +31,12 @@ enum Stream : std::uint64_t {
   kStreamY = 1,
   kStreamSpeed = 2,
   kStreamDirection = 3,  // kStreamDirection + 2k and + 2k + 1: the k-th rejection attempt
+  kStreamAge = 1024,  // past every direction attempt's streams (asserted below)
 };
 // Drawing a point in the unit disc fails with probability 1 - pi/4 per attempt; 64 failures
 // in a row happen with probability ~1e-43, so the fallback heading is never taken in practice.
 constexpr int kMaxDirectionAttempts = 64;
+static_assert(kStreamAge >= kStreamDirection + 2 * kMaxDirectionAttempts);
 // Points this close to the disc's centre are rejected: their direction would be dominated by
 // the 53-bit quantisation of the coordinates.
 constexpr double kMinDiscRadiusSq = 1e-12;
@@ -62,6 +64,17 @@ double uniform01(std::uint64_t seed, std::uint64_t id, std::uint64_t stream) {
 float uniform_coordinate(double u, float length) {
   const auto x = static_cast<float>(u * static_cast<double>(length));
   return x < length ? x : std::nextafter(length, 0.0f);
+}
+
+// A starting age uniform in [0, max_age) for a mortal species, so that its boids die over
+// max_age steps rather than all in one (docs/model.md, "State of the population"); 0 for a
+// species that never dies. The double product can round up to max_age: that one value steps
+// back.
+std::uint32_t staggered_age(std::uint64_t seed, std::uint64_t id, std::uint32_t max_age) {
+  if (max_age == 0) return 0;
+  const auto age =
+      static_cast<std::uint64_t>(uniform01(seed, id, kStreamAge) * static_cast<double>(max_age));
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>(age, max_age - 1));
 }
 
 // A uniform heading without sin/cos (whose last bit differs between math libraries): the
@@ -328,6 +341,7 @@ FlockState seeded_start(const Scenario& scenario) {
               (static_cast<double>(species.max_speed) - static_cast<double>(species.min_speed));
       const glm::dvec2 direction = uniform_direction(seed, id);
       boid.vel = glm::vec2(direction * speed);
+      boid.age = staggered_age(seed, id, species.max_age);
       state.boids.push_back(boid);
     }
   }

@@ -105,13 +105,17 @@ struct GpuFlock::Impl {
   std::optional<std::uint64_t> planted_gl_error_step = gl::planted_gl_error_step();
 
   gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass, births_pass,
-      population_pass;
-  std::optional<gl::Uniform> steer_grid_step_index, steer_naive_step_index, population_phase;
+      population_pass, slots_taken_pass, slots_free_pass;
+  std::optional<gl::Uniform> steer_grid_step_index, steer_naive_step_index, population_phase,
+      slots_free_count;
+  // child_scan scans the child counts, then (its results consumed) the taken trail slots.
   std::unique_ptr<GpuScan> cell_scan, child_scan;
   // `sorted` holds the current state (cell order, compact, `population.live` boids); `boids`
   // holds the candidates of the step being taken (steered survivors-to-be, the dying, children).
   gl::Buffer boids, sorted, species, obstacles, params, population, cell_counts, cell_starts,
       cell_fill, boid_cell, cell_entries, neighbours, child_counts, child_offsets;
+  // Trail slots for children (made by the first set_birth_rules that turns births on).
+  gl::Buffer slot_taken, slot_taken_before, free_slots;
 
   void write_params() {
     gpu::StepParams p{scenario.size(), grid.cell_size, grid.cells, capacity, cell_count,
@@ -169,6 +173,9 @@ struct GpuFlock::Impl {
     neighbours.bind_storage(MURMUR_BIND_NEIGHBOURS);
     child_counts.bind_storage(MURMUR_BIND_CHILD_COUNT);
     child_offsets.bind_storage(MURMUR_BIND_CHILD_OFFSET);
+    slot_taken.bind_storage(MURMUR_BIND_SLOT_TAKEN);
+    slot_taken_before.bind_storage(MURMUR_BIND_SLOT_TAKEN_BEFORE);
+    free_slots.bind_storage(MURMUR_BIND_FREE_SLOTS);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, population.id());
   }
 
@@ -238,6 +245,28 @@ struct GpuFlock::Impl {
     }
   }
 
+  // The trail slots the children take (docs/gpu.md, "Trail slots"): the survivors' slots are
+  // taken, the rest listed in ascending order. Only steps with births run it; deaths alone
+  // just leave their slots free.
+  void list_free_trail_slots() {
+    gl::DebugGroup group("births: free trail slots");
+    slot_taken.clear_to_zero();
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    slots_taken_pass.use();
+    glDispatchComputeIndirect(kLiveGroupsOffset);
+    // trail_slots_taken writes slot_taken; the copy below reads it as a buffer update.
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    glCopyNamedBufferSubData(slot_taken.id(), slot_taken_before.id(), 0, 0,
+                             sizeof(std::uint32_t) * capacity);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the copy feeds the scan
+    child_scan->run(slot_taken_before, capacity);
+    bind_simulation_buffers();  // the scan bound its own buffers
+    slots_free_pass.use();
+    slots_free_count->set(capacity);
+    dispatch_linear(groups_for(capacity, MURMUR_STEP_GROUP_SIZE));
+    storage_barrier();  // trail_slots_free writes free_slots; births reads them
+  }
+
   // One step: steer (state t in `sorted` -> candidates in `boids`), births, then the counting
   // sort that makes the candidates the next state.
   void step_once(GridStageTimes* times = nullptr) {
@@ -272,7 +301,7 @@ struct GpuFlock::Impl {
                                sizeof(std::uint32_t) * capacity);
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the copy feeds the scan
       child_scan->run(child_offsets, capacity);
-      bind_simulation_buffers();
+      list_free_trail_slots();
       births_pass.use();
       glDispatchComputeIndirect(kLiveGroupsOffset);
       storage_barrier();  // children are candidates of the sort below
@@ -306,6 +335,9 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.steer_naive_pass = gl::Program::compute("steer_naive.comp");
   m.births_pass = gl::Program::compute("births.comp");
   m.population_pass = gl::Program::compute("population_update.comp");
+  m.slots_taken_pass = gl::Program::compute("trail_slots_taken.comp");
+  m.slots_free_pass = gl::Program::compute("trail_slots_free.comp");
+  m.slots_free_count.emplace(m.slots_free_pass, "slot_count");
   m.steer_grid_step_index.emplace(m.steer_grid_pass, "step_index");
   m.steer_naive_step_index.emplace(m.steer_naive_pass, "step_index");
   m.population_phase.emplace(m.population_pass, "update_phase");
@@ -389,8 +421,16 @@ void GpuFlock::set_steered(std::optional<SteeredBoid> steered) {
 }
 
 void GpuFlock::set_birth_rules(const BirthRules& births) {
-  impl_->births = births;
-  impl_->write_params();
+  Impl& m = *impl_;
+  if (births.any() && m.free_slots.id() == 0) {
+    // Only steps with births assign trail slots: a flock without births never holds these.
+    const std::size_t slot_bytes = sizeof(std::uint32_t) * std::max<std::uint32_t>(m.capacity, 1);
+    m.slot_taken = gl::Buffer("trail slot taken", slot_bytes);
+    m.slot_taken_before = gl::Buffer("trail slots taken before", slot_bytes);
+    m.free_slots = gl::Buffer("free trail slots", slot_bytes);
+  }
+  m.births = births;
+  m.write_params();
 }
 
 void GpuFlock::upload(const FlockState& state) {
@@ -409,7 +449,11 @@ void GpuFlock::upload(const FlockState& state) {
   }
   std::vector<gpu::Boid> records;
   records.reserve(state.boids.size());
-  for (const Boid& b : state.boids) records.push_back(gpu::to_gpu(b));
+  // Trail slots are dense from 0 in the state's order (docs/gpu.md, "Trail slots").
+  for (const Boid& b : state.boids) {
+    records.push_back(gpu::to_gpu(b));
+    records.back().trail_slot = static_cast<std::uint32_t>(records.size() - 1);
+  }
   // The uploaded boids are candidates whose sort makes them the state. The sort drops a boid
   // already past its max_age, exactly as a step would have.
   gpu::Population population{};

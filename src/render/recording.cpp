@@ -164,8 +164,18 @@ void record_frames(const RecordRequest& req) {
   for (std::uint32_t frame = 0; frame < req.frames; ++frame) {
     renderer.render(flock);
     RgbaImage pixels = renderer.read_pixels();
-    // A frame drawn after a GL error is garbage: it must not appear under a frame's name.
-    context->check_gl_errors("frame " + std::to_string(frame));
+    // A frame drawn after a GL error is garbage: it must not appear under a frame's name. The
+    // frames before it are good and are written first (the pool's destructor would drop those
+    // still queued); the GL error is what the run reports, even if a write fails too.
+    try {
+      context->check_gl_errors("frame " + std::to_string(frame));
+    } catch (const GpuError&) {
+      try {
+        writers.finish();
+      } catch (const std::exception&) {  // the GL error is the one reported
+      }
+      throw;
+    }
     writers.submit(req.out_dir / frame_file_name(frame), std::move(pixels));
     // The next frame's steps run on the GPU while the workers encode this one.
     if (frame + 1 < req.frames) {

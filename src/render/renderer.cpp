@@ -13,6 +13,7 @@
 #include "interface.h"
 #include "murmur/gl/debug.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
+#include "murmur/gpu/gpu_types.hpp"
 
 namespace murmur {
 namespace {
@@ -32,8 +33,30 @@ constexpr GLuint kBloomTextureUnit = 1;
 constexpr GLuint kFadeMapTextureUnit = 2;
 constexpr GLuint kBloomSourceTextureUnit = 3;
 constexpr GLuint kBindTrailRing = 16;
-constexpr GLuint kBindTrailSpecies = 17;
+constexpr GLuint kBindTrailOwners = 17;
 constexpr GLuint kBindOverlayShapes = 18;
+constexpr GLuint kBindLiveCount = 19;
+
+// The std430 TrailOwner record of shaders/render_trails.glsl: id, species, first and last
+// generation.
+using TrailOwner = glm::uvec4;
+
+// glDrawArraysInstancedIndirect's command (GL 4.5 spec, 10.4). Its instanceCount is the live
+// count, copied in on the GPU.
+struct DrawArraysIndirectCommand {
+  GLuint count;
+  GLuint instance_count;
+  GLuint first;
+  GLuint base_instance;
+};
+// The renderer's indirect draws, one command each in draw_commands_.
+enum DrawCommand : std::size_t { kHeadsDraw, kStampsDraw, kDrawCommandCount };
+constexpr std::size_t command_offset(DrawCommand command) {
+  return command * sizeof(DrawArraysIndirectCommand);
+}
+// The flock's Population record starts with its live count: a view's live_count_buffer is
+// read at offset 0.
+static_assert(offsetof(gpu::Population, live) == 0);
 
 // The std430 OverlayShape record of shaders/render_overlay.vert.
 struct OverlayShape {
@@ -52,7 +75,8 @@ std::string render_defines() {
          define("MURMUR_FADE_MAP_TEXTURE_UNIT", kFadeMapTextureUnit) +
          define("MURMUR_BLOOM_SOURCE_TEXTURE_UNIT", kBloomSourceTextureUnit) +
          define("MURMUR_BIND_TRAIL_RING", kBindTrailRing) +
-         define("MURMUR_BIND_TRAIL_SPECIES", kBindTrailSpecies) +
+         define("MURMUR_BIND_TRAIL_OWNERS", kBindTrailOwners) +
+         define("MURMUR_BIND_RENDER_LIVE_COUNT", kBindLiveCount) +
          define("MURMUR_BIND_OVERLAY_SHAPES", kBindOverlayShapes) +
          define("MURMUR_OVERLAY_CIRCLE_SEGMENTS", kOverlayCircleSegments) +
          define("MURMUR_RENDER_GROUP_SIZE", kRenderGroupSize);
@@ -226,16 +250,16 @@ struct Renderer::Programs {
   } resolve;
   struct TrailRecord {
     gl::Program program = gl::Program::compute("trail_record.comp", render_defines());
-    gl::Uniform boid_count{program, "u_boid_count"}, ring_length{program, "u_ring_length"},
-        cursor{program, "u_cursor"};
+    gl::Uniform slot_count{program, "u_slot_count"}, ring_length{program, "u_ring_length"},
+        generation{program, "u_generation"}, history_start{program, "u_history_start"};
   } trail_record;
   struct Ribbons {
     gl::Program program =
         gl::Program::graphics("trail_ribbon.vert", "trail_ribbon.frag", render_defines());
     ViewUniforms view{program};
     ColourUniforms colour{program};
-    gl::Uniform ring_length{program, "u_ring_length"}, cursor{program, "u_cursor"},
-        valid_entries{program, "u_valid_entries"}, world_size{program, "u_world_size"},
+    gl::Uniform ring_length{program, "u_ring_length"}, generation{program, "u_generation"},
+        world_size{program, "u_world_size"},
         world_units_per_pixel{program, "u_world_units_per_pixel"},
         width_pixels{program, "u_width_pixels"}, min_width_pixels{program, "u_min_width_pixels"},
         intensity{program, "u_intensity"};
@@ -280,7 +304,7 @@ struct Renderer::Programs {
   } overlay;
   struct OverlayCircles {
     gl::Program program = gl::Program::compute("render_overlay_circles.comp", render_defines());
-    gl::Uniform boid_count{program, "u_boid_count"}, circle_ids{program, "u_circle_ids"},
+    gl::Uniform boid_count{program, "u_boid_count"}, circle_slots{program, "u_circle_slots"},
         perception_radius{program, "u_perception_radius"},
         separation_radius{program, "u_separation_radius"},
         perception_colour{program, "u_perception_colour"},
@@ -290,12 +314,14 @@ struct Renderer::Programs {
 
 // Trail history: both modes keep state between frames, fed by record_step.
 struct Renderer::TrailState {
-  // Ribbons: ring_length entries of (position, velocity) per id, plus each id's species.
-  gl::Buffer ring, ring_species;
-  std::uint32_t ring_boids = 0;
+  // Ribbons: ring_length entries of (position, velocity) per trail slot, plus each slot's
+  // TrailOwner. Generation g (the g-th record_step since the ring was made) writes entry
+  // g % ring_length of every live boid's slot.
+  gl::Buffer ring, owners;
+  std::uint32_t ring_slots = 0;
   std::uint32_t ring_length = 0;
-  std::uint32_t cursor = 0;         // the newest entry
-  std::uint32_t valid_entries = 0;  // written since the last reset
+  std::uint32_t generation = 0;     // the newest record; 0: none yet
+  std::uint32_t history_start = 1;  // the first generation after the last reset
 
   // Fade map: world-space RGBA16F, texel (0, 0) at world (0, 0).
   gl::Texture map;
@@ -303,7 +329,9 @@ struct Renderer::TrailState {
   glm::vec2 map_world{0};
   bool map_stamped = false;  // false: the map is black (composite skipped)
 
-  void drop_ribbons() { valid_entries = 0; }
+  void drop_ribbons() { history_start = generation + 1; }
+  // A ribbon needs two entries: two records since the last reset.
+  bool ribbons_drawable() const { return generation > history_start; }
   void clear_map() {
     if (map.id() != 0) clear_colour(map_framebuffer.id(), glm::vec3(0.0f));
     map_stamped = false;
@@ -333,7 +361,12 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
       programs_(std::make_unique<Programs>()),
       trails_(std::make_unique<TrailState>()),
       bloom_(std::make_unique<BloomChain>()),
-      empty_vertex_array_("murmur.render.empty_vertex_array") {
+      empty_vertex_array_("murmur.render.empty_vertex_array"),
+      live_count_("murmur.render.live_count", sizeof(std::uint32_t)) {
+  std::array<DrawArraysIndirectCommand, kDrawCommandCount> commands{};
+  commands[kHeadsDraw].count = kDartVertices;
+  commands[kStampsDraw].count = kLineVertices;
+  draw_commands_ = gl::Buffer("murmur.render.draw_commands", sizeof commands, commands.data());
   resize(width, height);
 }
 
@@ -362,6 +395,23 @@ void Renderer::create_targets() {
   // Bloom levels are made lazily (bloom_pass) so that changing `levels` live works.
   bloom_->levels.clear();
   bloom_->framebuffers.clear();
+}
+
+void Renderer::load_live_count(BoidBufferView boids) {
+  if (boids.live_count_buffer != 0) {
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the simulation's shaders wrote the count
+    glCopyNamedBufferSubData(boids.live_count_buffer, live_count_.id(), 0, 0,
+                             sizeof(std::uint32_t));
+  } else {
+    live_count_.upload(0, sizeof(std::uint32_t), &boids.count);
+  }
+  for (const DrawCommand command : {kHeadsDraw, kStampsDraw})
+    glCopyNamedBufferSubData(live_count_.id(), draw_commands_.id(), 0,
+                             static_cast<GLintptr>(command_offset(command) +
+                                                   offsetof(DrawArraysIndirectCommand,
+                                                            instance_count)),
+                             sizeof(std::uint32_t));
+  live_count_.bind_storage(kBindLiveCount);
 }
 
 void Renderer::set_colour_uniforms(const ColourUniforms& uniforms, const Scenario& scenario) const {
@@ -397,8 +447,15 @@ void Renderer::reset_trails() {
   trails_->clear_map();
 }
 
+namespace {
+// The flock's state: capacity() records, the first Population::live of them live.
+BoidBufferView flock_view(const GpuFlock& flock) {
+  return BoidBufferView{flock.boid_buffer(), flock.capacity(), flock.population_buffer()};
+}
+}  // namespace
+
 void Renderer::record_step(const GpuFlock& flock) {
-  record_step(flock.scenario(), BoidBufferView{flock.boid_buffer(), flock.capacity()});
+  record_step(flock.scenario(), flock_view(flock));
 }
 
 void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
@@ -413,30 +470,34 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
   // The simulation's compute passes wrote the boids; the passes below read them.
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_RENDER_BOIDS, boids.buffer);
+  load_live_count(boids);
 
   if (settings.mode == TrailMode::Ribbons) {
     const auto length =
         static_cast<std::uint32_t>(std::max(settings.ribbon_length, kMinRibbonLength));
-    if (trails.ring_boids != boids.count || trails.ring_length != length) {
+    if (trails.ring_slots != boids.count || trails.ring_length != length) {
       const std::size_t entries = static_cast<std::size_t>(boids.count) * length;
       trails.ring = gl::Buffer("murmur.render.trail_ring", entries * sizeof(glm::vec4));
-      trails.ring_species =
-          gl::Buffer("murmur.render.trail_species", boids.count * sizeof(std::uint32_t));
-      trails.ring_boids = boids.count;
+      // Zeroed owners have last generation 0 < history_start: no slot has a history yet.
+      trails.owners = gl::Buffer("murmur.render.trail_owners", boids.count * sizeof(TrailOwner));
+      trails.owners.clear_to_zero();
+      trails.ring_slots = boids.count;
       trails.ring_length = length;
-      trails.cursor = 0;
-      trails.valid_entries = 0;
+      trails.generation = 0;
+      trails.history_start = 1;
     }
-    trails.cursor = trails.valid_entries == 0 ? 0 : (trails.cursor + 1) % length;
+    ++trails.generation;
     const Programs::TrailRecord& pass = programs_->trail_record;
-    pass.boid_count.set(boids.count);
+    pass.slot_count.set(boids.count);
     pass.ring_length.set(length);
-    pass.cursor.set(trails.cursor);
+    pass.generation.set(trails.generation);
+    pass.history_start.set(trails.history_start);
     trails.ring.bind_storage(kBindTrailRing);
-    trails.ring_species.bind_storage(kBindTrailSpecies);
+    trails.owners.bind_storage(kBindTrailOwners);
+    // The owners' clear is a buffer update; trail_record reads them.
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     pass.program.use();
     gl::dispatch(boid_pass_dispatch(boids.count));
-    trails.valid_entries = std::min(trails.valid_entries + 1, length);
     return;
   }
 
@@ -474,7 +535,8 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
   stamp.step_duration.set(kStepDuration);
   stamp.intensity.set(settings.stamp_intensity);
   stamp.program.use();
-  glDrawArraysInstanced(GL_LINES, 0, kLineVertices, static_cast<GLsizei>(boids.count));
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, draw_commands_.id());
+  glDrawArraysIndirect(GL_LINES, reinterpret_cast<const void*>(command_offset(kStampsDraw)));
   glDisable(GL_BLEND);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
   trails.map_stamped = true;
@@ -496,8 +558,7 @@ std::vector<glm::vec4> Renderer::read_fade_map(glm::ivec2* size) const {
 // --- the frame ----------------------------------------------------------------------------
 
 void Renderer::render(const GpuFlock& flock, RenderPassTimes* times) {
-  frame(flock.scenario(), BoidBufferView{flock.boid_buffer(), flock.capacity()}, flock.grid(),
-        times);
+  frame(flock.scenario(), flock_view(flock), flock.grid(), times);
 }
 
 void Renderer::render(const Scenario& scenario, BoidBufferView boids, RenderPassTimes* times) {
@@ -510,6 +571,7 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
   const WorldView view = view_for(settings_.camera, scenario.size(), width_, height_);
   gl::DebugGroup frame_group("render frame");
   if (times != nullptr) glFinish();  // earlier work (the simulation) is not ours to time
+  load_live_count(boids);
   // Runs one pass in its own debug group (so captures and debug messages name it) and, when
   // timing, waits for the GPU and charges the wall time to `slot`.
   const auto run = [&](const char* name, double RenderPassTimes::*slot, const auto& pass) {
@@ -566,13 +628,12 @@ void Renderer::trails_pass(const Scenario& scenario, const WorldView& view) {
     glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
     glDisable(GL_BLEND);
     glDisable(GL_SCISSOR_TEST);
-  } else if (settings.mode == TrailMode::Ribbons && trails.valid_entries >= 2) {
+  } else if (settings.mode == TrailMode::Ribbons && trails.ribbons_drawable()) {
     const Programs::Ribbons& ribbons = programs_->ribbons;
     set_colour_uniforms(ribbons.colour, scenario);
     ribbons.view.set(view);
     ribbons.ring_length.set(trails.ring_length);
-    ribbons.cursor.set(trails.cursor);
-    ribbons.valid_entries.set(trails.valid_entries);
+    ribbons.generation.set(trails.generation);
     ribbons.world_size.set(scenario.size());
     ribbons.world_units_per_pixel.set(1.0f / view.pixels_per_world_unit);
     ribbons.width_pixels.set(settings.ribbon_width_pixels);
@@ -580,10 +641,11 @@ void Renderer::trails_pass(const Scenario& scenario, const WorldView& view) {
     ribbons.intensity.set(settings.ribbon_intensity);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // trail_record wrote the ring
     trails.ring.bind_storage(kBindTrailRing);
-    trails.ring_species.bind_storage(kBindTrailSpecies);
+    trails.owners.bind_storage(kBindTrailOwners);
     additive_blending();
     ribbons.program.use();
-    const auto segments = static_cast<GLsizei>(trails.ring_boids * (trails.ring_length - 1));
+    // Every slot's segments; those of slots no live boid holds collapse in the vertex shader.
+    const auto segments = static_cast<GLsizei>(trails.ring_slots * (trails.ring_length - 1));
     glDrawArraysInstanced(GL_TRIANGLES, 0, kRibbonSegmentVertices, segments);
     glDisable(GL_BLEND);
   }
@@ -612,7 +674,8 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   additive_blending();
   heads.program.use();
   glBindVertexArray(empty_vertex_array_.id());
-  glDrawArraysInstanced(GL_TRIANGLES, 0, kDartVertices, static_cast<GLsizei>(boids.count));
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, draw_commands_.id());
+  glDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(command_offset(kHeadsDraw)));
   glDisable(GL_BLEND);
 }
 
@@ -706,8 +769,9 @@ void Renderer::resolve_pass() {
 void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
                              const WorldView& view) {
   const OverlaySettings& settings = settings_.overlays;
-  const std::uint32_t circle_ids = std::min<std::uint32_t>(
-      static_cast<std::uint32_t>(std::max(settings.circles_for_first_ids, 0)), boids.count);
+  const std::uint32_t circle_slots = std::min<std::uint32_t>(
+      static_cast<std::uint32_t>(std::max(settings.circles_for_first_trail_slots, 0)),
+      boids.count);
 
   // Circles first (boid circles, then obstacles and the target's ring), then segments.
   std::vector<OverlayShape> circles;
@@ -733,7 +797,7 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
       segments.push_back({{0.0f, y, world.x, y}, settings.grid_colour});
     }
   }
-  const std::size_t boid_circles = 2 * static_cast<std::size_t>(circle_ids);
+  const std::size_t boid_circles = 2 * static_cast<std::size_t>(circle_slots);
   const std::size_t total = boid_circles + circles.size() + segments.size();
   if (total == 0 || !scissor_to_world(view)) {
     glDisable(GL_SCISSOR_TEST);
@@ -741,16 +805,18 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
   }
 
   // One buffer for every shape of the frame: [boid circles | other circles | segments]; the
-  // GPU fills the boid circles in place.
+  // GPU fills the boid circles in place. A slot no live boid holds keeps its zeroed shapes:
+  // transparent, so nothing shows.
   const std::size_t circle_count = boid_circles + circles.size();
   gl::Buffer shapes("murmur.render.overlay_shapes", total * sizeof(OverlayShape));
+  shapes.clear_to_zero();
   std::vector<OverlayShape> cpu_shapes = circles;
   cpu_shapes.insert(cpu_shapes.end(), segments.begin(), segments.end());
   if (!cpu_shapes.empty())
     shapes.upload(boid_circles * sizeof(OverlayShape), cpu_shapes.size() * sizeof(OverlayShape),
                   cpu_shapes.data());
   shapes.bind_storage(kBindOverlayShapes);
-  if (circle_ids > 0) {
+  if (circle_slots > 0) {
     std::array<float, kMaxSpecies> perception{}, separation{};
     for (std::size_t s = 0; s < std::min(scenario.species.size(), kMaxSpecies); ++s) {
       perception[s] = scenario.species[s].perception_radius;
@@ -758,13 +824,15 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
     }
     const Programs::OverlayCircles& select = programs_->overlay_circles;
     select.boid_count.set(boids.count);
-    select.circle_ids.set(circle_ids);
+    select.circle_slots.set(circle_slots);
     select.perception_radius.set(std::span<const float>(perception));
     select.separation_radius.set(std::span<const float>(separation));
     select.perception_colour.set(settings.perception_colour);
     select.separation_colour.set(settings.separation_colour);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    // The shapes' clear and upload are buffer updates; the simulation wrote the boids.
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_RENDER_BOIDS, boids.buffer);
+    live_count_.bind_storage(kBindLiveCount);
     select.program.use();
     gl::dispatch(boid_pass_dispatch(boids.count));
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the vertex shader reads the circles

@@ -215,13 +215,19 @@ void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
   } else if (edits.live_stats) {
     ImGui::TextColored(kDimColour, "computing ...");
   }
+  if (view.summary) {
+    // Deaths by max_age (and births) change it; the GPU counts it in the summary pass.
+    std::uint32_t live = 0;
+    for (const std::uint32_t count : view.summary->population) live += count;
+    ImGui::Text("live boids   %u of capacity %u", live, view.scenario.capacity());
+  }
   for (std::size_t s = 0; s < view.scenario.species.size(); ++s) {
     const SpeciesParams& species = view.scenario.species[s];
     ImGui::ColorButton(("##swatch" + species.name).c_str(),
                        ImVec4(species.colour.x, species.colour.y, species.colour.z, 1.0f),
                        ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_HDR);
     ImGui::SameLine();
-    // The population as the GPU counts it (it is the scenario's count unless something is wrong).
+    // The live population as the GPU counts it (the scenario's count less the dead).
     const std::uint32_t population =
         view.summary && s < view.summary->population.size() ? view.summary->population[s] : species.count;
     ImGui::Text("%s: %u boids", species.name.c_str(), population);
@@ -423,8 +429,9 @@ void Panel::render_section(PanelEdits& edits, PanelRequests& requests) {
                        kClamp);
   }
   if (ImGui::CollapsingHeader("Overlays")) {
-    ImGui::SliderInt("circles for first ids", &render.overlays.circles_for_first_ids, 0,
-                     kMaxCircleBoids, "%d", kClamp);
+    ImGui::SliderInt("circles for first trail slots",
+                     &render.overlays.circles_for_first_trail_slots, 0, kMaxCircleBoids, "%d",
+                     kClamp);
     ImGui::Checkbox("grid", &render.overlays.grid);
     ImGui::Checkbox("obstacles", &render.overlays.obstacles);
     ImGui::Checkbox("target", &render.overlays.target);

@@ -2,7 +2,8 @@
 # The real viewer under a virtual X server: N frames, a screenshot of the window, exit 0 with
 # a debug context that saw no GL error and a frame loop that never waited on the GPU (either
 # makes `--frames` runs exit 4); with --timings the waits are allowed and timed. Also
-# an odd window size, the usage error for a 0x0 size, and the message without a display.
+# an odd window size, scenarios/mayflies.toml (deaths by max_age), the usage error for a 0x0
+# size, and the message without a display.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 
@@ -90,6 +91,19 @@ done
 # Nothing but the screenshots: no imgui.ini, no stray captures in the working directory.
 stray=$(cd "$work" && ls -A | grep -v -e '^shot-' -e '^tiny.toml$' -e '^stdout$' -e '^stderr$' || true)
 [[ -z $stray ]] || fail "view left files in its working directory: $stray"
+
+# A living population: the mayflies die of age through these 450 steps while the viewer draws
+# ribbons, heads and statistics from the live count; a GL error or a wait exits 4.
+shot=$work/shot-mayflies.png
+run_in_xvfb view --scenario "$source_dir/scenarios/mayflies.toml" --frames 30 --steps-per-frame 15 \
+  --size 320x200 --screenshot "$shot"
+expect_rc 0
+if [[ -f $shot ]]; then
+  [[ $(png_colours "$shot") == several ]] || fail "mayflies screenshot is all one colour"
+else
+  fail "view --screenshot did not write $shot"
+  describe_run
+fi
 
 # --timings waits for the GPU after every part on purpose: that is no failure.
 run_in_xvfb view --scenario "$scenario" --frames 5 --size 320x200 --timings

@@ -158,6 +158,36 @@ TEST_CASE("seeded_start's bits do not change between builds or machines", "[stat
   CHECK(fingerprint == 0xdbca01cd7ba56431ULL);
 }
 
+TEST_CASE("seeded_start staggers the ages of a mortal species below max_age, others start at 0",
+          "[state]") {
+  Scenario s = two_species(300.0f, 200.0f, 2000, 50);
+  constexpr std::uint32_t kMaxAge = 40;
+  s.species[0].max_age = kMaxAge;
+  const FlockState state = seeded_start(s);
+  std::vector<std::uint32_t> boids_of_age(kMaxAge, 0);
+  for (const Boid& boid : state.boids) {
+    if (boid.species == 0) {
+      REQUIRE(boid.age < kMaxAge);
+      ++boids_of_age[boid.age];
+    } else {
+      CHECK(boid.age == 0);
+    }
+  }
+  // 50 boids per age on average: every age occurs, none holds a large share.
+  for (const std::uint32_t count : boids_of_age) {
+    CHECK(count > 0);
+    CHECK(count < 150);
+  }
+  // The ages are part of the seeded state: same seed, same ages; positions unchanged.
+  Scenario immortal = s;
+  immortal.species[0].max_age = 0;
+  const FlockState again = seeded_start(s), without_ages = seeded_start(immortal);
+  for (std::size_t i = 0; i < state.boids.size(); ++i) {
+    CHECK(again.boids[i].age == state.boids[i].age);
+    CHECK(without_ages.boids[i].pos == state.boids[i].pos);
+  }
+}
+
 TEST_CASE("seeded_start puts every boid in the world at an allowed speed, ids in species order", "[state]") {
   const Scenario s = two_species(300.0f, 200.0f, 7000, 3000);
   const FlockState state = seeded_start(s);

@@ -72,7 +72,8 @@ std::vector<BoidRecord> boids_at_step(int step) {
     glm::vec2 pos = centre + radius * glm::vec2(std::cos(angle), std::sin(angle));
     pos = glm::mod(pos, glm::vec2(kWorldWidth, kWorldHeight));
     const glm::vec2 vel = radius * rate * glm::vec2(-std::sin(angle), std::cos(angle));
-    boids.push_back({pos, vel, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i % 2)});
+    const auto id = static_cast<std::uint32_t>(i);
+    boids.push_back({pos, vel, id, static_cast<std::uint32_t>(i % 2), 0, id});  // slot = id
   }
   if (step % 2 == 1) std::reverse(boids.begin(), boids.end());
   return boids;
@@ -156,7 +157,7 @@ TEST_CASE("golden: ribbons coloured by heading, with overlays") {
   settings.trails.mode = murmur::TrailMode::Ribbons;
   settings.trails.ribbon_length = 12;
   settings.colour.mode = murmur::ColourMode::Heading;
-  settings.overlays.circles_for_first_ids = 1;
+  settings.overlays.circles_for_first_trail_slots = 1;
   settings.overlays.grid = true;
   compare_with_golden("ribbons_heading_overlays", render_scene(scenario, settings));
 }

@@ -103,8 +103,8 @@ TEST_CASE("ribbons follow boid ids when the grid swaps their slots every step") 
   std::vector<BoidRecord> last;
   for (int step = 0; step < kSteps; ++step) {
     const float x = kStartX + kStride * static_cast<float>(step);
-    const BoidRecord low{{x, kLowY}, {kStride, 0}, 0, 0};
-    const BoidRecord high{{x, kHighY}, {kStride, 0}, 1, 1};
+    const BoidRecord low{{x, kLowY}, {kStride, 0}, 0, 0, 0, 0};
+    const BoidRecord high{{x, kHighY}, {kStride, 0}, 1, 1, 0, 1};
     last = step % 2 == 0 ? std::vector<BoidRecord>{low, high} : std::vector<BoidRecord>{high, low};
     record(renderer, scenario, last);
   }
@@ -241,17 +241,18 @@ TEST_CASE("colour by heading and by speed") {
   CHECK(fast.r > fast.g + 40);
 }
 
-TEST_CASE("overlays: circles for the first ids only, obstacles and the target") {
+TEST_CASE("overlays: circles for the first trail slots only, obstacles and the target") {
   murmur::test::gl_context();
   Scenario scenario = two_colour_world(10, 5);
   scenario.obstacles.push_back({{48, 12}, 8});
   scenario.target = murmur::Target{{12, 40}};
   RenderSettings settings = bare_settings();
-  settings.overlays.circles_for_first_ids = 1;
+  settings.overlays.circles_for_first_trail_slots = 1;
   Renderer renderer(kWidth, kHeight, settings);
-  // Boid 0 gets circles (perception 10, separation 5), boid 1 none.
+  // The boid in trail slot 0 gets circles (perception 10, separation 5), slot 1 none.
   const RgbaImage image =
-      render(renderer, scenario, {{{16.25f, 16.25f}, {1, 0}, 1, 0}, {{40.25f, 36.25f}, {1, 0}, 0, 0}});
+      render(renderer, scenario,
+             {{{16.25f, 16.25f}, {1, 0}, 1, 0, 0, 1}, {{40.25f, 36.25f}, {1, 0}, 0, 0, 0, 0}});
   const auto lit_near = [&](glm::vec2 world) {  // lines are thin: look in a 3x3 patch
     int count = 0;
     for (int dy = -1; dy <= 1; ++dy)
@@ -259,9 +260,9 @@ TEST_CASE("overlays: circles for the first ids only, obstacles and the target") 
         count += lit(pixel_at_world(image, world + glm::vec2(dx, dy))) ? 1 : 0;
     return count > 0;
   };
-  CHECK(lit_near({40.25f + 10, 36.25f}));  // perception circle of id 0
+  CHECK(lit_near({40.25f + 10, 36.25f}));  // perception circle of slot 0
   CHECK(lit_near({40.25f + 5, 36.25f}));   // its separation circle
-  CHECK_FALSE(lit_near({16.25f + 10, 16.25f}));  // id 1 has none
+  CHECK_FALSE(lit_near({16.25f + 10, 16.25f}));  // slot 1 has none
   CHECK(lit_near({48 + 8, 12}));  // the obstacle's outline ...
   CHECK_FALSE(lit_near({48, 12}));  // ... not filled
   CHECK(lit_near({12, 40}));        // the target's marker
@@ -325,9 +326,10 @@ TEST_CASE("every pass runs at tiny and odd sizes without GL errors and 0x0 is re
   scenario.obstacles.push_back({{48, 12}, 8});
   scenario.target = murmur::Target{{12, 40}};
   RenderSettings settings;
-  settings.overlays.circles_for_first_ids = 2;
+  settings.overlays.circles_for_first_trail_slots = 2;
   settings.overlays.grid = true;
-  const std::vector<BoidRecord> boids{{{5, 5}, {1, 1}, 0, 0}, {{60, 40}, {-1, 0}, 1, 1}};
+  const std::vector<BoidRecord> boids{{{5, 5}, {1, 1}, 0, 0, 0, 0},
+                                      {{60, 40}, {-1, 0}, 1, 1, 0, 1}};
   const BoidUpload upload(boids);
 
   CHECK_THROWS_AS(Renderer(0, 0, settings), std::invalid_argument);

@@ -20,11 +20,11 @@ struct Boid {
   std::uint32_t id;
   std::uint32_t species;
   std::uint32_t age;
-  std::uint32_t pad0 = 0;
+  std::uint32_t trail_slot = 0;  // the GPU's, for the renderer (shaders/common.glsl)
 };
 static_assert(sizeof(Boid) == 32);
 static_assert(offsetof(Boid, vel) == 8 && offsetof(Boid, id) == 16 && offsetof(Boid, species) == 20 &&
-              offsetof(Boid, age) == 24);
+              offsetof(Boid, age) == 24 && offsetof(Boid, trail_slot) == 28);
 
 struct StepParams {
   glm::vec2 world;

@@ -89,7 +89,9 @@ struct BloomSettings {
 
 // Thin lines drawn on the final image after bloom (they do not glow), alpha-blended.
 struct OverlaySettings {
-  int circles_for_first_ids = 0;  // perception and separation circles of boids 0..N-1
+  // Perception and separation circles of the live boids in trail slots 0..N-1 (the first N
+  // boids of the uploaded state, and children that later take their freed slots; docs/gpu.md).
+  int circles_for_first_trail_slots = 0;
   bool grid = false;              // the simulation's neighbour grid (GpuFlock::grid())
   bool obstacles = true;          // outlines of the scenario's obstacle discs
   bool target = true;             // a ring and cross at the scenario's target
@@ -172,10 +174,16 @@ Camera zoom_at(const Camera& camera, glm::vec2 world_size, int width, int height
 Camera pan_by(const Camera& camera, glm::vec2 world_size, int width, int height,
               glm::vec2 pixel_delta);
 
-// The boid records to draw: a GL buffer of std430 Boid records (shaders/common.glsl).
+// The boid records to draw: a GL buffer of std430 Boid records (shaders/common.glsl). Without
+// `live_count_buffer`, the first `count` records are the boids. With it, the boids are the
+// first N records, N being the uint at offset 0 of that buffer (the flock's Population record,
+// whose `live` comes first), read on the GPU and never by the CPU; `count` then is the number
+// of records the buffer holds (the flock's capacity). Each record's trail_slot must be < count
+// and unique (the ribbon and circles it owns).
 struct BoidBufferView {
   unsigned buffer = 0;
   std::uint32_t count = 0;
+  unsigned live_count_buffer = 0;
 };
 
 // Invocations per workgroup of the renderer's compute passes (MURMUR_RENDER_GROUP_SIZE).
@@ -245,6 +253,9 @@ class Renderer {
   struct BloomChain;
 
   void create_targets();
+  // Puts the view's live count in live_count_ (bound for the compute passes) and in the
+  // instance counts of draw_commands_, all on the GPU.
+  void load_live_count(BoidBufferView boids);
   void frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
              RenderPassTimes* times);
   void clear_pass(const WorldView& view);
@@ -262,6 +273,8 @@ class Renderer {
   std::unique_ptr<TrailState> trails_;
   std::unique_ptr<BloomChain> bloom_;
   gl::VertexArray empty_vertex_array_;  // core profile needs one bound for attribute-less draws
+  gl::Buffer live_count_;               // one uint: the boids of the view being drawn
+  gl::Buffer draw_commands_;            // indirect draws of heads and fade-map stamps
   gl::Texture hdr_texture_;             // RGBA16F: additive blending must not clip at 1
   gl::Framebuffer hdr_framebuffer_;
   gl::Texture output_texture_;          // RGBA8, what gets displayed or written

@@ -1,0 +1,12 @@
+// The boids a render pass reads: the simulation's state buffer (or any buffer of Boid
+// records) and how many of its records are live. The live count stays on the GPU: the
+// renderer copies it from the flock's Population record (or writes a plain view's count) into
+// RenderLiveCountBlock, and from there into its indirect draw commands (docs/rendering.md).
+#include "common.glsl"
+
+layout(std430, binding = MURMUR_BIND_RENDER_BOIDS) readonly buffer RenderBoidsBlock {
+  Boid render_boids[];
+};
+layout(std430, binding = MURMUR_BIND_RENDER_LIVE_COUNT) readonly buffer RenderLiveCountBlock {
+  uint render_live_count;  // records 0 .. render_live_count - 1 are boids; the rest are stale
+};
