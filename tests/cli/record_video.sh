@@ -66,14 +66,18 @@ python3 -c "import sys; u, f = float(sys.argv[1]), float(sys.argv[2]); sys.exit(
 
 # Fake ffmpegs on PATH, first in line.
 fakes=$work/fakes
-mkdir -p "$fakes/killed" "$fakes/failing" "$fakes/failing-at-end"
+mkdir -p "$fakes/killed" "$fakes/failing" "$fakes/failing-at-end" "$fakes/quitting"
 # Reads part of the first frame, then dies as `kill -9` would make it.
 printf '#!/bin/sh\nhead -c 1000 >/dev/null\nkill -KILL $$\n' >"$fakes/killed/ffmpeg"
 # Stops at once with a message, as ffmpeg does on a bad encoder setting or a full disk.
 printf '#!/bin/sh\necho "fake ffmpeg: No space left on device" >&2\nexit 1\n' >"$fakes/failing/ffmpeg"
 # Takes every frame, then fails as it finishes the file (e.g. writing the mp4 index).
 printf '#!/bin/sh\ncat >/dev/null\necho "fake ffmpeg: error writing trailer" >&2\nexit 1\n' >"$fakes/failing-at-end/ffmpeg"
-chmod +x "$fakes/killed/ffmpeg" "$fakes/failing/ffmpeg" "$fakes/failing-at-end/ffmpeg"
+# Exits with success before taking a frame: murmur still has frames, so the clip is short.
+# The frames (3 x 64 KiB) outgrow the pipe's buffer, so a write must meet the closed pipe.
+printf '#!/bin/sh\nexit 0\n' >"$fakes/quitting/ffmpeg"
+chmod +x "$fakes/killed/ffmpeg" "$fakes/failing/ffmpeg" "$fakes/failing-at-end/ffmpeg" \
+  "$fakes/quitting/ffmpeg"
 
 # Runs murmur with PATH set to $1 (the checks themselves keep the usual PATH).
 run_murmur_with_path() {
@@ -104,6 +108,17 @@ expect_rc 3
 expect_stderr_contains "late.mp4: ffmpeg failed (exit status 1): fake ffmpeg: error writing trailer"
 expect_no_file "$work/late.mp4" "an encode that failed at the end"
 expect_no_temporaries "$work"
+
+run_murmur_with_path "$fakes/quitting:$PATH" record --scenario "$scenario" --frames 3 --size 128x128 --quiet --out "$work/short.mp4"
+expect_rc 3
+expect_stderr_contains "short.mp4: ffmpeg stopped reading frames (Broken pipe)"
+expect_no_file "$work/short.mp4" "an ffmpeg that quit early"
+expect_no_temporaries "$work"
+
+# The clip's directory must exist: said before any simulation.
+run_murmur record --scenario "$scenario" --frames 3 --size 32x18 --quiet --out "$work/missing/clip.mp4"
+expect_rc 3
+expect_stderr_contains "missing/clip.mp4: cannot create output file (No such file or directory)"
 
 # No ffmpeg at all: said before any simulation, with what to do instead.
 run_murmur_with_path "$work/nowhere" record --scenario "$scenario" --frames 10 --size 32x18 --quiet --out "$work/none.mp4"
