@@ -18,8 +18,6 @@ constexpr Range kStepsPerFrameRange{1, UINT32_MAX};
 constexpr Range kSkipStepsRange{0, UINT32_MAX};
 // GL 4.5 guarantees textures at least this large on every implementation.
 constexpr Range kFrameSideRange{1, 16384};
-// Anything a player accepts; 1 fps suits a slide show of a slow flock.
-constexpr Range kFpsRange{1, 1000};
 
 enum class OutputFormat { kByExtension, kPng, kMp4, kWebm };
 
@@ -87,7 +85,7 @@ Command record_command(CLI::App& program) {
                               {"mp4", OutputFormat::kMp4},
                               {"webm", OutputFormat::kWebm}},
                              "auto: mp4 or webm by --out's extension, else PNG frames");
-  flags.integer("--fps", "F", request.fps, kFpsRange, "the video's frames per second");
+  flags.integer("--fps", "F", request.fps, kVideoFpsRange, "the video's frames per second");
   flags.integer("--frames", "N", request.frames, kFrameRange, "frames to render");
   flags.integer("--steps-per-frame", "K", request.steps_per_frame, kStepsPerFrameRange,
                 "simulation steps between frames");
