@@ -187,7 +187,8 @@ std::string VideoWriter::ffmpeg_message() const {
   std::rewind(ffmpeg_stderr_);
   char buffer[4096];
   std::size_t read = 0;
-  while ((read = std::fread(buffer, 1, sizeof buffer, ffmpeg_stderr_)) > 0) text.append(buffer, read);
+  while ((read = std::fread(buffer, 1, sizeof buffer, ffmpeg_stderr_)) > 0)
+    text.append(buffer, read);
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
     text.pop_back();
   if (text.empty()) return "";
