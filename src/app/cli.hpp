@@ -32,6 +32,10 @@ struct RealRange {
   double max = 0;
 };
 
+// A video's frames per second (record --fps, view --record-fps): anything a player accepts;
+// 1 fps suits a slide show of a slow flock.
+inline constexpr Range kVideoFpsRange{1, 1000};
+
 struct FrameSize {
   int width = 0;
   int height = 0;

@@ -1,5 +1,7 @@
-// `murmur record`: render a clip headless into a directory of numbered PNG frames.
+// `murmur record`: render a clip headless into a directory of numbered PNG frames, or into an
+// mp4 or webm video through ffmpeg.
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,11 +19,32 @@ constexpr Range kSkipStepsRange{0, UINT32_MAX};
 // GL 4.5 guarantees textures at least this large on every implementation.
 constexpr Range kFrameSideRange{1, 16384};
 
+enum class OutputFormat { kByExtension, kPng, kMp4, kWebm };
+
+// The video format --format asks for, or --out's extension names (".mp4", ".webm"); nothing
+// for PNG frames.
+std::optional<VideoFormat> video_format(OutputFormat format, const std::filesystem::path& out) {
+  switch (format) {
+    case OutputFormat::kPng:
+      return std::nullopt;
+    case OutputFormat::kMp4:
+      return VideoFormat::kMp4;
+    case OutputFormat::kWebm:
+      return VideoFormat::kWebm;
+    case OutputFormat::kByExtension:
+      break;
+  }
+  for (const VideoFormat video : {VideoFormat::kMp4, VideoFormat::kWebm})
+    if (out.extension() == "." + std::string(video_format_name(video))) return video;
+  return std::nullopt;
+}
+
 // The request's own fields hold the defaults (RecordRequest); the rest is read into it.
 struct RecordOptions {
   RecordRequest request;
   std::string scenario;
-  std::string out_dir;
+  std::string out;
+  OutputFormat format = OutputFormat::kByExtension;
   FrameSize size{request.width, request.height};
   std::optional<std::uint64_t> seed;
   bool quiet = false;
@@ -32,7 +55,8 @@ int run_record(const RecordOptions& options) {
   request.width = options.size.width;
   request.height = options.size.height;
   request.progress = !options.quiet;
-  request.out_dir = options.out_dir;
+  request.out = options.out;
+  request.video = video_format(options.format, request.out);
   request.scenario = load_scenario_with_seed(options.scenario, options.seed);
 
   std::fprintf(stderr, "seed %llu\n",
@@ -45,16 +69,23 @@ int run_record(const RecordOptions& options) {
 
 Command record_command(CLI::App& program) {
   CLI::App& command =
-      add_command(program, "record", "render frames headless into a directory of PNGs");
+      add_command(program, "record", "render frames headless into PNGs or an mp4/webm video");
   auto options = std::make_shared<RecordOptions>();
   RecordRequest& request = options->request;
   Flags flags(command);
   flags.text("--scenario", "FILE", options->scenario,
              "scenario TOML (tools/run passes scenarios/starlings.toml)")
       ->required();
-  flags.text("--out", "DIR", options->out_dir,
-             "directory for frame_000000.png ... and manifest.toml")
+  flags.text("--out", "PATH", options->out,
+             "clip.mp4 or clip.webm (ffmpeg), or a directory for frame_000000.png ...")
       ->required();
+  flags.choice<OutputFormat>("--format", "FORMAT", options->format,
+                             {{"auto", OutputFormat::kByExtension},
+                              {"png", OutputFormat::kPng},
+                              {"mp4", OutputFormat::kMp4},
+                              {"webm", OutputFormat::kWebm}},
+                             "auto: mp4 or webm by --out's extension, else PNG frames");
+  flags.integer("--fps", "F", request.fps, kVideoFpsRange, "the video's frames per second");
   flags.integer("--frames", "N", request.frames, kFrameRange, "frames to render");
   flags.integer("--steps-per-frame", "K", request.steps_per_frame, kStepsPerFrameRange,
                 "simulation steps between frames");
@@ -65,7 +96,8 @@ Command record_command(CLI::App& program) {
   flags.flag("--quiet", options->quiet, "no progress line on stderr");
   command.footer(
       "Frame k shows the state after S + k * K steps. manifest.toml is written last, so a\n"
-      "directory with a manifest is complete. The seed is printed on stderr.");
+      "directory with a manifest is complete; a video appears under its name only once\n"
+      "ffmpeg has finished it. The seed is printed on stderr.");
   return {&command, [options] { return run_record(*options); }};
 }
 

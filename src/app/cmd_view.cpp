@@ -76,6 +76,12 @@ Command view_command(CLI::App& program) {
              "start fullscreen on the primary monitor (F11 toggles)");
   flags.text("--out-dir", "DIR", view->out_dir,
              "where S writes screenshot_NNNNNN.png and V recording_NNNNNN/");
+  flags.choice<std::optional<VideoFormat>>(
+      "--record-format", "FORMAT", view->viewer.record_video,
+      {{"png", std::nullopt}, {"mp4", VideoFormat::kMp4}, {"webm", VideoFormat::kWebm}},
+      "what V records: recording_NNNNNN/ PNG frames, or a recording_NNNNNN.mp4|webm clip");
+  flags.integer("--record-fps", "F", view->viewer.record_fps, kVideoFpsRange,
+                "frames per second of V's clips");
   flags.flag("--timings", view->viewer.timings,
              "print a median frame-time breakdown on stdout at exit");
   CLI::Option* frames = flags.integer("--frames", "N", view->viewer.frames, kFrameRange,

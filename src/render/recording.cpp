@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -16,6 +17,7 @@
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/render/png_writer.hpp"
 #include "murmur/render/renderer.hpp"
+#include "murmur/render/video_writer.hpp"
 #include "murmur/state.hpp"
 #include "murmur/version.hpp"
 
@@ -30,6 +32,7 @@ constexpr auto kProgressInterval = std::chrono::milliseconds(250);
 void validate_request(const RecordRequest& req) {
   if (req.frames < 1) throw InputError("--frames 0: must be at least 1");
   if (req.steps_per_frame < 1) throw InputError("--steps-per-frame 0: must be at least 1");
+  if (req.video && req.fps < 1) throw InputError("--fps 0: must be at least 1");
   if (req.width < 1 || req.width > kMaxFrameSide || req.height < 1 || req.height > kMaxFrameSide)
     throw InputError("--size " + std::to_string(req.width) + "x" + std::to_string(req.height) +
                      ": width and height must be 1.." + std::to_string(kMaxFrameSide));
@@ -136,22 +139,78 @@ std::string manifest_toml(const std::string& comment, const RecordingManifest& m
   return out.str();
 }
 
+namespace {
+
+// Where the frames go: PNG files in a directory with a manifest, or a video through ffmpeg.
+class FrameSink {
+ public:
+  virtual ~FrameSink() = default;
+  virtual void submit(std::uint32_t frame, RgbaImage pixels) = 0;
+  // Writes out the frames submitted so far and drops the rest: the run has failed.
+  virtual void salvage() = 0;
+  virtual void finish(const RecordRequest& req, const std::string& gl_renderer) = 0;
+};
+
+class PngDirectorySink final : public FrameSink {
+ public:
+  explicit PngDirectorySink(const RecordRequest& req) : dir_(req.out) {
+    prepare_output_directory(dir_);
+    // From here on the directory is being rewritten: it must not claim to be complete.
+    std::error_code error;
+    std::filesystem::remove(dir_ / kManifestName, error);
+    if (error)
+      throw OutputError((dir_ / kManifestName).string() + ": cannot remove (" +
+                        error.message() + ")");
+  }
+  void submit(std::uint32_t frame, RgbaImage pixels) override {
+    writers_.submit(dir_ / frame_file_name(frame), std::move(pixels));
+  }
+  void salvage() override {
+    try {
+      writers_.finish();
+    } catch (const std::exception&) {  // the error that stopped the run is the one reported
+    }
+  }
+  void finish(const RecordRequest& req, const std::string& gl_renderer) override {
+    writers_.finish();
+    remove_stale_frames(dir_, req.frames);
+    write_file_atomically(dir_ / kManifestName, manifest_text(req, gl_renderer));
+  }
+
+ private:
+  std::filesystem::path dir_;
+  PngWriterPool writers_;
+};
+
+class VideoSink final : public FrameSink {
+ public:
+  explicit VideoSink(const RecordRequest& req)
+      : video_(req.out, *req.video, req.width, req.height, req.fps) {}
+  void submit(std::uint32_t, RgbaImage pixels) override { video_.write(pixels); }
+  // A clip cut short is no clip: the writer's destructor removes it.
+  void salvage() override {}
+  void finish(const RecordRequest&, const std::string&) override { video_.finish(); }
+
+ private:
+  VideoWriter video_;
+};
+
+}  // namespace
+
 void record_frames(const RecordRequest& req) {
   validate_request(req);
-  prepare_output_directory(req.out_dir);
-  // From here on the directory is being rewritten: it must not claim to be complete.
-  std::error_code error;
-  std::filesystem::remove(req.out_dir / kManifestName, error);
-  if (error)
-    throw OutputError((req.out_dir / kManifestName).string() + ": cannot remove (" +
-                      error.message() + ")");
+  // Before the GL context: a bad --out or a missing ffmpeg fails before any simulation.
+  std::unique_ptr<FrameSink> sink;
+  if (req.video)
+    sink = std::make_unique<VideoSink>(req);
+  else
+    sink = std::make_unique<PngDirectorySink>(req);
 
   const auto context = gl::create_headless_context();
   const FlockState initial = seeded_start(req.scenario);
   GpuFlock flock(req.scenario, initial);
   Renderer renderer(req.width, req.height);
   apply_look(renderer.settings(), req.scenario.look);
-  PngWriterPool writers;
 
   // Steps the flock once, and lets the trails see it.
   const auto advance = [&flock, &renderer] {
@@ -170,26 +229,20 @@ void record_frames(const RecordRequest& req) {
     try {
       context->check_gl_errors("frame " + std::to_string(frame));
     } catch (const GpuError&) {
-      try {
-        writers.finish();
-      } catch (const std::exception&) {  // the GL error is the one reported
-      }
+      sink->salvage();
       throw;
     }
-    writers.submit(req.out_dir / frame_file_name(frame), std::move(pixels));
-    // The next frame's steps run on the GPU while the workers encode this one.
+    sink->submit(frame, std::move(pixels));
+    // The next frame's steps run on the GPU while the workers (or ffmpeg) encode this one.
     if (frame + 1 < req.frames) {
       for (std::uint32_t step = 0; step < req.steps_per_frame; ++step) advance();
     }
     progress.frame_done(frame + 1);
   }
-  writers.finish();
   progress.finish();
 
   context->check_gl_errors("the recording");
-  remove_stale_frames(req.out_dir, req.frames);
-  write_file_atomically(req.out_dir / kManifestName,
-                             manifest_text(req, context->info().renderer));
+  sink->finish(req, context->info().renderer);
 }
 
 }  // namespace murmur

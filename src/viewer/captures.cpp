@@ -24,8 +24,12 @@ void ensure_directory(const std::filesystem::path& dir) {
 
 }  // namespace
 
-Captures::Captures(std::filesystem::path out_dir, std::string gl_renderer)
-    : out_dir_(std::move(out_dir)), gl_renderer_(std::move(gl_renderer)) {}
+Captures::Captures(std::filesystem::path out_dir, std::string gl_renderer,
+                   std::optional<VideoFormat> video, std::uint32_t video_fps)
+    : out_dir_(std::move(out_dir)),
+      gl_renderer_(std::move(gl_renderer)),
+      video_(video),
+      video_fps_(video_fps) {}
 
 Captures::~Captures() {
   // A recording still open here was cut short by an error: it gets no manifest, which marks
@@ -51,8 +55,15 @@ std::filesystem::path Captures::start_recording(const Scenario& scenario, int wi
                                                 std::uint64_t first_step) {
   prepare_out_dir();
   Recording recording;
-  recording.dir = next_free_numbered(out_dir_, kRecordingPrefix, "", next_recording_);
-  ensure_directory(recording.dir);
+  if (video_) {
+    const std::string extension = "." + std::string(video_format_name(*video_));
+    recording.path = next_free_numbered(out_dir_, kRecordingPrefix, extension, next_recording_);
+    recording.video =
+        std::make_unique<VideoWriter>(recording.path, *video_, width, height, video_fps_);
+  } else {
+    recording.path = next_free_numbered(out_dir_, kRecordingPrefix, "", next_recording_);
+    ensure_directory(recording.path);
+  }
   recording.scenario_source = scenario.source;
   recording.seed = scenario.world.seed;
   recording.boids = scenario.total_count();
@@ -60,17 +71,24 @@ std::filesystem::path Captures::start_recording(const Scenario& scenario, int wi
   recording.height = height;
   recording.first_step = first_step;
   recording_ = std::move(recording);
-  return recording_->dir;
+  return recording_->path;
 }
 
 void Captures::record_frame(RgbaImage image) {
-  writers_.submit(recording_->dir / frame_file_name(recording_->frames), std::move(image));
+  if (recording_->video)
+    recording_->video->write(image);
+  else
+    writers_.submit(recording_->path / frame_file_name(recording_->frames), std::move(image));
   ++recording_->frames;
 }
 
 std::uint32_t Captures::stop_recording(std::uint64_t last_step) {
-  const Recording recording = *recording_;
+  const Recording recording = std::move(*recording_);
   recording_.reset();
+  if (recording.video) {
+    recording.video->finish();  // a clip under its name is complete: it needs no manifest
+    return recording.frames;
+  }
   writers_.finish();
   RecordingManifest manifest;
   manifest.scenario_source = recording.scenario_source;
@@ -86,7 +104,7 @@ std::uint32_t Captures::stop_recording(std::uint64_t last_step) {
       "# holds a complete recording. Frames are the viewer's rendered frames, so the steps\n"
       "# between two frames follow the viewer's pacing (none while paused).\n",
       manifest);
-  write_file_atomically(recording.dir / kManifestName, text);
+  write_file_atomically(recording.path / kManifestName, text);
   return recording.frames;
 }
 

@@ -284,7 +284,8 @@ Viewer::Viewer(const ViewerOptions& options)
                                          std::max(framebuffer_height_, 1));
   apply_look(renderer_->settings(), scenario_.look);
   renderer_->record_step(*flock_);
-  captures_ = std::make_unique<Captures>(options.out_dir, window_->info().renderer);
+  captures_ = std::make_unique<Captures>(options.out_dir, window_->info().renderer,
+                                         options.record_video, options.record_fps);
   last_frame_seconds_ = gl::window_clock_seconds();
   status_since_ = last_frame_seconds_;
 }
@@ -719,7 +720,7 @@ void Viewer::capture_frame() {
 void Viewer::toggle_recording() {
   try {
     if (captures_->recording()) {
-      const std::filesystem::path dir = captures_->recording_dir();
+      const std::filesystem::path dir = captures_->recording_path();
       const std::uint32_t frames = captures_->stop_recording(step_);
       say("recorded " + std::to_string(frames) + " frames into " + dir.string());
     } else {

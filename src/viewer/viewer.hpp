@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "murmur/render/video_writer.hpp"
 #include "murmur/scenario.hpp"
 #include "viewer/step_pacer.hpp"
 
@@ -23,6 +24,9 @@ struct ViewerOptions {
   // With `frames`: the window as shown (flock and panel) after the last frame, as a PNG.
   std::optional<std::filesystem::path> screenshot;
   std::filesystem::path out_dir = ".";  // where the S key's screenshots and V's recordings go
+  // V's recordings: PNG frames in a directory (nothing), or a video at `record_fps` (ffmpeg).
+  std::optional<VideoFormat> record_video;
+  std::uint32_t record_fps = 30;
   bool timings = false;                 // frame-time breakdown on stdout at exit
 };
 

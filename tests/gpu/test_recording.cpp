@@ -54,7 +54,7 @@ murmur::Scenario small_scenario() {
 RecordRequest small_request(const fs::path& out_dir) {
   RecordRequest req;
   req.scenario = small_scenario();
-  req.out_dir = out_dir;
+  req.out = out_dir;
   req.frames = 3;
   req.steps_per_frame = 2;
   req.width = 32;
@@ -152,23 +152,23 @@ TEST_CASE("a recording writes frame k = state after k * steps_per_frame steps, t
   const RecordRequest req = small_request(scratch.path / "out");
   // Leftovers of an earlier, longer run: an old frame to overwrite, frames past the new end, a
   // temporary of an interrupted write, and a manifest.
-  fs::create_directories(req.out_dir);
-  murmur::write_png(req.out_dir / "frame_000001.png", RgbaImage{1, 1, {1, 2, 3, 4}});
-  murmur::write_png(req.out_dir / "frame_000003.png", RgbaImage{1, 1, {1, 2, 3, 4}});
-  murmur::write_png(req.out_dir / "frame_000009.png", RgbaImage{1, 1, {1, 2, 3, 4}});
+  fs::create_directories(req.out);
+  murmur::write_png(req.out / "frame_000001.png", RgbaImage{1, 1, {1, 2, 3, 4}});
+  murmur::write_png(req.out / "frame_000003.png", RgbaImage{1, 1, {1, 2, 3, 4}});
+  murmur::write_png(req.out / "frame_000009.png", RgbaImage{1, 1, {1, 2, 3, 4}});
   const std::string interrupted = murmur::atomic_temporary_name("frame_000004.png", "1-0");
-  std::ofstream(req.out_dir / interrupted) << "half";
-  std::ofstream(req.out_dir / "manifest.toml") << "frames = 10\n";
-  std::ofstream(req.out_dir / "notes.txt") << "not ours";
+  std::ofstream(req.out / interrupted) << "half";
+  std::ofstream(req.out / "manifest.toml") << "frames = 10\n";
+  std::ofstream(req.out / "notes.txt") << "not ours";
 
   murmur::record_frames(req);
 
-  CHECK(file_names(req.out_dir) ==
+  CHECK(file_names(req.out) ==
         std::vector<std::string>{"frame_000000.png", "frame_000001.png", "frame_000002.png",
                                  "manifest.toml", "notes.txt"});
   std::vector<RgbaImage> frames;
   for (std::uint32_t k = 0; k < req.frames; ++k) {
-    frames.push_back(load_png(req.out_dir / murmur::frame_file_name(k)));
+    frames.push_back(load_png(req.out / murmur::frame_file_name(k)));
     CHECK(frames.back().width == req.width);
     CHECK(frames.back().height == req.height);
   }
@@ -176,7 +176,7 @@ TEST_CASE("a recording writes frame k = state after k * steps_per_frame steps, t
   CHECK(max_difference(frames[1], expected_frame(req, req.steps_per_frame)) <= 1);
   CHECK(max_difference(frames[1], frames[2]) > 1);  // the flock moved between frames
 
-  const toml::table manifest = toml::parse_file((req.out_dir / "manifest.toml").string());
+  const toml::table manifest = toml::parse_file((req.out / "manifest.toml").string());
   CHECK(manifest["murmur_version"].value_or(std::string()) == murmur::kVersion);
   CHECK(manifest["scenario"].value_or(std::string()) == req.scenario.source);
   CHECK(manifest["seed"].value_or(std::string()) == "1234567890123456789");
@@ -196,12 +196,12 @@ TEST_CASE("skipped steps run before frame 0 and the manifest says how many") {
   req.frames = 2;
   req.skip_steps = 5;
   murmur::record_frames(req);
-  const RgbaImage first = load_png(req.out_dir / murmur::frame_file_name(0));
-  const RgbaImage second = load_png(req.out_dir / murmur::frame_file_name(1));
+  const RgbaImage first = load_png(req.out / murmur::frame_file_name(0));
+  const RgbaImage second = load_png(req.out / murmur::frame_file_name(1));
   CHECK(max_difference(first, expected_frame(req, req.skip_steps)) <= 1);
   CHECK(max_difference(second, expected_frame(req, req.skip_steps + req.steps_per_frame)) <= 1);
   CHECK(max_difference(first, expected_frame(req, 0)) > 1);  // the skip did move the flock
-  const toml::table manifest = toml::parse_file((req.out_dir / "manifest.toml").string());
+  const toml::table manifest = toml::parse_file((req.out / "manifest.toml").string());
   CHECK(manifest["skip_steps"].value_or(-1) == 5);
   CHECK(manifest["steps_per_frame"].value_or(0) == 2);
 }
@@ -253,7 +253,7 @@ TEST_CASE("a recording is drawn with the scenario's [render] look") {
   looked.scenario.look.bloom = false;
   murmur::record_frames(plain);
   murmur::record_frames(looked);
-  const RgbaImage a = load_png(plain.out_dir / murmur::frame_file_name(1));
-  const RgbaImage b = load_png(looked.out_dir / murmur::frame_file_name(1));
+  const RgbaImage a = load_png(plain.out / murmur::frame_file_name(1));
+  const RgbaImage b = load_png(looked.out / murmur::frame_file_name(1));
   CHECK(max_difference(a, b) > 16);  // another colouring, no glow: a visibly different frame
 }

@@ -1,5 +1,5 @@
 #pragma once
-// Headless recording: step the GPU flock, render each frame offscreen, write PNGs.
+// Headless recording: step the GPU flock, render each frame offscreen, write PNGs or a video.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -7,13 +7,19 @@
 #include <utility>
 #include <vector>
 
+#include "murmur/render/video_writer.hpp"
 #include "murmur/scenario.hpp"
 
 namespace murmur {
 
 struct RecordRequest {
   Scenario scenario;                 // validated; its world.seed is the seed used
-  std::filesystem::path out_dir;     // created if missing; frames are frame_000000.png ...
+  // Nothing: PNG frames. A format: one video file encoded by ffmpeg.
+  std::optional<VideoFormat> video;
+  // PNG frames: a directory, created if missing, for frame_000000.png ... and manifest.toml.
+  // A video: the clip's file; its directory must exist.
+  std::filesystem::path out;
+  std::uint32_t fps = 30;            // the video's frame rate, >= 1 (not used for PNGs)
   std::uint32_t frames = 300;        // >= 1
   std::uint32_t steps_per_frame = 1; // >= 1
   std::uint32_t skip_steps = 0;      // steps before frame 0 (let flocks form first)
@@ -22,12 +28,13 @@ struct RecordRequest {
 };
 
 // Renders req.frames frames (frame k shows the state after skip_steps + k * steps_per_frame
-// steps; trails see the skipped steps too) with PNG
-// encoding on worker threads, and writes `manifest.toml` beside the frames (scenario source,
-// seed, version, size, frames, steps per frame, GL renderer) last, so a directory with a
-// manifest is complete. Each PNG is written to a temporary name and renamed into place.
+// steps; trails see the skipped steps too). PNGs are encoded on worker threads, and
+// `manifest.toml` (scenario source, seed, version, size, frames, steps per frame, GL renderer)
+// is written beside them last, so a directory with a manifest is complete. A video is piped to
+// ffmpeg (VideoWriter) and appears under its name only once ffmpeg has finished it. Each file
+// is written to a temporary name and renamed into place.
 // Throws OutputError naming the path (checked before the first step: an unwritable directory
-// fails before any simulation), GpuError without a usable context.
+// or a missing ffmpeg fails before any simulation), GpuError without a usable context.
 void record_frames(const RecordRequest& req);
 
 // What `manifest.toml` says about a recording (murmur record's, and the viewer's V key's).
