@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -39,6 +41,9 @@ FlockState seeded_start(const Scenario& scenario);
 // that does not match the scenario: unknown species, duplicate id, non-finite numbers,
 // positions outside the world, more boids than the scenario's capacity. Ids are any distinct uint32 values (not necessarily 0..N-1).
 FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario);
+// Same, from text; `source` names it in messages (the fuzz target reads from memory).
+FlockState parse_state_csv(std::string_view text, const std::string& source,
+                           const Scenario& scenario);
 // Writes through a temporary file renamed into place; throws OutputError naming the path.
 void write_state_csv(const std::filesystem::path& path, const FlockState& state);
 // NumPy .npy, structured dtype [('id','<u4'),('species','<u4'),('x','<f4'),('y','<f4'),

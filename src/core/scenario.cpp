@@ -675,7 +675,11 @@ class Parser {
   template <class ForEachParam, class Record>
   void read_keys(const toml::table& table, const std::string& prefix,
                  ForEachParam for_each_param, Record& record, KeyLines& lines) const {
-    for (const auto& [key, value] : table) {
+    // Named references, not a structured binding: clang before 16 (the fuzz build's) cannot
+    // capture a binding in the lambda below.
+    for (const auto& entry : table) {
+      const toml::key& key = entry.first;
+      const toml::node& value = entry.second;
       const std::string label = prefix + std::string(key.str());
       lines.keys[std::string(key.str())] = value.source().begin.line;
       bool known = false;

@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 
 #include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
@@ -122,11 +123,10 @@ void append_integer(std::string& out, std::uint32_t value) {
 
 class CsvReader {
  public:
-  CsvReader(const std::filesystem::path& path, const Scenario& scenario)
-      : path_(path), name_(path.string()), scenario_(scenario) {}
+  CsvReader(std::string name, const Scenario& scenario)
+      : name_(std::move(name)), scenario_(scenario) {}
 
-  FlockState read() {
-    const std::string text = read_file();
+  FlockState parse(std::string_view text) {
     const std::uint32_t total = scenario_.total_count();
     // Ids are any distinct uint32 values, so they are looked up, not used as indices.
     std::unordered_map<std::uint32_t, std::uint32_t> line_of_id;
@@ -178,17 +178,6 @@ class CsvReader {
   }
 
  private:
-  std::string read_file() const {
-    std::ifstream in(path_, std::ios::binary);
-    if (!in) {
-      const int error = errno;
-      throw InputError(name_ + ": cannot read state file (" + std::strerror(error) + ")");
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
-
   [[noreturn]] void fail(std::uint32_t line, std::size_t column, const std::string& what) const {
     throw InputError(name_ + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
                      what);
@@ -275,7 +264,6 @@ class CsvReader {
     return value;
   }
 
-  std::filesystem::path path_;
   std::string name_;
   const Scenario& scenario_;
   std::size_t columns_ = kCsvColumns;  // from the header: with or without the age column
@@ -350,7 +338,19 @@ FlockState seeded_start(const Scenario& scenario) {
 }
 
 FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario) {
-  return CsvReader(path, scenario).read();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    const int error = errno;
+    throw InputError(path.string() + ": cannot read state file (" + std::strerror(error) + ")");
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_state_csv(text.str(), path.string(), scenario);
+}
+
+FlockState parse_state_csv(std::string_view text, const std::string& source,
+                           const Scenario& scenario) {
+  return CsvReader(source, scenario).parse(text);
 }
 
 void write_state_csv(const std::filesystem::path& path, const FlockState& state) {
