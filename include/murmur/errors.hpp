@@ -8,7 +8,7 @@ namespace murmur {
 
 enum ExitCode : int {
   kExitOk = 0,
-  kExitCheckFailed = 1,  // `murmur compare` found a disagreement
+  kExitCheckFailed = 1,  // `murmur compare` found a disagreement, `murmur soak` a broken invariant
   kExitBadInput = 2,     // bad flag, scenario or state file
   kExitOutputError = 3,  // output path unwritable, disk full, write failed
   kExitGpuError = 4,     // no GL 4.5 context, shader compile/link failure, GL error

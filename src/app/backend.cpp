@@ -50,4 +50,13 @@ FlockState Simulation::state() const {
   return sorted;
 }
 
+std::uint32_t Simulation::live_count() const {
+  if (gpu_flock_) {
+    const std::uint32_t live = gpu_flock_->live_count();
+    context_->check_gl_errors("the read-back of the live count");
+    return live;
+  }
+  return static_cast<std::uint32_t>(cpu_state_.boids.size());
+}
+
 }  // namespace murmur::cli

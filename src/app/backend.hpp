@@ -41,6 +41,9 @@ class Simulation {
   void step(std::uint32_t steps);
   // The current state, sorted by id whichever backend ran it, so outputs compare byte for byte.
   FlockState state() const;
+  // The backend's own count of living boids: the GPU's Population record (read separately
+  // from the state, so a soak can check that the two agree), or the CPU state's size.
+  std::uint32_t live_count() const;
 
  private:
   Scenario scenario_;

@@ -11,6 +11,7 @@
   X(record)                \
   X(compare)               \
   X(bench)                 \
+  X(soak)                  \
   X(view)
 
 namespace murmur::cli {

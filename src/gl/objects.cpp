@@ -80,6 +80,16 @@ Buffer::Buffer(std::string_view label, std::size_t bytes, const void* data, GLbi
     std::memcpy(padded.data(), data, bytes);
     glNamedBufferStorage(id, static_cast<GLsizeiptr>(allocated), padded.data(), flags);
   }
+  // A refused allocation (GL_OUT_OF_MEMORY, or a size past the driver's limit) leaves a buffer
+  // with no storage, which later calls would map, bind or fill as garbage (or crash on): fail
+  // here, naming the buffer, while the cause is known. Allocations happen at set-up, so the
+  // query's wait costs no step.
+  GLint64 stored = 0;
+  glGetNamedBufferParameteri64v(id, GL_BUFFER_SIZE, &stored);
+  if (stored != static_cast<GLint64>(allocated)) {
+    throw GpuError("cannot allocate " + std::to_string(allocated) + " bytes of GPU memory for " +
+                   "buffer '" + std::string(label) + "' (the driver refused the allocation)");
+  }
 }
 
 void Buffer::upload(std::size_t offset, std::size_t bytes, const void* data) {

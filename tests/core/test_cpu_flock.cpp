@@ -12,6 +12,7 @@
 
 #include "murmur/cpu_flock.hpp"
 #include "murmur/errors.hpp"
+#include "murmur/invariants.hpp"
 #include "murmur/stats.hpp"
 #include "sparse_ids.hpp"
 #include "test_random.hpp"
@@ -440,35 +441,17 @@ TEST_CASE("flocks_with: another species is avoided but not followed", "[cpu_floc
 }
 
 TEST_CASE("long runs keep the invariants", "[cpu_flock][invariants]") {
-  // The speed clamp scales v by S / s: the quotient and each product round once (2^-24 each),
-  // and the length is then recomputed from rounded components, so |v'| may miss S by a few
-  // float32 ulps. 1e-6 is about 16 ulps: room for that, far too little for a missed clamp.
-  constexpr double kSpeedSlack = 1e-6;
+  // The invariants are `murmur soak`'s (murmur/invariants.hpp), checked after every step.
   constexpr int kSteps = 500;
   const Scenario scenario = two_species(180, 120);
   FlockState state = random_state(scenario, 2718);
+  const murmur::InvariantBaseline baseline = murmur::invariant_baseline(scenario, state);
   for (int step = 0; step < kSteps; ++step) {
     state = murmur::cpu_step(scenario, state);
-    for (const Boid& b : state.boids) {
-      const SpeciesParams& p = scenario.species[b.species];
-      INFO("step " << step << " boid " << b.id);
-      REQUIRE(std::isfinite(b.pos.x));
-      REQUIRE(std::isfinite(b.pos.y));
-      REQUIRE(std::isfinite(b.vel.x));
-      REQUIRE(std::isfinite(b.vel.y));
-      const double speed = std::hypot(double{b.vel.x}, double{b.vel.y});
-      REQUIRE(speed >= p.min_speed * (1.0 - kSpeedSlack));
-      REQUIRE(speed <= p.max_speed * (1.0 + kSpeedSlack));
-      REQUIRE(b.pos.x >= 0.0f);
-      REQUIRE(b.pos.y >= 0.0f);
-      if (p.topology == Topology::Wrap) {
-        REQUIRE(b.pos.x < scenario.world.width);
-        REQUIRE(b.pos.y < scenario.world.height);
-      } else {
-        REQUIRE(b.pos.x <= scenario.world.width);
-        REQUIRE(b.pos.y <= scenario.world.height);
-      }
-    }
+    const auto broken = murmur::first_broken_invariant(
+        scenario, baseline, state, static_cast<std::uint32_t>(state.boids.size()));
+    INFO("step " << step << ": " << broken.value_or("all hold"));
+    REQUIRE_FALSE(broken.has_value());
     if (step % 50 == 0) {
       const murmur::FlockStats stats = murmur::compute_stats(scenario, state);
       REQUIRE(stats.polarization >= 0.0);

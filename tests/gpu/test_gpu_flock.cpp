@@ -10,6 +10,7 @@
 #include "murmur/gpu/flock_readback.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/gpu/harness.hpp"
+#include "murmur/invariants.hpp"
 #include "murmur/stats.hpp"
 
 using namespace murmur;
@@ -250,32 +251,17 @@ TEST_CASE("Long GPU runs keep the invariants: finite, inside the world, speeds w
   Scenario s = test::world(200.0f, 120.0f, 3);
   s.species.push_back(test::species("wrapping", 1500, Topology::Wrap, 8.0f, 3.0f));
   s.species.push_back(test::species("walled", 1500, Topology::Bounded, 10.0f, 4.0f));
-  GpuFlock flock(s, seeded_start(s));
-  // Speeds may miss the limits by the rounding of v * S / |v| (a few ulp of S).
-  constexpr float kSpeedSlack = 1e-6f;
+  const FlockState start = seeded_start(s);
+  GpuFlock flock(s, start);
+  // The invariants are `murmur soak`'s (murmur/invariants.hpp).
+  const InvariantBaseline baseline = invariant_baseline(s, start);
   for (int round = 0; round < 5; ++round) {
     flock.step(100);
     const FlockState state = flock.download();
     REQUIRE(state.boids.size() == 3000);
-    for (const Boid& b : state.boids) {
-      const SpeciesParams& sp = s.species[b.species];
-      REQUIRE(std::isfinite(b.pos.x));
-      REQUIRE(std::isfinite(b.pos.y));
-      REQUIRE(std::isfinite(b.vel.x));
-      REQUIRE(std::isfinite(b.vel.y));
-      REQUIRE(b.pos.x >= 0.0f);
-      REQUIRE(b.pos.y >= 0.0f);
-      if (sp.topology == Topology::Wrap) {
-        REQUIRE(b.pos.x < s.world.width);
-        REQUIRE(b.pos.y < s.world.height);
-      } else {
-        REQUIRE(b.pos.x <= s.world.width);
-        REQUIRE(b.pos.y <= s.world.height);
-      }
-      const float speed = std::sqrt(b.vel.x * b.vel.x + b.vel.y * b.vel.y);
-      REQUIRE(speed <= sp.max_speed * (1.0f + kSpeedSlack));
-      REQUIRE(speed >= sp.min_speed * (1.0f - kSpeedSlack));
-    }
+    const auto broken = first_broken_invariant(s, baseline, state, flock.live_count());
+    INFO("after " << (round + 1) * 100 << " steps: " << broken.value_or("all hold"));
+    REQUIRE_FALSE(broken.has_value());
   }
 }
 

@@ -29,6 +29,7 @@ using murmur::test::file_names;
 using murmur::test::load_png;
 using murmur::test::ScratchDir;
 using murmur::test::TmpfsMount;
+using murmur::test::disk_fault_mount_ready;
 
 namespace {
 
@@ -99,10 +100,7 @@ TEST_CASE("an unwritable directory gives an OutputError naming the path and leav
   std::unique_ptr<TmpfsMount> read_only;
   if (geteuid() == 0) {
     read_only = std::make_unique<TmpfsMount>(dir, "size=64k", MS_RDONLY);
-    if (!read_only->mounted) {
-      WARN("read-only case uses a missing directory: " << read_only->reason);
-      dir = scratch.path / "missing";
-    }
+    if (!disk_fault_mount_ready(*read_only, "read-only directory case")) return;
   } else {
     fs::create_directories(dir);
     fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec);
@@ -122,10 +120,7 @@ TEST_CASE("an unwritable directory gives an OutputError naming the path and leav
 TEST_CASE("a full disk is reported naming the path, and no frame is left half-written") {
   ScratchDir scratch("full");
   TmpfsMount tiny(scratch.path / "tiny", "size=64k");
-  if (!tiny.mounted) {
-    WARN("SKIPPED full-disk test: " << tiny.reason);
-    return;
-  }
+  if (!disk_fault_mount_ready(tiny, "full-disk PNG test")) return;
   // A small frame fits; a 256 KiB incompressible one cannot.
   const fs::path kept = tiny.dir / "frame_000000.png";
   const RgbaImage small = asymmetric_image(8, 8);

@@ -37,6 +37,7 @@ using murmur::test::file_names;
 using murmur::test::load_png;
 using murmur::test::ScratchDir;
 using murmur::test::TmpfsMount;
+using murmur::test::disk_fault_mount_ready;
 
 namespace {
 
@@ -130,10 +131,7 @@ TEST_CASE("an output directory that cannot be written fails before the simulatio
     std::optional<TmpfsMount> read_only;
     if (geteuid() == 0) {
       read_only.emplace(out, "size=64k", MS_RDONLY);
-      if (!read_only->mounted) {
-        WARN("SKIPPED read-only directory case: " << read_only->reason);
-        return;
-      }
+      if (!disk_fault_mount_ready(*read_only, "read-only directory case")) return;
     } else {
       fs::create_directories(out);
       fs::permissions(out, fs::perms::owner_read | fs::perms::owner_exec);
@@ -209,10 +207,7 @@ TEST_CASE("skipped steps run before frame 0 and the manifest says how many") {
 TEST_CASE("a disk that fills up during a recording fails naming the frame, with no manifest") {
   ScratchDir scratch("full");
   TmpfsMount tiny(scratch.path / "tiny", "size=64k");
-  if (!tiny.mounted) {
-    WARN("SKIPPED full-disk recording test: " << tiny.reason);
-    return;
-  }
+  if (!disk_fault_mount_ready(tiny, "full-disk recording test")) return;
   // Fill the disk: creating the write probe (an empty file) still works, frames do not.
   {
     std::ofstream filler(tiny.dir / "filler", std::ios::binary);

@@ -1,0 +1,98 @@
+#include "murmur/invariants.hpp"
+
+#include <cmath>
+#include <sstream>
+#include <unordered_set>
+
+namespace murmur {
+namespace {
+
+std::string boid_line(const Boid& boid, const std::string& invariant) {
+  std::ostringstream line;
+  line.precision(9);
+  line << "boid " << boid.id << " (species " << boid.species << ", pos " << boid.pos.x << ","
+       << boid.pos.y << ", vel " << boid.vel.x << "," << boid.vel.y << ", age " << boid.age
+       << "): " << invariant;
+  return line.str();
+}
+
+bool inside_axis(float coordinate, float extent, Topology topology) {
+  if (coordinate < 0.0f) return false;
+  return topology == Topology::Bounded ? coordinate <= extent : coordinate < extent;
+}
+
+std::optional<std::string> broken_boid_invariant(const Scenario& scenario, const Boid& boid) {
+  if (boid.species >= scenario.species.size())
+    return boid_line(boid, "species index out of range [0, " +
+                               std::to_string(scenario.species.size()) + ")");
+  const SpeciesParams& species = scenario.species[boid.species];
+  if (!std::isfinite(boid.pos.x) || !std::isfinite(boid.pos.y) || !std::isfinite(boid.vel.x) ||
+      !std::isfinite(boid.vel.y))
+    return boid_line(boid, "position or velocity not finite");
+  const glm::vec2 size = scenario.size();
+  if (!inside_axis(boid.pos.x, size.x, species.topology) ||
+      !inside_axis(boid.pos.y, size.y, species.topology)) {
+    const char* bounds = species.topology == Topology::Bounded ? "[0, L]" : "[0, L)";
+    std::ostringstream why;
+    why.precision(9);
+    why << "position outside the world " << bounds << " (L = " << size.x << " x " << size.y
+        << ")";
+    return boid_line(boid, why.str());
+  }
+  // The speed in double, so that the check adds no rounding of its own to the model's.
+  const double speed = std::hypot(double(boid.vel.x), double(boid.vel.y));
+  const double slack = double(kSpeedLimitRelativeSlack);
+  if (speed > double(species.max_speed) * (1.0 + slack) ||
+      speed < double(species.min_speed) * (1.0 - slack)) {
+    std::ostringstream why;
+    why.precision(9);
+    why << "speed " << speed << " outside [min_speed, max_speed] = [" << species.min_speed
+        << ", " << species.max_speed << "] (relative slack " << kSpeedLimitRelativeSlack << ")";
+    return boid_line(boid, why.str());
+  }
+  if (species.max_age > 0 && boid.age >= species.max_age)
+    return boid_line(boid, "alive at age >= max_age " + std::to_string(species.max_age));
+  return std::nullopt;
+}
+
+}  // namespace
+
+InvariantBaseline invariant_baseline(const Scenario& scenario, const FlockState& start) {
+  InvariantBaseline baseline;
+  baseline.species_counts.assign(scenario.species.size(), 0);
+  for (const Boid& boid : start.boids)
+    if (boid.species < scenario.species.size()) ++baseline.species_counts[boid.species];
+  return baseline;
+}
+
+std::optional<std::string> first_broken_invariant(const Scenario& scenario,
+                                                  const InvariantBaseline& baseline,
+                                                  const FlockState& state,
+                                                  std::uint32_t live_count) {
+  std::vector<std::uint32_t> species_counts(scenario.species.size(), 0);
+  std::unordered_set<std::uint32_t> ids;
+  ids.reserve(state.boids.size());
+  for (const Boid& boid : state.boids) {
+    if (auto broken = broken_boid_invariant(scenario, boid)) return broken;
+    if (!ids.insert(boid.id).second) return boid_line(boid, "id held by another boid");
+    ++species_counts[boid.species];
+  }
+  if (live_count > scenario.capacity())
+    return "live count " + std::to_string(live_count) + " above the capacity " +
+           std::to_string(scenario.capacity());
+  std::uint64_t counted = 0;
+  for (std::uint32_t count : species_counts) counted += count;
+  if (counted != live_count)
+    return "live count " + std::to_string(live_count) + " differs from the " +
+           std::to_string(counted) + " boids of the per-species counts";
+  for (std::size_t s = 0; s < scenario.species.size(); ++s) {
+    if (scenario.species[s].max_age == 0 && s < baseline.species_counts.size() &&
+        species_counts[s] < baseline.species_counts[s])
+      return "species " + std::to_string(s) + " ('" + scenario.species[s].name +
+             "', max_age 0) has " + std::to_string(species_counts[s]) + " boids, fewer than the " +
+             std::to_string(baseline.species_counts[s]) + " it started with";
+  }
+  return std::nullopt;
+}
+
+}  // namespace murmur

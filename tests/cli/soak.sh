@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# `murmur soak`: 20,000 steps of scenarios/soak.toml (a wrapping flock, a walled flock at
+# constant speed, a swarm that dies of age) keep every invariant, checked every 1,000 steps;
+# bad flags are usage errors. tests/core/test_invariants.cpp breaks each invariant by hand.
+set -euo pipefail
+source "$2/tests/cli/lib.bash" "$@"
+
+scenario=$source_dir/scenarios/soak.toml
+run_murmur soak --scenario "$scenario" --steps 20000 --check-every 1000
+expect_rc 0
+# Checks at step 0, every 1,000 steps and at the end: 21.
+expect_stdout_contains "passed: 20000 steps, 21 checks"
+# The mayflies (max_age 5000) are all dead by then; the 160 immortal boids remain.
+expect_stdout_contains "160 boids alive at the end"
+
+# A last partial interval is checked too: 2,500 steps every 1,000 is steps 0, 1000, 2000, 2500.
+run_murmur soak --scenario "$scenario" --steps 2500 --check-every 1000 --backend cpu
+expect_rc 0
+expect_stdout_contains "passed: 2500 steps, 4 checks"
+
+run_murmur soak --scenario "$scenario" --steps 10 --check-every 0
+expect_usage_error "--check-every" "[1, 4294967295]"
+run_murmur soak --scenario "$scenario" --steps -1
+expect_usage_error "--steps" "[0, 4294967295]"
+run_murmur soak --steps 10
+expect_usage_error "--scenario"
+
+finish
