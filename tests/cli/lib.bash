@@ -103,6 +103,18 @@ expect_no_file() {
 
 # A small scenario, so that every backend runs in well under a second on llvmpipe.
 # Arguments: path [topology] [count].
+# Exits (a test failure, not a skip) naming the first of the given tools that is missing.
+require_tools() {
+  local test_name=$1 tool
+  shift
+  for tool in "$@"; do
+    if ! command -v "$tool" >/dev/null; then
+      echo "$test_name: $tool is missing (tools/setup installs it)" >&2
+      exit 1
+    fi
+  done
+}
+
 write_tiny_scenario() {
   local topology=${2:-wrap}
   local count=${3:-48}

@@ -7,12 +7,7 @@
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 
-for tool in xvfb-run xdotool; do
-  if ! command -v $tool >/dev/null; then
-    echo "viewer_input: $tool is missing (tools/setup installs it)" >&2
-    exit 1
-  fi
-done
+require_tools viewer_input xvfb-run xdotool
 
 scenario=$work/tiny.toml
 write_tiny_scenario "$scenario"

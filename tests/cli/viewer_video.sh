@@ -5,12 +5,7 @@
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 
-for tool in xvfb-run xdotool ffprobe; do
-  if ! command -v $tool >/dev/null; then
-    echo "viewer_video: $tool is missing (tools/setup installs it)" >&2
-    exit 1
-  fi
-done
+require_tools viewer_video xvfb-run xdotool ffprobe
 
 scenario=$work/tiny.toml
 write_tiny_scenario "$scenario"
