@@ -2,7 +2,7 @@
 // include/murmur/gpu/gpu_types.hpp, with static_asserts on std430 size and offsets.
 #include "interface.h"
 
-// One boid, 32 bytes (std430).
+// One boid, 40 bytes (std430).
 struct Boid {
   vec2 pos;
   vec2 vel;
@@ -12,6 +12,8 @@ struct Boid {
   uint trail_slot;  // < capacity, unique among the live, kept for life: the renderer's ribbon
                     // of this boid. Assigned by the GPU alone (docs/gpu.md, "Trail slots"); it
                     // never feeds the model, and the CPU reference has none.
+  float energy;  // docs/model.md, "An ecosystem"
+  uint fate;     // MURMUR_FATE_*: how a candidate of the step ends (always LIVES in a state)
 };
 
 // Species (per-species constants) and the MURMUR_TOPOLOGY_* and MURMUR_FAULT_* values are

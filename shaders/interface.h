@@ -40,6 +40,9 @@
 #define MURMUR_MAX_GROUPS_PER_DIMENSION 65535
 // boid_cell of a boid that died in the step: it takes no part in the counting sort.
 #define MURMUR_NO_CELL 0xFFFFFFFFu
+// Boid.fate of a step's candidate (docs/model.md, "Deaths"): it lives, or it was eaten.
+#define MURMUR_FATE_LIVES 0u
+#define MURMUR_FATE_EATEN 1u
 // population_update.comp's phases.
 #define MURMUR_POPULATION_AFTER_BIRTHS 0  // candidates = survivors-to-be + children born
 #define MURMUR_POPULATION_AFTER_SORT 1    // live = the counting sort's total

@@ -25,4 +25,9 @@ struct GridShape {
 // and no more cells than a small multiple of the capacity (cells grow instead).
 GridShape grid_shape_for(const Scenario& scenario, std::uint32_t capacity);
 
+// The food field's grid (docs/model.md, "The food field"): cells of side food.cell_size,
+// ceil(L / cell_size) of them per axis (the last row and column may reach past the world),
+// binned by the same cell_of. Only for a scenario with a [food] table.
+GridShape food_grid_shape(const FoodParams& food, glm::vec2 world);
+
 }  // namespace murmur

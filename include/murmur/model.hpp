@@ -27,6 +27,13 @@ struct SpeciesModel {
 
 std::vector<SpeciesModel> species_models(const Scenario& scenario);
 
+// A child's velocity components are uniform in +-fl(max_speed * K) (docs/model.md, "Births by
+// energy"): K is the float just below 1/sqrt(2), so |u| <= max_speed without a square root.
+inline constexpr float kChildSpeedFraction = 0.70710677f;
+// The Philox draws of a child's velocity, x then y (docs/model.md, "Random numbers").
+inline constexpr std::uint32_t kDrawChildVelocityX = 0;
+inline constexpr std::uint32_t kDrawChildVelocityY = 1;
+
 // Ageing (docs/model.md, "Ageing and death by age"): one step older, saturating.
 std::uint32_t aged(std::uint32_t age);
 // Whether a boid whose age after the step is `age` dies of it.

@@ -67,6 +67,25 @@ struct Target {
   glm::vec2 position{0.0f};
 };
 
+// One rectangle of food (`[[food.patch]]`): the cells whose centre lies inside get `amount`.
+struct FoodPatch {
+  glm::vec2 corner{0.0f};  // x, y: the lower-left corner
+  glm::vec2 size{0.0f};    // width, height
+  float amount = 0;
+};
+
+// The [food] table (docs/model.md, "The food field"): absent = no food field.
+struct FoodParams {
+  float cell_size = 10.0f;       // c_f
+  float max_per_cell = 1.0f;     // K_f
+  float regrow_per_step = 0.0f;  // 0: never regrows
+  float bite = 1.0f;             // the most food one grazer eats in a step
+  // `initial`: a fraction of max_per_cell in every cell, or the "random" pattern.
+  float initial_fraction = 1.0f;
+  bool initial_random = false;
+  std::vector<FoodPatch> patches;
+};
+
 // The [world] table: the lines of include/murmur/params/world_params.def.
 struct WorldParams {
 #define MURMUR_WORLD_PARAM(key, type, default_value, ...) type key = default_value;
@@ -95,6 +114,7 @@ struct Scenario {
   std::vector<SpeciesParams> species;
   std::vector<Obstacle> obstacles;
   std::optional<Target> target;
+  std::optional<FoodParams> food;
   LookParams look;  // the [render] table: how the scenario asks to be drawn
   std::string source;  // file the scenario came from (for messages and manifests)
 
@@ -105,6 +125,10 @@ struct Scenario {
   float max_perception_radius() const;
   // Bit j set when species s flocks with species j (aligns with and coheres to it).
   std::uint32_t flock_mask(std::size_t s) const;
+  // Bit j set when species s hunts species j (its `eats`).
+  std::uint32_t prey_mask(std::size_t s) const;
+  // Bit j set when species j hunts species s.
+  std::uint32_t hunter_mask(std::size_t s) const;
 };
 
 // Reads and validates a scenario file. Throws InputError with one line naming the file,

@@ -19,6 +19,7 @@ struct Boid {
   std::uint32_t id = 0;       // stable, never reused while the boid lives
   std::uint32_t species = 0;  // index into Scenario::species
   std::uint32_t age = 0;      // steps lived (docs/model.md, "A living population")
+  float energy = 0.0f;        // docs/model.md, "An ecosystem"; 0 for a species without energy
 };
 
 struct FlockState {
@@ -26,6 +27,9 @@ struct FlockState {
   // The id of the next child. Empty: (largest id + 1) mod 2^32, see resolved_next_id().
   std::optional<std::uint32_t> next_id;
   std::uint64_t step = 0;   // steps taken since the flock began (keys the birth rules)
+  // The food field (docs/model.md, "The food field"): F_x * F_y amounts, row by row; empty
+  // without a [food] table.
+  std::vector<float> food;
   void sort_by_id();
   std::uint32_t resolved_next_id() const;
 };

@@ -49,4 +49,13 @@ GridShape grid_shape_for(const Scenario& scenario, std::uint32_t capacity) {
   return shape;
 }
 
+GridShape food_grid_shape(const FoodParams& food, glm::vec2 world) {
+  GridShape shape;
+  shape.cells = {std::max(1, static_cast<int>(std::ceil(double(world.x) / double(food.cell_size)))),
+                 std::max(1, static_cast<int>(std::ceil(double(world.y) / double(food.cell_size))))};
+  shape.cell_size = glm::vec2(food.cell_size);
+  shape.inverse_cell_size = glm::vec2(1.0f / food.cell_size);
+  return shape;
+}
+
 }  // namespace murmur

@@ -23,6 +23,11 @@ std::vector<SpeciesModel> species_models(const Scenario& scenario) {
     m.cos_half_fov = static_cast<float>(std::cos(static_cast<double>(p.fov_degrees) * 0.5 *
                                                  std::numbers::pi / 180.0));
     m.flock_mask = scenario.flock_mask(s);
+    m.prey_mask = scenario.prey_mask(s);
+    m.hunter_mask = scenario.hunter_mask(s);
+    m.catch_radius_sq = p.catch_radius * p.catch_radius;
+    m.has_energy = p.energy_max > 0.0f;
+    m.child_speed = p.max_speed * kChildSpeedFraction;
     models.push_back(m);
   }
   return models;

@@ -31,4 +31,22 @@ std::uint32_t Scenario::flock_mask(std::size_t s) const {
   return mask;
 }
 
+std::uint32_t Scenario::prey_mask(std::size_t s) const {
+  std::uint32_t mask = 0;
+  for (const std::string& name : species.at(s).eats) {
+    for (std::size_t j = 0; j < species.size(); ++j) {
+      if (species[j].name == name) mask |= 1u << j;
+    }
+  }
+  return mask;
+}
+
+std::uint32_t Scenario::hunter_mask(std::size_t s) const {
+  std::uint32_t mask = 0;
+  for (std::size_t j = 0; j < species.size(); ++j) {
+    if ((prey_mask(j) >> s) & 1u) mask |= 1u << j;
+  }
+  return mask;
+}
+
 }  // namespace murmur

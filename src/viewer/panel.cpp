@@ -87,6 +87,10 @@ bool value_field(const std::string& name, Topology& value, const params::Widget&
   return true;
 }
 
+bool value_field(const std::string& name, bool& value, const params::Widget&, float) {
+  return ImGui::Checkbox(name.c_str(), &value);
+}
+
 bool value_field(const std::string& name, std::string& value, const params::Widget&, float) {
   return ImGui::InputText(name.c_str(), &value, ImGuiInputTextFlags_EnterReturnsTrue);
 }
@@ -322,7 +326,7 @@ void Panel::species_section(const PanelView& view, Scenario& work, std::size_t i
     if constexpr (std::is_same_v<T, glm::vec3>) {
       scenario_field(key + name, [&] { return colour_field(name, value); });
     } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
-      if (work.species.size() > 1) flocks_with_field(key + name, species, work.species);
+      if (work.species.size() > 1) species_list_field(key + name, name, species.*info.member, species, work.species);
     } else {
       scenario_field(key + name, [&] { return value_field(name, value, widget, world_side); });
     }
@@ -335,15 +339,16 @@ void Panel::species_section(const PanelView& view, Scenario& work, std::size_t i
   });
 }
 
-void Panel::flocks_with_field(const std::string& id, SpeciesParams& species,
-                              const std::vector<SpeciesParams>& all) {
-  ImGui::TextUnformatted("flocks with:");
+void Panel::species_list_field(const std::string& id, const std::string& key,
+                               std::vector<std::string>& list, const SpeciesParams& species,
+                               const std::vector<SpeciesParams>& all) {
+  ImGui::Text("%s:", key.c_str());
+  // flocks_with's empty list means "itself" (docs/scenarios.md); eats's means none.
+  const bool empty_means_itself = &list == &species.flocks_with;
   for (const SpeciesParams& other : all) {
     ImGui::SameLine();
     scenario_field(id + "." + other.name, [&] {
-      auto& list = species.flocks_with;
-      // An empty list means "itself" (docs/scenarios.md): make that explicit before editing.
-      if (list.empty()) list.push_back(species.name);
+      if (list.empty() && empty_means_itself) list.push_back(species.name);
       const auto found = std::find(list.begin(), list.end(), other.name);
       bool member = found != list.end();
       if (!ImGui::Checkbox(other.name.c_str(), &member)) return false;

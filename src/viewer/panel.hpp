@@ -77,8 +77,10 @@ class Panel {
   void world_section(const PanelView& view, Scenario& work, PanelRequests& requests);
   void species_section(const PanelView& view, Scenario& work, std::size_t index);
   // One checkbox per species of `all`: the species `species` flocks with.
-  void flocks_with_field(const std::string& id, SpeciesParams& species,
-                         const std::vector<SpeciesParams>& all);
+  // A list of species names (flocks_with, eats) as one checkbox per species.
+  void species_list_field(const std::string& id, const std::string& key,
+                          std::vector<std::string>& list, const SpeciesParams& species,
+                          const std::vector<SpeciesParams>& all);
   void obstacles_section(const Scenario& scenario, PanelEdits& edits, PanelRequests& requests);
   void render_section(PanelEdits& edits, PanelRequests& requests);
   void keys_section();

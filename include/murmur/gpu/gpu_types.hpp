@@ -21,10 +21,13 @@ struct Boid {
   std::uint32_t species;
   std::uint32_t age;
   std::uint32_t trail_slot = 0;  // the GPU's, for the renderer (shaders/common.glsl)
+  float energy = 0.0f;
+  std::uint32_t fate = MURMUR_FATE_LIVES;
 };
-static_assert(sizeof(Boid) == 32);
+static_assert(sizeof(Boid) == 40);
 static_assert(offsetof(Boid, vel) == 8 && offsetof(Boid, id) == 16 && offsetof(Boid, species) == 20 &&
-              offsetof(Boid, age) == 24 && offsetof(Boid, trail_slot) == 28);
+              offsetof(Boid, age) == 24 && offsetof(Boid, trail_slot) == 28 &&
+              offsetof(Boid, energy) == 32 && offsetof(Boid, fate) == 36);
 
 struct StepParams {
   glm::vec2 world;
@@ -67,9 +70,11 @@ struct Obstacle {
 };
 static_assert(sizeof(Obstacle) == 16);
 
-inline Boid to_gpu(const murmur::Boid& b) { return Boid{b.pos, b.vel, b.id, b.species, b.age}; }
+inline Boid to_gpu(const murmur::Boid& b) {
+  return Boid{b.pos, b.vel, b.id, b.species, b.age, 0, b.energy, MURMUR_FATE_LIVES};
+}
 inline murmur::Boid from_gpu(const Boid& b) {
-  return murmur::Boid{b.pos, b.vel, b.id, b.species, b.age};
+  return murmur::Boid{b.pos, b.vel, b.id, b.species, b.age, b.energy};
 }
 
 // A model value as a GPU record field holds it: bools and enums travel as uint.

@@ -64,6 +64,7 @@ struct Widget {
     Choice,         // a combo box of the enum's names
     Colour,         // an HDR colour editor
     SpeciesChoice,  // one checkbox per species of the scenario
+    Checkbox,       // a boolean
   };
   Kind kind = Kind::None;
   float min = 0;
@@ -89,6 +90,7 @@ constexpr Widget input() { return {Widget::Kind::Input, 0, 0, "%u", false, false
 constexpr Widget choice() { return {Widget::Kind::Choice}; }
 constexpr Widget colour_editor() { return {Widget::Kind::Colour}; }
 constexpr Widget species_checkboxes() { return {Widget::Kind::SpeciesChoice}; }
+constexpr Widget checkbox() { return {Widget::Kind::Checkbox}; }
 constexpr Widget not_in_panel() { return {}; }
 
 // How a key reaches the GPU's per-species record (the generated gpu::Species and GLSL Species).
