@@ -22,6 +22,15 @@ struct Boid {
   float energy = 0.0f;        // docs/model.md, "An ecosystem"; 0 for a species without energy
 };
 
+// Events of one species counted since the flock was made (docs/model.md, "An ecosystem"):
+// what `murmur stats` and the panel report. Counters, not state: files do not carry them.
+struct SpeciesTotals {
+  std::uint64_t born = 0;     // children born
+  std::uint64_t dropped = 0;  // children not born: the species' max_count or the capacity
+  std::uint64_t died = 0;     // boids that died, of age, starvation or being eaten
+  bool operator==(const SpeciesTotals&) const = default;
+};
+
 struct FlockState {
   std::vector<Boid> boids;  // any order; sort_by_id() gives the canonical one
   // The id of the next child. Empty: (largest id + 1) mod 2^32, see resolved_next_id().
@@ -30,6 +39,8 @@ struct FlockState {
   // The food field (docs/model.md, "The food field"): F_x * F_y amounts, row by row; empty
   // without a [food] table.
   std::vector<float> food;
+  // Per species, the events since the flock was made (empty: none counted yet).
+  std::vector<SpeciesTotals> totals;
   void sort_by_id();
   std::uint32_t resolved_next_id() const;
 };

@@ -83,7 +83,8 @@ class GpuFlock {
   void set_steered(std::optional<SteeredBoid> steered);
   // The birth rules of the next steps (tests and the harness switch on the budding rule).
   void set_birth_rules(const BirthRules& births);
-  FlockState download() const;           // sorted by id, with next_id and step
+  // Sorted by id, with next_id, step, the food field and the per-species totals.
+  FlockState download() const;
   // The live count (a blocking readback: tests and commands, never the viewer's frame).
   std::uint32_t live_count() const;
   // Counts seen by the last step, sorted by id (the naive pass reports them too).
@@ -98,6 +99,13 @@ class GpuFlock {
   unsigned population_buffer() const;
   std::uint32_t capacity() const;
   const GridShape& grid() const;
+  // The food field (docs/model.md, "The food field"): an SSBO of float amounts, one per cell
+  // of food_grid(), row by row, for renderers; 0 and nullopt without a [food] table.
+  unsigned food_buffer() const;
+  std::optional<GridShape> food_grid() const;
+  // The SSBO of per-species event counters (shaders/common.glsl SpeciesTally, one per
+  // species), for non-blocking readbacks (the viewer's panel).
+  unsigned tally_buffer() const;
   const Scenario& scenario() const;
 
   void set_fault(GpuFault fault);  // test-only switch for the harness's planted faults
