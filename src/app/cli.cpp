@@ -490,6 +490,15 @@ CLI::Option* seed_flag(Flags& flags, std::optional<std::uint64_t>& seed) {
   return flags.integer("--seed", "S", seed, {0, kMaxSeed}, "replaces the scenario's [world] seed");
 }
 
+CLI::Option* quiet_flag(Flags& flags, bool& quiet) {
+  return flags.flag("--quiet", quiet, "no progress on stderr (errors still print)");
+}
+
+Progress command_progress(const std::string& command, const std::string& unit,
+                          std::uint64_t total, bool quiet) {
+  return Progress("murmur " + command, unit, total, progress_display_for(stderr, quiet));
+}
+
 Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
   Scenario scenario = load_scenario(path);
   if (seed) scenario.world.seed = *seed;

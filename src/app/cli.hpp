@@ -18,6 +18,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "murmur/progress.hpp"
 #include "murmur/scenario.hpp"
 
 namespace murmur::cli {
@@ -168,6 +169,13 @@ class Program {
 Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
 // --seed S, which replaces the scenario's [world] seed: any value in [0, kMaxSeed].
 CLI::Option* seed_flag(Flags& flags, std::optional<std::uint64_t>& seed);
+
+// --quiet, on every command that shows progress: no progress on stderr (errors still print).
+CLI::Option* quiet_flag(Flags& flags, bool& quiet);
+// The progress of `murmur <command>` on stderr, counting `total` units named `unit`: off when
+// `quiet`, a redrawn line when stderr is a terminal, else a plain line every few seconds.
+Progress command_progress(const std::string& command, const std::string& unit,
+                          std::uint64_t total, bool quiet);
 
 // Fails with OutputError naming `flag` and `path` unless the file's directory exists and is
 // writable, so that a bad --out is reported before any simulation runs.

@@ -172,7 +172,19 @@ struct BenchOptions {
   std::uint64_t max_naive = kDefaultMaxNaive;
   std::uint64_t max_cpu = kDefaultMaxCpu;
   std::optional<std::string> scenario;
+  bool quiet = false;
 };
+
+// The boid-steps timed at `boids` boids (warm-up included; the grid runs twice, whole steps
+// then stage by stage): the progress line's unit, so that a large size weighs as it costs.
+std::uint64_t planned_boid_steps(const BenchOptions& options, std::uint32_t boids) {
+  const std::uint64_t steps = std::uint64_t{options.warmup_steps} + options.timed_steps;
+  std::uint64_t runs = 0;
+  if (contains(options.backends, "grid")) runs += 2;
+  if (contains(options.backends, "naive") && boids <= options.max_naive) ++runs;
+  if (contains(options.backends, "cpu") && boids <= options.max_cpu) ++runs;
+  return runs * steps * boids;
+}
 
 int run_bench(const BenchOptions& options) {
   const StepCounts counts{options.warmup_steps, options.timed_steps};
@@ -197,6 +209,12 @@ int run_bench(const BenchOptions& options) {
   std::printf("|---:|---:|---:|---:|---:|---:|\n");
   std::fflush(stdout);
 
+  std::uint64_t planned = 0;
+  for (const Scenario& scenario : scenarios) {
+    planned += planned_boid_steps(options, scenario.total_count());
+  }
+  Progress progress = command_progress("bench", "boid-steps", planned, options.quiet);
+  std::uint64_t done = 0;
   std::vector<std::pair<std::uint32_t, GridStageTimes>> stages;
   for (const Scenario& scenario : scenarios) {
     const std::uint32_t n = scenario.total_count();
@@ -213,11 +231,15 @@ int run_bench(const BenchOptions& options) {
       cpu = cpu_ms_per_step(scenario, start, counts);
     }
     context->check_gl_errors("the timing of " + std::to_string(n) + " boids");
+    progress.clear_line();  // stdout may be the same terminal
     std::printf("| %u | %s | %s | %s | %s | %s |\n", n, milliseconds(grid).c_str(),
                 milliseconds(naive).c_str(), milliseconds(cpu).c_str(), ratio(naive, grid).c_str(),
                 ratio(cpu, grid).c_str());
     std::fflush(stdout);  // a row as soon as it is measured: large sizes take minutes
+    done += planned_boid_steps(options, n);
+    progress.update(done);
   }
+  progress.finish();
   if (!stages.empty()) {
     std::printf("\ngrid step by stage: median ms, glFinish() after each stage\n\n");
     std::printf("| N | count | scan | scatter | rank | steer |\n|---:|---:|---:|---:|---:|---:|\n");
@@ -248,12 +270,14 @@ Command bench_command(CLI::App& program) {
   flags.integer("--max-cpu", "N", options->max_cpu, kMaxBoidsRange, "skip cpu above N boids");
   flags.text("--scenario", "FILE", options->scenario,
              "scenario to scale to each size (default: built-in uniform, ~20 neighbours)");
+  quiet_flag(flags, options->quiet);
   command.footer(
       "Prints the GL renderer and platform, then a Markdown table of median ms per step\n"
       "(— where a backend was skipped). Each size keeps the scenario's density: the world's\n"
       "area scales with N. Timed with glFinish() and a steady clock, not GL timer queries\n"
       "(they read 0 for compute work on llvmpipe). A second table splits the grid step into\n"
-      "its stages (count, scan, scatter, rank, steer), each ended by glFinish().");
+      "its stages (count, scan, scatter, rank, steer), each ended by glFinish(). Progress, in\n"
+      "boid-steps (boids x steps timed), goes to stderr unless --quiet.");
   return {&command, [options] { return run_bench(*options); }};
 }
 

@@ -25,11 +25,12 @@ struct CompareRequest {
   std::optional<std::string> in;
   std::optional<std::uint64_t> seed;
   CompareOptions options;
+  bool quiet = false;
 };
 
 int run_compare(const CompareRequest& request) {
   const Scenario scenario = load_scenario_with_seed(request.scenario, request.seed);
-  const CompareOptions& options = request.options;
+  CompareOptions options = request.options;
 
   FlockState start;
   if (request.in) {
@@ -43,8 +44,13 @@ int run_compare(const CompareRequest& request) {
               options.search == NeighbourSearch::Grid ? "grid" : "naive",
               context->info().renderer.c_str());
   std::fflush(stdout);
+  Progress progress = command_progress(
+      "compare", "steps", std::uint64_t{options.lockstep_steps} + options.free_steps,
+      request.quiet);
+  options.steps_done = [&progress](std::uint32_t done) { progress.update(done); };
   const CompareReport report = run_comparison(scenario, start, options);
   context->check_gl_errors("the comparison");  // a report computed from garbage is no report
+  progress.finish();
   std::fputs(report.table().c_str(), stdout);
   return report.passed() ? kExitOk : kExitCheckFailed;
 }
@@ -74,10 +80,12 @@ Command compare_command(CLI::App& program) {
   flags.choice("--search", "S", options.search,
                {{"grid", NeighbourSearch::Grid}, {"naive", NeighbourSearch::Naive}},
                "GPU neighbour search");
+  quiet_flag(flags, request->quiet);
   command.footer(
       "Checks per boid neighbour counts and one-step results against bounds derived from\n"
       "float32 rounding, and free-run drift against the drift of CPU runs one ulp apart\n"
-      "(docs/harness.md). Exit 0 when every check passes, 1 when one fails.");
+      "(docs/harness.md). Exit 0 when every check passes, 1 when one fails. Progress (lockstep\n"
+      "and free-run steps) goes to stderr unless --quiet.");
   return {&command, [request] { return run_compare(*request); }};
 }
 

@@ -93,7 +93,7 @@ Command record_command(CLI::App& program) {
                 "steps before the first frame, so flocks can form");
   flags.size("--size", options->size, kFrameSideRange, "frame size in pixels");
   seed_flag(flags, options->seed);
-  flags.flag("--quiet", options->quiet, "no progress line on stderr");
+  quiet_flag(flags, options->quiet);
   command.footer(
       "Frame k shows the state after S + k * K steps. manifest.toml is written last, so a\n"
       "directory with a manifest is complete; a video appears under its name only once\n"

@@ -26,6 +26,7 @@ struct SoakOptions {
   std::uint32_t check_every = kDefaultCheckEvery;
   Backend backend = Backend::Gpu;
   std::optional<std::uint64_t> seed;
+  bool quiet = false;
 };
 
 // The first broken invariant of the flock as it stands, prefixed with its step.
@@ -49,6 +50,7 @@ int run_soak(const SoakOptions& options) {
               options.check_every);
   std::fflush(stdout);
 
+  Progress progress = command_progress("soak", "steps", options.steps, options.quiet);
   std::uint64_t step = 0;
   std::uint64_t checks = 0;
   std::optional<std::string> broken = check_flock(scenario, baseline, simulation, step);
@@ -61,11 +63,14 @@ int run_soak(const SoakOptions& options) {
     step += chunk;
     broken = check_flock(scenario, baseline, simulation, step);
     ++checks;
+    progress.update(step);
   }
   if (broken) {
+    progress.clear_line();  // the message starts at column 0, not after the bar
     std::fprintf(stderr, "murmur soak: invariant broken at %s\n", broken->c_str());
     return kExitCheckFailed;
   }
+  progress.finish();
   std::printf("murmur soak: passed: %llu steps, %llu checks, %u boids alive at the end\n",
               static_cast<unsigned long long>(step), static_cast<unsigned long long>(checks),
               simulation.live_count());
@@ -85,13 +90,14 @@ Command soak_command(CLI::App& program) {
                 "steps between two checks of the invariants");
   backend_flag(flags, options->backend);
   seed_flag(flags, options->seed);
+  quiet_flag(flags, options->quiet);
   command.footer(
       "Starts from the scenario's seeded start and checks the state at step 0, every K\n"
       "steps and at the end: finite values, positions inside the world, speeds within\n"
       "[min_speed, max_speed], known species, ages below max_age, unique ids, the live count\n"
       "within the capacity and equal to the per-species counts, immortal species losing no\n"
       "boid (docs/reliability.md). Exit 0 when all hold, 1 naming the step, boid and\n"
-      "invariant of the first that breaks.");
+      "invariant of the first that breaks. Progress goes to stderr unless --quiet.");
   return {&command, [options] { return run_soak(*options); }};
 }
 

@@ -50,6 +50,7 @@ struct StatsOptions {
   Backend backend = Backend::Gpu;
   std::optional<std::uint64_t> seed;
   std::optional<std::string> out;
+  bool quiet = false;
 };
 
 int run_stats(const StatsOptions& options) {
@@ -71,11 +72,13 @@ int run_stats(const StatsOptions& options) {
   // Rows stream to stdout as they come; a file is written whole at the end, so a failed run
   // leaves no partial CSV behind.
   std::string csv = kCsvHeader;
+  Progress progress = command_progress("stats", "steps", steps, options.quiet);
   auto emit = [&](std::uint64_t step) {
     const std::string row = csv_row(step, compute_stats(scenario, simulation.state()));
     if (out) {
       csv += row;
     } else {
+      progress.clear_line();  // stdout may be the same terminal
       std::fputs(row.c_str(), stdout);
       std::fflush(stdout);
     }
@@ -86,7 +89,9 @@ int run_stats(const StatsOptions& options) {
   for (std::uint64_t step = every; step <= steps; step += every) {
     simulation.step(every);
     emit(step);
+    progress.update(step);
   }
+  progress.finish();
   if (out) write_file_atomically(*out, csv);
   return kExitOk;
 }
@@ -110,11 +115,13 @@ Command stats_command(CLI::App& program) {
   seed_flag(flags, options->seed)->needs(steps);
   flags.text("--out", "FILE", options->out, "write the run's CSV here instead of stdout")
       ->needs(steps);
+  quiet_flag(flags, options->quiet)->needs(steps);
   command.footer(
       "With --in: prints count, polarization, milling (\"n/a (wrap world)\" where any species\n"
       "wraps), mean_nn (mean nearest-neighbour distance) and clusters, one per line.\n"
       "With --steps: CSV `step,polarization,milling,mean_nn,clusters` at step 0 and every K\n"
-      "steps (milling empty where not meaningful); the seed is printed on stderr.");
+      "steps (milling empty where not meaningful); the seed is printed on stderr, then the\n"
+      "progress unless --quiet.");
   return {&command, [options] { return run_stats(*options); }};
 }
 

@@ -24,6 +24,7 @@ struct StepOptions {
   Backend backend = Backend::Gpu;
   std::optional<std::uint64_t> seed;
   std::string out;
+  bool quiet = false;
 };
 
 // Checked here as well as by write_state, so that a typo fails before the run, not after.
@@ -47,7 +48,12 @@ int run_step(const StepOptions& options) {
   }
 
   Simulation simulation(scenario, initial, options.backend);
-  simulation.step(options.steps);
+  Progress progress = command_progress("step", "steps", options.steps, options.quiet);
+  for (std::uint32_t done = 1; done <= options.steps; ++done) {
+    simulation.step(1);
+    progress.update(done);
+  }
+  progress.finish();
   write_state(options.out, simulation.state());
   return kExitOk;
 }
@@ -75,9 +81,11 @@ Command step_command(CLI::App& program) {
                out = word;
              })
       ->required();
+  quiet_flag(flags, options->quiet);
   command.footer(
-      "Prints the seed of a seeded start on stderr (`seed 42`). The output rows are sorted\n"
-      "by id and written only when the run succeeds (temporary file, then rename).");
+      "Prints the seed of a seeded start on stderr (`seed 42`), then the progress (steps\n"
+      "done, rate, ETA) unless --quiet. The output rows are sorted by id and written only\n"
+      "when the run succeeds (temporary file, then rename).");
   return {&command, [options] { return run_step(*options); }};
 }
 

@@ -112,6 +112,7 @@ CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
           compare_lockstep(scenario, cpu_state, expected, cpu_after, gpu_after, trace.births),
           v_medians, p_medians);
     cpu_state = std::move(cpu_after);
+    if (options.steps_done) options.steps_done(k + 1);
   }
   report.lockstep.median_velocity_error = median_of(v_medians);
   report.lockstep.median_position_error = median_of(p_medians);
@@ -139,6 +140,7 @@ CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
         p = cpu_step(scenario, p, nullptr, options.steered, options.births);
         p.sort_by_id();
       }
+      if (options.steps_done) options.steps_done(options.lockstep_steps + step);
       if (step % sample_every != 0 && step != options.free_steps) continue;
       gpu_state = gpu.download();
       DriftSample s;

@@ -1,7 +1,6 @@
 #include "murmur/render/recording.hpp"
 
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -15,6 +14,7 @@
 #include "murmur/errors.hpp"
 #include "murmur/gl/context.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
+#include "murmur/progress.hpp"
 #include "murmur/render/png_writer.hpp"
 #include "murmur/render/renderer.hpp"
 #include "murmur/render/video_writer.hpp"
@@ -27,7 +27,6 @@ namespace {
 constexpr int kMaxFrameSide = 16384;  // GL_MAX_TEXTURE_SIZE of llvmpipe and most GPUs
 constexpr const char* kManifestName = "manifest.toml";
 constexpr const char* kWriteProbeName = ".murmur-write-probe";
-constexpr auto kProgressInterval = std::chrono::milliseconds(250);
 
 void validate_request(const RecordRequest& req) {
   if (req.frames < 1) throw InputError("--frames 0: must be at least 1");
@@ -86,39 +85,6 @@ std::string manifest_text(const RecordRequest& req, const std::string& gl_render
       "# steps.\n",
       manifest);
 }
-
-// `\rframe 12/300 (4.1 fps)` on stderr, a few times a second at most.
-class ProgressLine {
- public:
-  ProgressLine(bool enabled, std::uint32_t frames) : enabled_(enabled), frames_(frames) {}
-  ~ProgressLine() { finish(); }  // an error message must not start mid-line
-  ProgressLine(const ProgressLine&) = delete;
-  ProgressLine& operator=(const ProgressLine&) = delete;
-
-  void frame_done(std::uint32_t done) {
-    if (!enabled_) return;
-    const auto now = Clock::now();
-    if (done < frames_ && now - last_print_ < kProgressInterval) return;
-    last_print_ = now;
-    printed_ = true;
-    const double seconds = std::chrono::duration<double>(now - start_).count();
-    const double fps = seconds > 0 ? done / seconds : 0.0;
-    std::fprintf(stderr, "\rframe %u/%u (%.1f fps)", done, frames_, fps);
-    std::fflush(stderr);
-  }
-  void finish() {
-    if (printed_) std::fputc('\n', stderr);
-    printed_ = false;
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  bool enabled_;
-  std::uint32_t frames_;
-  Clock::time_point start_ = Clock::now();
-  Clock::time_point last_print_{};
-  bool printed_ = false;
-};
 
 }  // namespace
 
@@ -219,7 +185,9 @@ void record_frames(const RecordRequest& req) {
   };
   if (req.progress && req.skip_steps > 0) std::fprintf(stderr, "skipping %u steps\n", req.skip_steps);
   for (std::uint32_t step = 0; step < req.skip_steps; ++step) advance();
-  ProgressLine progress(req.progress, req.frames);  // frames per second from the first frame
+  // Frames per second from the first frame: the skipped steps are not frames.
+  Progress progress("murmur record", "frames", req.frames,
+                    progress_display_for(stderr, !req.progress));
   for (std::uint32_t frame = 0; frame < req.frames; ++frame) {
     renderer.render(flock);
     RgbaImage pixels = renderer.read_pixels();
@@ -237,7 +205,7 @@ void record_frames(const RecordRequest& req) {
     if (frame + 1 < req.frames) {
       for (std::uint32_t step = 0; step < req.steps_per_frame; ++step) advance();
     }
-    progress.frame_done(frame + 1);
+    progress.update(frame + 1);
   }
   progress.finish();
 

@@ -3,6 +3,7 @@
 // steps and free runs, each judged against bounds derived from float32 rounding.
 // Needs a current GL 4.5 context.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,9 @@ struct CompareOptions {
   GpuFault fault = GpuFault::None;    // test-only
   std::optional<SteeredBoid> steered; // one boid flown by the user's velocity, on both sides
   BirthRules births;                  // birth rules in force on both sides (tests: budding)
+  // Called after each lockstep step and each free-run step with the steps done so far, out of
+  // lockstep_steps + free_steps (murmur compare's progress).
+  std::function<void(std::uint32_t)> steps_done;
 };
 
 struct DriftSample {
