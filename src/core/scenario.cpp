@@ -143,6 +143,9 @@ std::string species_label(std::size_t index, std::string_view name) {
 // ---- validation (shared by files and in-memory scenarios) ------------------------------
 
 class Validator {
+  // The owner of a table whose ranges name no other key ([world], [render]).
+  static constexpr const SpeciesParams* kNoOwner = nullptr;
+
  public:
   Validator(const Scenario& scenario, const ScenarioLines* lines)
       : scenario_(scenario), lines_(lines) {}
@@ -169,7 +172,7 @@ class Validator {
   void check_world() const {
     for_each_world_param([&](const auto& info) {
       const auto& value = scenario_.world.*info.member;
-      if (auto broken = broken_rule(value, info.accepted, static_cast<const SpeciesParams*>(nullptr), true)) {
+      if (auto broken = broken_rule(value, info.accepted, kNoOwner, true)) {
         fail(scenario_.source, world_line(info.key),
              "world." + std::string(info.key) + " = " + shown_value(value) + ": " + *broken);
       }
@@ -536,7 +539,7 @@ class Validator {
     for_each_render_param([&](const auto& info) {
       const auto& value = scenario_.look.*info.member;
       if (!value) return;
-      if (auto broken = broken_rule(*value, info.accepted, static_cast<const SpeciesParams*>(nullptr), true)) {
+      if (auto broken = broken_rule(*value, info.accepted, kNoOwner, true)) {
         fail_render(info.key, shown_value(*value), *broken);
       }
     });

@@ -117,7 +117,8 @@ TEST_CASE("every species key differs from its default in the test scenario", "[p
   const FoodPatch patch_defaults;
   for_each_food_patch_param([&](const auto& info) {
     INFO("food.patch." << info.key);
-    CHECK_FALSE(same(scenario.food.value().patches.at(0).*info.member, patch_defaults.*info.member));
+    const FoodPatch& patch = scenario.food.value().patches.at(0);
+    CHECK_FALSE(same(patch.*info.member, patch_defaults.*info.member));
   });
 }
 

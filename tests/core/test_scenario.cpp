@@ -329,7 +329,8 @@ TEST_CASE("bad [food] values are rejected naming file, line, key and range", "[s
         at_line(10) + "food.max_per_cell = -1: must be > 0 and finite");
   CHECK(parse_error(food_with("regrow_per_step = 2")) ==
         at_line(10) + "food.regrow_per_step = 2: must be >= 0 and <= max_per_cell (1)");
-  CHECK(parse_error(food_with("bite = 0")) == at_line(10) + "food.bite = 0: must be > 0 and finite");
+  CHECK(parse_error(food_with("bite = 0")) ==
+        at_line(10) + "food.bite = 0: must be > 0 and finite");
   CHECK(parse_error(food_with("initial = 1.5")) ==
         at_line(10) + "food.initial = 1.5: must be a number >= 0 and <= 1, or \"random\"");
   CHECK(parse_error(food_with("initial = \"stripes\"")) ==
