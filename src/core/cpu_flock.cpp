@@ -287,9 +287,9 @@ FlockState settle_population(const Scenario& scenario, const FlockState& before,
     if (births.any()) {
       wanted = children_of(births, parent, before.step);
     } else if (survives[i] && wants_child(m, stepped[i].energy)) {
-      const std::uint32_t cap = m.max_count;
-      const bool over_cap =
-          cap > 0 && std::uint64_t{survivors_of[parent.species]} + wanting_before[parent.species] >= cap;
+      const std::uint64_t cap = m.max_count;
+      const std::uint64_t before_me = survivors_of[parent.species] + wanting_before[parent.species];
+      const bool over_cap = cap > 0 && before_me >= cap;
       ++wanting_before[parent.species];
       if (over_cap) {
         events[i].child = ChildFate::DroppedAtMaxCount;

@@ -134,7 +134,8 @@ std::optional<std::string> first_broken_invariant(const Scenario& scenario,
     return "live count " + std::to_string(live_count) + " differs from the " +
            std::to_string(counted) + " boids of the per-species counts";
   for (std::size_t s = 0; s < scenario.species.size(); ++s) {
-    const std::uint32_t started = s < baseline.species_counts.size() ? baseline.species_counts[s] : 0;
+    const std::uint32_t started =
+        s < baseline.species_counts.size() ? baseline.species_counts[s] : 0;
     const std::string label = "species " + std::to_string(s) + " ('" + scenario.species[s].name;
     if (!mortal(scenario, s) && species_counts[s] < started)
       return label + "', max_age 0, no energy, no hunters) has " +

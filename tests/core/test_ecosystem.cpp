@@ -358,7 +358,7 @@ TEST_CASE("a prey outside the catch radius or outside the field of view is not e
   CHECK(fate_of_prey({50.0f, 51.0f}) == Fate::Lives);  // abeam: outside 45 degrees either side
 }
 
-TEST_CASE("grazers in one cell share it equally; a short cell is emptied",
+TEST_CASE("grazers in one cell share it equally, and a short cell is emptied",
           "[ecosystem][conflicts]") {
   SpeciesParams grazer = murmur::test::make_species("grazer", Topology::Wrap, 5.0f, 0.0f);
   grazer.grazes = true;
@@ -554,7 +554,7 @@ TEST_CASE("k-d tree and brute force give the same ecosystem step bit for bit",
   CHECK(events > 0);
 }
 
-TEST_CASE("default keys change no bit: an unused [food] table and unused eats",
+TEST_CASE("default keys change no bit: an unused food table and unused eats",
           "[ecosystem][defaults]") {
   constexpr int kSteps = 30;
   SpeciesParams a = murmur::test::make_species("a", Topology::Wrap, 10.0f, 4.0f,

@@ -135,8 +135,8 @@ TEST_CASE("the live count must fit the capacity and match the boids per species"
   CHECK_THAT(*broken(state, kCapacity + 1), Contains("above the capacity 8"));
 }
 
-TEST_CASE("ecosystem invariants: energy within (0, energy_max], food within [0, max_per_cell], "
-          "no species above max_count", "[ecosystem]") {
+// Energy within (0, energy_max], food within [0, max_per_cell], no species above max_count.
+TEST_CASE("the ecosystem's invariants: energy, food and max_count", "[ecosystem]") {
   // Species 0 has energy (cap 10) and a cap of 3 boids; species 1 has no energy and hunts 0.
   Scenario scenario = two_species();
   scenario.species[0].energy_max = 10.0f;
