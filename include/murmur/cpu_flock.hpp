@@ -56,16 +56,18 @@ FlockState without_the_dead(const Scenario& scenario, const FlockState& state);
 // whose food field is empty while the scenario has one starts from initial_food(). When `trace`
 // is given it receives every living input boid's neighbour sums and events, in the input's
 // order. `steered`, when set, flies that boid at the user's velocity instead of the rules
-// (docs/model.md, "Steered boid"); it still eats, spends energy and can be eaten.
+// (docs/model.md, "Steered boid"); it still eats, spends energy and can be eaten. `workers`:
+// the threads that share the boids (0: as many as the cores and the flock's size make
+// worthwhile); the result does not depend on it, bit for bit.
 FlockState cpu_step(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace = nullptr,
                     const std::optional<SteeredBoid>& steered = std::nullopt,
-                    const BirthRules& births = {});
+                    const BirthRules& births = {}, unsigned workers = 0);
 
 // The same step by brute force over all pairs (a second oracle for tests; O(N^2)).
 FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& in,
                                 CpuStepTrace* trace = nullptr,
                                 const std::optional<SteeredBoid>& steered = std::nullopt,
-                                const BirthRules& births = {});
+                                const BirthRules& births = {}, unsigned workers = 0);
 
 // The events of one step (docs/model.md, "One step of the ecosystem", steps 3-7, "Ageing and
 // death by age", "Births"): given state t (`before`, its food field resolved), each boid's

@@ -79,7 +79,7 @@ void require_known_species(const Scenario& scenario, const FlockState& in) {
 template <class Search>
 FlockState step_with(const Scenario& scenario, const FlockState& state, CpuStepTrace* trace,
                      const std::optional<SteeredBoid>& steered, const BirthRules& births,
-                     const Search& search) {
+                     unsigned requested_workers, const Search& search) {
   require_known_species(scenario, state);
   FlockState in_with_food;
   const FlockState* resolved = &state;
@@ -100,7 +100,9 @@ FlockState step_with(const Scenario& scenario, const FlockState& state, CpuStepT
 
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t workers =
-      std::clamp<std::size_t>(count / kMinBoidsPerWorker, 1, std::min(hardware, kMaxWorkers));
+      requested_workers > 0
+          ? std::clamp<std::size_t>(requested_workers, 1, std::max<std::size_t>(count, 1))
+          : std::clamp<std::size_t>(count / kMinBoidsPerWorker, 1, std::min(hardware, kMaxWorkers));
   if (workers == 1) {
     step_range(inputs, 0, count, next.boids, sums_out);
   } else {
@@ -271,16 +273,23 @@ FlockState settle_population(const Scenario& scenario, const FlockState& before,
   const std::uint64_t boids_before = count;
   const std::uint64_t capacity = scenario.capacity();
   std::uint64_t birth_index = 0;
-  for (const std::uint32_t i : parent_order(scenario, before)) {
+  bool any_parent = births.any();
+  for (std::size_t i = 0; i < count && !any_parent; ++i) {
+    any_parent = survives[i] && wants_child(models[before.boids[i].species], stepped[i].energy);
+  }
+  // Without a would-be parent the order is not needed: a plain flock pays no sort.
+  const std::vector<std::uint32_t> order =
+      any_parent ? parent_order(scenario, before) : std::vector<std::uint32_t>{};
+  for (const std::uint32_t i : order) {
     const Boid& parent = before.boids[i];
     const SpeciesModel& m = models[parent.species];
     std::uint32_t wanted = 0;
     if (births.any()) {
       wanted = children_of(births, parent, before.step);
     } else if (survives[i] && wants_child(m, stepped[i].energy)) {
-      const std::uint32_t cap = m.max_count;
-      const bool over_cap =
-          cap > 0 && std::uint64_t{survivors_of[parent.species]} + wanting_before[parent.species] >= cap;
+      const std::uint64_t cap = m.max_count;
+      const std::uint64_t before_me = survivors_of[parent.species] + wanting_before[parent.species];
+      const bool over_cap = cap > 0 && before_me >= cap;
       ++wanting_before[parent.species];
       if (over_cap) {
         events[i].child = ChildFate::DroppedAtMaxCount;
@@ -337,26 +346,27 @@ FlockState without_the_dead(const Scenario& scenario, const FlockState& state) {
 }
 
 FlockState cpu_step(const Scenario& scenario, const FlockState& state, CpuStepTrace* trace,
-                    const std::optional<SteeredBoid>& steered, const BirthRules& births) {
+                    const std::optional<SteeredBoid>& steered, const BirthRules& births,
+                    unsigned workers) {
   const FlockState in = without_the_dead(scenario, state);
   const KdTree2D tree(positions_of(in));
   const auto search = [&tree](glm::vec2 center, float radius, Topology topology,
                               glm::vec2 world, std::vector<std::uint32_t>& out) {
     tree.query_radius(center, radius, topology, world, out);
   };
-  return step_with(scenario, in, trace, steered, births, search);
+  return step_with(scenario, in, trace, steered, births, workers, search);
 }
 
 FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& state,
                                 CpuStepTrace* trace, const std::optional<SteeredBoid>& steered,
-                                const BirthRules& births) {
+                                const BirthRules& births, unsigned workers) {
   const FlockState in = without_the_dead(scenario, state);
   const std::vector<glm::vec2> positions = positions_of(in);
   const auto search = [&positions](glm::vec2 center, float radius, Topology topology,
                                    glm::vec2 world, std::vector<std::uint32_t>& out) {
     brute_force_radius(positions, center, radius, topology, world, out);
   };
-  return step_with(scenario, in, trace, steered, births, search);
+  return step_with(scenario, in, trace, steered, births, workers, search);
 }
 
 }  // namespace murmur
