@@ -101,7 +101,9 @@ std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& sc
         const Decision separating = both(visible, close);
         tally(hood.separating, separating);
         if (separating != Decision::No) hood.inverse_distance_sum += 1.0 / distance;
-        if ((m.hunter_mask >> other.species) & 1u) hood.hunter_inverse_distance_sum += 1.0 / distance;
+        if ((m.hunter_mask >> other.species) & 1u) {
+          hood.hunter_inverse_distance_sum += 1.0 / distance;
+        }
       }
     }
   }
@@ -234,7 +236,9 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
   // A child decided within the band shifts the ids of every later child (parent order, docs/
   // model.md "Births"): children from the first such parent on are not compared by id.
   const GridShape grid = grid_shape_for(scenario, scenario.capacity());
-  auto parent_key = [&](const Boid& b) { return (std::uint64_t{grid.cell_of(b.pos)} << 32) | b.id; };
+  auto parent_key = [&](const Boid& b) {
+    return (std::uint64_t{grid.cell_of(b.pos)} << 32) | b.id;
+  };
   std::vector<bool> child_in_band(before.boids.size(), false);
   std::uint64_t first_band_parent = UINT64_MAX;
   for (std::size_t i = 0; i < before.boids.size(); ++i) {
@@ -278,8 +282,8 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
       ++check.failed;
       char text[256];
       std::snprintf(text, sizeof text,
-                    "%s %u: |dv| = %.3g (tolerance %.3g), |dp| = %.3g (tolerance %.3g), age %u vs %u"
-                    ", energy %.9g vs %.9g",
+                    "%s %u: |dv| = %.3g (tolerance %.3g), |dp| = %.3g (tolerance %.3g), "
+                    "age %u vs %u, energy %.9g vs %.9g",
                     what, ref.id, v_err, v_tol, p_err, p_tol, cand.age, ref.age, cand.energy,
                     ref.energy);
       report(text);
