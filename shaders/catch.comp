@@ -28,11 +28,10 @@ void main() {
   uint winner_id = MURMUR_NO_STRIKE;
   float winner_dist_sq = 0.0;
   for (int row = 0; row < rows; ++row) {
-    int cy = (first_y + row) % params.grid.y;
-    if (cy < 0) cy += params.grid.y;
+    // GLSL leaves % of a negative operand undefined: first - 1 is shifted up by the grid.
+    int cy = (first_y + row + params.grid.y) % params.grid.y;
     for (int column = 0; column < columns; ++column) {
-      int cx = (first_x + column) % params.grid.x;
-      if (cx < 0) cx += params.grid.x;
+      int cx = (first_x + column + params.grid.x) % params.grid.x;
       uint cell = cell_index(ivec2(cx, cy));
       uint first = cell_start[cell];
       uint end = first + cell_count[cell];

@@ -181,6 +181,25 @@ TEST_CASE("Catching: a hunter eats at most one prey a step, the nearest it sees"
   CHECK(after_close.totals[0].died == 1);
 }
 
+TEST_CASE("Catching across the torus seam: the prey finds its striker in the wrapped cells") {
+  gl_context();
+  const NeighbourSearch search = any_search();
+  const Scenario sc = hunting_world();
+  // The prey in the first row of cells, its hunter 2 units away in the last (and likewise
+  // in the first and last columns): the catch pass must wrap its 3 x 3 cells.
+  for (const bool across_rows : {true, false}) {
+    INFO((across_rows ? "rows" : "columns"));
+    const glm::vec2 prey_at = across_rows ? glm::vec2{50.0f, 0.5f} : glm::vec2{0.5f, 50.0f};
+    const glm::vec2 hunter_at =
+        across_rows ? glm::vec2{50.0f, kWorld - 1.5f} : glm::vec2{kWorld - 1.5f, 50.0f};
+    const FlockState start = state_of({boid(0, 0, prey_at), boid(1, 1, hunter_at, 50.0f)});
+    const FlockState after = gpu_steps(sc, start, search);
+    require_cpu_agrees(sc, start, after);
+    CHECK(find(after, 0) == nullptr);
+    CHECK(find(after, 1)->energy == 50.0f - kCostOfLiving + kPreyGain);
+  }
+}
+
 TEST_CASE("The planted fault GreedyHunter (every striker eats) is caught") {
   gl_context();
   const Scenario sc = hunting_world();
