@@ -20,7 +20,7 @@ struct Boid {
 // generated from the C++ tables and enums: build/generated/shaders/params.glsl.
 #include "params.glsl"
 
-// Per-step constants, 88 bytes (std430). The live boid count is not here: it stays on the
+// Per-step constants, 128 bytes (std430). The live boid count is not here: it stays on the
 // GPU, in Population.
 struct StepParams {
   vec2 world;        // Lx, Ly
@@ -36,9 +36,17 @@ struct StepParams {
   vec2 steered_velocity;
   uint steered_id;
   uint budding_period;  // the test-only birth rule's P (docs/model.md, "Births"); 0 = off
-  uint pad0;
-  uint pad1;
+  uvec2 seed;          // [world] seed (low word, high word): keys the Philox draws
   vec2 inverse_cell_size;  // fl(1 / cell_size), computed once on the CPU: binning multiplies
+  // The food field (docs/model.md, "The food field"); has_food = 0 without a [food] table.
+  ivec2 food_grid;                // F_x, F_y
+  vec2 food_inverse_cell_size;    // fl(1 / c_f), both axes
+  float food_cell_size;           // c_f
+  float food_bite;
+  float food_max_per_cell;        // K_f
+  float food_regrow_per_step;
+  uint has_food;
+  uint energy_births;  // 1 when some species has reproduce_energy > 0 (births by energy)
 };
 
 // The population, written by the GPU alone after upload, so that
@@ -56,3 +64,12 @@ struct Population {
   uvec4 candidate_groups;  // the same over `candidates`
 };
 
+
+// The events of one species since the flock was made (FlockState::totals), each a 64-bit count
+// as (low word, high word): the low word is added to with atomicAdd and carries into the high
+// one, so the totals do not depend on the order of the additions (24 bytes).
+struct SpeciesTally {
+  uvec2 born;     // children born
+  uvec2 dropped;  // children not born: the species' max_count or the capacity
+  uvec2 died;     // deaths of age, starvation or being eaten
+};

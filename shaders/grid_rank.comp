@@ -3,6 +3,7 @@
 // its cell, so the order (and with it every float sum of the steering pass) is the same on
 // every run. Cost: one read per cell mate, less than the steering pass's 3x3 cells.
 // in: boids (candidates), population, boid_cell, cell_start, cell_count, cell_entries. out: sorted_boids.
+#define MURMUR_USES_GRID_BUILD
 #include "sim_buffers.glsl"
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 #include "compute_index.glsl"

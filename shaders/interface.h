@@ -34,6 +34,12 @@
 #define MURMUR_BIND_SLOT_TAKEN 20    // uint[capacity]: 1 where a survivor holds the trail slot
 #define MURMUR_BIND_SLOT_TAKEN_BEFORE 21  // uint[capacity]: exclusive prefix sum of SLOT_TAKEN
 #define MURMUR_BIND_FREE_SLOTS 22    // uint[capacity]: the free trail slots, ascending
+// The ecosystem's buffers (docs/gpu.md, "An ecosystem"), shaders/eco_buffers.glsl.
+#define MURMUR_BIND_FOOD 23          // float[food cells]: the food field, row by row
+#define MURMUR_BIND_FOOD_GRAZERS 24  // uint[food cells]: grazers of state t per food cell
+#define MURMUR_BIND_HUNT 25          // uvec4[capacity]: per sorted slot, the hunt (HuntRecord)
+#define MURMUR_BIND_TALLY 26         // uvec2[species * MURMUR_TALLY_COUNTERS]: SpeciesTally
+#define MURMUR_BIND_SURVIVORS 27     // uint[species]: boids of each species surviving the step
 
 // GL_MAX_COMPUTE_WORK_GROUP_COUNT's guaranteed minimum in x and y: longer passes are folded
 // into y (murmur/gl/dispatch.hpp on the CPU, population_update.comp on the GPU).
@@ -43,9 +49,21 @@
 // Boid.fate of a step's candidate (docs/model.md, "Deaths"): it lives, or it was eaten.
 #define MURMUR_FATE_LIVES 0u
 #define MURMUR_FATE_EATEN 1u
+#define MURMUR_FATE_STARVED 2u  // its energy fell to 0 or below
+// A hunter's strike target when it strikes nothing, and a prey's eater when none ate it.
+#define MURMUR_NO_STRIKE 0xFFFFFFFFu
+// The per-species event counters (SpeciesTally, shaders/common.glsl): each a 64-bit count
+// kept as (low word, high word), in this order.
+#define MURMUR_TALLY_BORN 0u
+#define MURMUR_TALLY_DROPPED 1u
+#define MURMUR_TALLY_DIED 2u
+#define MURMUR_TALLY_COUNTERS 3u
 // population_update.comp's phases.
 #define MURMUR_POPULATION_AFTER_BIRTHS 0  // candidates = survivors-to-be + children born
 #define MURMUR_POPULATION_AFTER_SORT 1    // live = the counting sort's total
+// species_cap.comp's phases (docs/model.md, "Births by energy": the species cap).
+#define MURMUR_CAP_SELECT 0u  // the capped species' wishes, to be scanned in parent order
+#define MURMUR_CAP_APPLY 1u   // a wish is dropped when survivors + wishes before it >= max_count
 
 // Render bindings.
 #define MURMUR_BIND_RENDER_BOIDS 0   // Boid[] read by the head vertex shader
@@ -57,6 +75,9 @@
 #define MURMUR_PHILOX_W0 0x9E3779B9u
 #define MURMUR_PHILOX_W1 0xBB67AE85u
 #define MURMUR_PHILOX_ROUNDS 10
+// The Philox draws of a child's velocity (docs/model.md, "Births by energy"), x then y.
+#define MURMUR_DRAW_CHILD_VELOCITY_X 0u
+#define MURMUR_DRAW_CHILD_VELOCITY_Y 1u
 // A uniform float is the top MURMUR_RANDOM_FLOAT_BITS bits of a word times 2^-24: float32
 // holds 24 bits exactly, so the CPU and the GPU compute the same value.
 #define MURMUR_RANDOM_WORD_BITS 32

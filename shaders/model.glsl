@@ -43,8 +43,10 @@ NeighbourSums empty_sums() {
   return NeighbourSums(vec2(0.0), vec2(0.0), vec2(0.0), 0u, 0u, 0u);
 }
 
-void add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, vec2 d, vec2 v_j, uint species_j) {
-  if (!in_view(s, d, v_i)) return;
+// Adds j at displacement d if i sees it; returns whether it does.
+bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, vec2 d, vec2 v_j,
+                   uint species_j) {
+  if (!in_view(s, d, v_i)) return false;
   sums.visible += 1u;
   if (((s.flock_mask >> species_j) & 1u) != 0u) {
     sums.flock += 1u;
@@ -56,6 +58,7 @@ void add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, vec2 d, vec2 v
     sums.separating += 1u;
     sums.separation_sum += d / dist_sq;
   }
+  return true;
 }
 
 float edge_axis(Species s, float p, float len) {
@@ -101,6 +104,12 @@ bool dies_of_age(Species s, uint age) {
   return s.max_age > 0u && age >= s.max_age;
 }
 
+// Whether a candidate of the step is absent from state t+1: dead of age, or eaten or starved
+// (its fate, set by catch.comp and settle.comp; always LIVES without the ecosystem).
+bool dies_in_step(Species s, Boid candidate) {
+  return candidate.fate != MURMUR_FATE_LIVES || dies_of_age(s, candidate.age);
+}
+
 // The birth rules (docs/model.md, "Births"): the test-only budding rule, one child when
 // (id + step) mod P == 0, in uint32 arithmetic. `parent` is its state t.
 uniform uint step_index;  // low 32 bits of the index of the step being taken
@@ -109,12 +118,13 @@ uint children_of(Boid parent) {
   return (parent.id + step_index) % params.budding_period == 0u ? 1u : 0u;
 }
 
-// Child `k` of a parent whose state t+1 is `parent_after`.
+// Child `k` of a parent whose state t+1 is `parent_after`, by the budding rule.
 Boid child_of(Boid parent_after, uint k, uint id) {
   Boid child = parent_after;
   child.id = id;
   child.vel = -parent_after.vel;
   child.age = 0u;
+  child.fate = MURMUR_FATE_LIVES;
   return child;
 }
 
@@ -152,7 +162,8 @@ Boid steered_step(Species s, Boid self, vec2 velocity, vec2 world) {
   return move_and_bound(s, self, vel, world);
 }
 
-Boid finish_step(Species s, Boid self, NeighbourSums sums, vec2 world) {
+// acc of step 4: the flock's and the world's steering terms, before the force limit.
+vec2 steering_acc(Species s, Boid self, NeighbourSums sums, vec2 world) {
   vec2 align = vec2(0.0);
   vec2 cohesion = vec2(0.0);
   if (sums.flock > 0u) {
@@ -170,6 +181,12 @@ Boid finish_step(Species s, Boid self, NeighbourSums sums, vec2 world) {
   precise vec2 acc = s.align_weight * align + s.cohesion_weight * cohesion +
                      s.separation_weight * separation + edge + s.obstacle_weight * obstacle +
                      s.target_weight * target;
+  return acc;
+}
+
+// Steps 5-7: the force limit, the speed limits, move and bounds.
+Boid finish_step(Species s, Boid self, vec2 steering, vec2 world) {
+  precise vec2 acc = steering;
   precise float acc_len = sqrt(acc.x * acc.x + acc.y * acc.y);
   if (acc_len > s.max_force) acc *= s.max_force / acc_len;
 
@@ -185,10 +202,13 @@ Boid finish_step(Species s, Boid self, NeighbourSums sums, vec2 world) {
   return move_and_bound(s, self, vel, world);
 }
 
-// One boid's state t+1: the rules, or the user's velocity for the steered boid.
-Boid next_state(Species s, Boid self, NeighbourSums sums) {
-  if (params.has_steered != 0u && self.id == params.steered_id) {
-    return steered_step(s, self, params.steered_velocity, params.world);
-  }
-  return finish_step(s, self, sums, params.world);
+bool is_steered(Boid self) {
+  return params.has_steered != 0u && self.id == params.steered_id;
+}
+
+// One boid's state t+1 under the steering acceleration `acc`, or the user's velocity for the
+// steered boid.
+Boid next_state(Species s, Boid self, vec2 acc) {
+  if (is_steered(self)) return steered_step(s, self, params.steered_velocity, params.world);
+  return finish_step(s, self, acc, params.world);
 }

@@ -20,7 +20,8 @@ void main() {
   uint live = population.live;
   if (update_phase == MURMUR_POPULATION_AFTER_BIRTHS) {
     uint born = 0u;
-    if (params.budding_period != 0u && live > 0u && live < params.capacity) {
+    bool births_on = params.budding_period != 0u || params.energy_births != 0u;
+    if (births_on && live > 0u && live < params.capacity) {
       uint total = child_offset[live - 1u] + child_count[live - 1u];
       born = min(total, params.capacity - live);
     }

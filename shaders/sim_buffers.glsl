@@ -30,6 +30,11 @@ layout(std430, binding = MURMUR_BIND_CELL_START) buffer CellStartBlock {
   uint cell_start[];
 };
 
+// The grid build's working buffers. Mesa counts every declared storage block against the
+// limit of 16 per compute shader, so only the passes of the build (which define
+// MURMUR_USES_GRID_BUILD first) declare them; the ecosystem's passes need the room
+// (eco_buffers.glsl).
+#ifdef MURMUR_USES_GRID_BUILD
 layout(std430, binding = MURMUR_BIND_CELL_FILL) buffer CellFillBlock {
   uint cell_fill[];
 };
@@ -41,6 +46,7 @@ layout(std430, binding = MURMUR_BIND_BOID_CELL) buffer BoidCellBlock {
 layout(std430, binding = MURMUR_BIND_CELL_ENTRIES) buffer CellEntriesBlock {
   uint cell_entries[];
 };
+#endif
 
 layout(std430, binding = MURMUR_BIND_POPULATION) buffer PopulationBlock {
   Population population;
@@ -58,16 +64,20 @@ layout(std430, binding = MURMUR_BIND_NEIGHBOURS) writeonly buffer NeighboursBloc
   uvec4 neighbour_counts[];  // per sorted slot: visible, flock, separating, id
 };
 
-// Cell coordinates of a position (murmur::GridShape::cell_of). Wrapped boids lie in [0, L)
-// and walled ones in [0, L], and p * (1 / cell_size) may round up to the grid size, so the
-// column is clamped to the last cell. A product, unlike a quotient, is correctly rounded on
-// every GPU, so the CPU bins alike (the model's parent order depends on it).
-ivec2 cell_coords(vec2 pos) {
-  precise vec2 scaled = pos * params.inverse_cell_size;
+// Cell coordinates of a position on a grid (murmur::GridShape::cell_of). Wrapped boids lie
+// in [0, L) and walled ones in [0, L], and p * (1 / cell_size) may round up to the grid size,
+// so the coordinates are clamped to the last cell. A product, unlike a quotient, is correctly
+// rounded on every GPU, so the CPU bins alike (the model's parent order depends on it).
+ivec2 bin_position(vec2 pos, vec2 inverse_cell_size, ivec2 last_cell) {
+  precise vec2 scaled = pos * inverse_cell_size;
   ivec2 c = ivec2(floor(scaled));
+  return ivec2(clamp(c.x, 0, last_cell.x), clamp(c.y, 0, last_cell.y));
+}
+
+ivec2 cell_coords(vec2 pos) {
   int last_column = params.fault == MURMUR_FAULT_LAST_CELL_OFF_BY_ONE ? params.grid.x
                                                                       : params.grid.x - 1;
-  return ivec2(clamp(c.x, 0, last_column), clamp(c.y, 0, params.grid.y - 1));
+  return bin_position(pos, params.inverse_cell_size, ivec2(last_column, params.grid.y - 1));
 }
 
 uint cell_index(ivec2 c) {

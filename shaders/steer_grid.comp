@@ -1,27 +1,24 @@
 #version 450
 // The steering pass over the grid: every boid reads state t of the boids in its own and the
 // 8 surrounding cells (wrapped across the seams for torus observers) and writes state t+1.
-// in: sorted_boids (state t, cell order), cell_start, cell_count, species, params, population.
-// out: boids (state t+1 candidates, same slots, ages advanced), neighbour_counts, child_count.
+// Compiled with MURMUR_ECOSYSTEM for a scenario with the ecosystem's keys: it then also senses
+// prey and hunters, steers by them and by the food field, and spends and gains energy.
+// in: sorted_boids (state t, cell order), cell_start, cell_count, species, params, population;
+// ecosystem: food, food_grazers.
+// out: boids (state t+1 candidates, same slots, ages advanced), neighbour_counts, child_count
+// (budding rule on); ecosystem: hunt (strike target, not fed, not eaten).
 #include "sim_buffers.glsl"
 #include "model.glsl"
+#ifdef MURMUR_ECOSYSTEM
+#define MURMUR_USES_FOOD
+#define MURMUR_USES_FOOD_GRAZERS
+#define MURMUR_USES_HUNT
+#include "eco_buffers.glsl"
+#include "ecosystem.glsl"
+#endif
+#include "grid_search.glsl"
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 #include "compute_index.glsl"
-
-// The distinct cell columns (or rows) an observer at `own` searches: own-1..own+1, wrapped on
-// a torus. A grid of fewer than 3 cells is searched whole so no cell is visited twice.
-void neighbour_span(int own, int cells, bool wrap, out int first, out int count) {
-  if (cells < 3) {
-    first = 0;
-    count = cells;
-  } else if (wrap) {
-    first = own - 1;
-    count = 3;
-  } else {
-    first = max(own - 1, 0);
-    count = min(own + 1, cells - 1) - first + 1;
-  }
-}
 
 void main() {
   uint slot = linear_invocation_index();
@@ -37,6 +34,9 @@ void main() {
   if (params.fault == MURMUR_FAULT_DROP_NEIGHBOUR_ROW && rows == 3) rows = 2;
 
   NeighbourSums sums = empty_sums();
+#ifdef MURMUR_ECOSYSTEM
+  Sensing sensed = no_sensing();
+#endif
   for (int row = 0; row < rows; ++row) {
     int cy = (first_y + row + params.grid.y) % params.grid.y;
     for (int column = 0; column < columns; ++column) {
@@ -48,11 +48,18 @@ void main() {
         if (k == slot) continue;
         Boid other = sorted_boids[k];
         vec2 d = displacement(self.pos, other.pos, s.topology, params.world);
-        add_neighbour(sums, s, self.vel, d, other.vel, other.species);
+        bool seen = add_neighbour(sums, s, self.vel, d, other.vel, other.species);
+#ifdef MURMUR_ECOSYSTEM
+        if (seen) sense_neighbour(sensed, s, d, other.species, other.id, k);
+#endif
       }
     }
   }
-  boids[slot] = next_state(s, self, sums);
+#ifdef MURMUR_ECOSYSTEM
+  boids[slot] = ecosystem_next_state(s, self, sums, sensed, slot);
+#else
+  boids[slot] = next_state(s, self, steering_acc(s, self, sums, params.world));
+#endif
   if (params.budding_period != 0u) child_count[slot] = children_of(self);
   neighbour_counts[slot] = uvec4(sums.visible, sums.flock, sums.separating, self.id);
 }

@@ -1,6 +1,6 @@
 // The trail slots' working buffers (docs/gpu.md, "Trail slots"). Mesa counts every declared
-// storage block against the limit of 16 per compute shader, and sim_buffers.glsl declares 14,
-// so a pass that includes both defines which of these it uses first:
+// storage block against the limit of 16 per compute shader, and sim_buffers.glsl declares up
+// to 14, so a pass that includes both defines which of these it uses first:
 // MURMUR_USES_SLOT_TAKEN, MURMUR_USES_SLOT_TAKEN_BEFORE, MURMUR_USES_FREE_SLOTS.
 
 #ifdef MURMUR_USES_SLOT_TAKEN

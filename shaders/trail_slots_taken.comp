@@ -14,6 +14,6 @@ void main() {
   uint slot = linear_invocation_index();
   if (slot >= population.live) return;
   Boid b = boids[slot];
-  if (dies_of_age(species[b.species], b.age)) return;  // its trail slot is free for a child
+  if (dies_in_step(species[b.species], b)) return;  // its trail slot is free for a child
   slot_taken[b.trail_slot] = 1u;
 }

@@ -9,6 +9,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "interface.h"
 #include "murmur/scenario.hpp"
 #include "murmur/state.hpp"
 
@@ -30,9 +31,10 @@ std::vector<SpeciesModel> species_models(const Scenario& scenario);
 // A child's velocity components are uniform in +-fl(max_speed * K) (docs/model.md, "Births by
 // energy"): K is the float just below 1/sqrt(2), so |u| <= max_speed without a square root.
 inline constexpr float kChildSpeedFraction = 0.70710677f;
-// The Philox draws of a child's velocity, x then y (docs/model.md, "Random numbers").
-inline constexpr std::uint32_t kDrawChildVelocityX = 0;
-inline constexpr std::uint32_t kDrawChildVelocityY = 1;
+// The Philox draws of a child's velocity, x then y (docs/model.md, "Random numbers"), defined
+// in shaders/interface.h for both languages.
+inline constexpr std::uint32_t kDrawChildVelocityX = MURMUR_DRAW_CHILD_VELOCITY_X;
+inline constexpr std::uint32_t kDrawChildVelocityY = MURMUR_DRAW_CHILD_VELOCITY_Y;
 
 // Ageing (docs/model.md, "Ageing and death by age"): one step older, saturating.
 std::uint32_t aged(std::uint32_t age);

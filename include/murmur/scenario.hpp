@@ -67,24 +67,62 @@ struct Target {
   glm::vec2 position{0.0f};
 };
 
+// `food.initial`: a fraction of max_per_cell in every cell, or the "random" pattern.
+struct FoodInitial {
+  float fraction = 1.0f;  // in [0, 1]; unused when `random`
+  bool random = false;    // uniform in [0, max_per_cell] per cell (docs/model.md, "The food field")
+  bool operator==(const FoodInitial&) const = default;
+};
+// The TOML word of the random pattern.
+inline constexpr std::string_view kFoodInitialRandom = "random";
+// At most this many food cells: the field is one GPU buffer of floats, and cell indices stay
+// exact in float32 like boid counts.
+inline constexpr std::uint64_t kMaxFoodCells = std::uint64_t{1} << 24;
+
 // One rectangle of food (`[[food.patch]]`): the cells whose centre lies inside get `amount`.
+// Its members are the lines of include/murmur/params/food_params.def.
 struct FoodPatch {
-  glm::vec2 corner{0.0f};  // x, y: the lower-left corner
-  glm::vec2 size{0.0f};    // width, height
-  float amount = 0;
+#define MURMUR_FOOD_PATCH_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/params/food_params.def"
 };
 
-// The [food] table (docs/model.md, "The food field"): absent = no food field.
+// The [food] table (docs/model.md, "The food field"): absent = no food field. Its keys are the
+// lines of include/murmur/params/food_params.def.
 struct FoodParams {
-  float cell_size = 10.0f;       // c_f
-  float max_per_cell = 1.0f;     // K_f
-  float regrow_per_step = 0.0f;  // 0: never regrows
-  float bite = 1.0f;             // the most food one grazer eats in a step
-  // `initial`: a fraction of max_per_cell in every cell, or the "random" pattern.
-  float initial_fraction = 1.0f;
-  bool initial_random = false;
+#define MURMUR_FOOD_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/params/food_params.def"
   std::vector<FoodPatch> patches;
 };
+
+namespace params::food {
+#define MURMUR_FOOD_PARAM(key_, type, default_value, accepted, unit, meaning)                 \
+  inline const ParamInfo<FoodParams, type> key_{#key_, default_value, accepted, unit,        \
+                                                not_in_panel(), Gpu::None, meaning,          \
+                                                &FoodParams::key_};
+#include "murmur/params/food_params.def"
+}  // namespace params::food
+
+namespace params::food_patch {
+#define MURMUR_FOOD_PATCH_PARAM(key_, type, default_value, accepted, unit, meaning)           \
+  inline constexpr ParamInfo<FoodPatch, type> key_{#key_, default_value, accepted, unit,     \
+                                                   not_in_panel(), Gpu::None, meaning,       \
+                                                   &FoodPatch::key_};
+#include "murmur/params/food_params.def"
+}  // namespace params::food_patch
+
+// Calls visit(info) for each [food] key's ParamInfo, in table order.
+template <class Visitor>
+void for_each_food_param(Visitor&& visit) {
+#define MURMUR_FOOD_PARAM(key, ...) visit(params::food::key);
+#include "murmur/params/food_params.def"
+}
+
+// Calls visit(info) for each [[food.patch]] key's ParamInfo, in table order.
+template <class Visitor>
+void for_each_food_patch_param(Visitor&& visit) {
+#define MURMUR_FOOD_PATCH_PARAM(key, ...) visit(params::food_patch::key);
+#include "murmur/params/food_params.def"
+}
 
 // The [world] table: the lines of include/murmur/params/world_params.def.
 struct WorldParams {

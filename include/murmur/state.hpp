@@ -47,14 +47,23 @@ struct FlockState {
 
 // The scenario's seeded start: counter-based hashing of (seed, id), so the same seed gives
 // the same bits on every machine. Positions uniform in the world, headings uniform, speeds
-// uniform in [min_speed, max_speed]. Ids 0..N-1 in species order.
+// uniform in [min_speed, max_speed]. Ids 0..N-1 in species order. Energies energy_initial,
+// the initial food field, zeroed totals (one per species).
 FlockState seeded_start(const Scenario& scenario);
 
-// CSV with header `id,species,x,y,vx,vy,age`, floats as %.9g (reads back to the same float32);
-// a file without the age column (`id,species,x,y,vx,vy`) reads with every age 0.
+// The food field a flock starts from (docs/model.md, "The food field"): food.initial (a
+// fraction, or Philox uniforms of (seed, cell, 0, 0) for "random"), then the patches in file
+// order. Empty without a [food] table.
+std::vector<float> initial_food(const Scenario& scenario);
+
+// CSV with header `id,species,x,y,vx,vy,age,energy`, floats as %.9g (reads back to the same
+// float32); a file without the energy column (`id,species,x,y,vx,vy,age`) reads with every
+// energy its species' energy_initial, and one without age either (`id,species,x,y,vx,vy`)
+// with every age 0. The state read gets the initial food field and zeroed totals.
 // read_state_csv throws InputError (naming file, line and column) for a malformed file or one
 // that does not match the scenario: unknown species, duplicate id, non-finite numbers,
-// positions outside the world, more boids than the scenario's capacity. Ids are any distinct uint32 values (not necessarily 0..N-1).
+// positions outside the world, energies outside [0, energy_max], more boids than the
+// scenario's capacity. Ids are any distinct uint32 values (not necessarily 0..N-1).
 FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario);
 // Same, from text; `source` names it in messages (the fuzz target reads from memory).
 FlockState parse_state_csv(std::string_view text, const std::string& source,
@@ -62,7 +71,7 @@ FlockState parse_state_csv(std::string_view text, const std::string& source,
 // Writes through a temporary file renamed into place; throws OutputError naming the path.
 void write_state_csv(const std::filesystem::path& path, const FlockState& state);
 // NumPy .npy, structured dtype [('id','<u4'),('species','<u4'),('x','<f4'),('y','<f4'),
-// ('vx','<f4'),('vy','<f4'),('age','<u4')]. Throws OutputError naming the path.
+// ('vx','<f4'),('vy','<f4'),('age','<u4'),('energy','<f4')]. Throws OutputError naming the path.
 void write_state_npy(const std::filesystem::path& path, const FlockState& state);
 // Chooses CSV or .npy by the extension.
 void write_state(const std::filesystem::path& path, const FlockState& state);

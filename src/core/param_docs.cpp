@@ -19,6 +19,7 @@ std::string_view type_text() {
   else if constexpr (std::is_enum_v<T> || std::is_same_v<T, std::string>) return "string";
   else if constexpr (std::is_same_v<T, std::vector<std::string>>) return "array of strings";
   else if constexpr (std::is_same_v<T, glm::vec3>) return "array of 3 numbers";
+  else if constexpr (std::is_same_v<T, FoodInitial>) return "number or string";
   else static_assert(sizeof(T) == 0, "a table key of a type the docs cannot name");
 }
 
@@ -34,6 +35,9 @@ std::string default_text(const T& value) {
   } else if constexpr (std::is_same_v<T, glm::vec3>) {
     return code("[" + show_float(value.r) + ", " + show_float(value.g) + ", " +
                 show_float(value.b) + "]");
+  } else if constexpr (std::is_same_v<T, FoodInitial>) {
+    return value.random ? code("\"" + std::string(kFoodInitialRandom) + "\"")
+                        : code(show_float(value.fraction));
   } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
     std::string list;
     for (const std::string& name : value) list += (list.empty() ? "\"" : ", \"") + name + "\"";
@@ -116,7 +120,11 @@ std::vector<DocSection> generated_doc_sections(const LookParams& render_defaults
           {"species keys", "include/murmur/params/species_params.def",
            keys_table([](auto&& visit) { for_each_species_param(visit); })},
           {"render keys", "include/murmur/params/render_params.def",
-           render_keys_table(render_defaults)}};
+           render_keys_table(render_defaults)},
+          {"food keys", "include/murmur/params/food_params.def",
+           keys_table([](auto&& visit) { for_each_food_param(visit); })},
+          {"food patch keys", "include/murmur/params/food_params.def",
+           keys_table([](auto&& visit) { for_each_food_patch_param(visit); })}};
 }
 
 std::string with_generated_sections(std::string_view document, const std::string& document_name,

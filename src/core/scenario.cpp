@@ -41,7 +41,9 @@ SpeciesParams default_species(std::size_t index) {
 
 constexpr std::string_view kObstacleKeys = "x, y, radius";
 constexpr std::string_view kTargetKeys = "x, y";
-constexpr std::string_view kTopLevelKeys = "world, species, obstacle, target, render";
+constexpr std::string_view kTopLevelKeys = "world, species, obstacle, target, food, render";
+// The [food] table's array of [[food.patch]] tables.
+constexpr std::string_view kFoodPatchKey = "patch";
 
 
 // The keys of one parameter table in table order, for messages ("width, height, seed").
@@ -59,6 +61,8 @@ std::string key_list(ForEachParam for_each_param) {
 const auto world_params = [](auto&& visit) { for_each_world_param(visit); };
 const auto species_params = [](auto&& visit) { for_each_species_param(visit); };
 const auto render_params = [](auto&& visit) { for_each_render_param(visit); };
+const auto food_params = [](auto&& visit) { for_each_food_param(visit); };
+const auto food_patch_params = [](auto&& visit) { for_each_food_patch_param(visit); };
 
 // ---- text helpers ----------------------------------------------------------------------
 
@@ -120,6 +124,8 @@ struct ScenarioLines {
   std::vector<KeyLines> obstacles;
   KeyLines target;
   KeyLines render;
+  KeyLines food;
+  std::vector<KeyLines> patches;
 };
 
 [[noreturn]] void fail(const std::string& source, std::uint32_t line, const std::string& what) {
@@ -137,6 +143,9 @@ std::string species_label(std::size_t index, std::string_view name) {
 // ---- validation (shared by files and in-memory scenarios) ------------------------------
 
 class Validator {
+  // The owner of a table whose ranges name no other key ([world], [render]).
+  static constexpr const SpeciesParams* kNoOwner = nullptr;
+
  public:
   Validator(const Scenario& scenario, const ScenarioLines* lines)
       : scenario_(scenario), lines_(lines) {}
@@ -148,6 +157,7 @@ class Validator {
     check_total_count();
     check_obstacles();
     check_target();
+    check_food();
     check_look();
   }
 
@@ -162,7 +172,7 @@ class Validator {
   void check_world() const {
     for_each_world_param([&](const auto& info) {
       const auto& value = scenario_.world.*info.member;
-      if (auto broken = broken_rule(value, info.accepted, nullptr, true)) {
+      if (auto broken = broken_rule(value, info.accepted, kNoOwner, true)) {
         fail(scenario_.source, world_line(info.key),
              "world." + std::string(info.key) + " = " + shown_value(value) + ": " + *broken);
       }
@@ -198,7 +208,12 @@ class Validator {
         if (refers_to_key(info.accepted) == names_a_key) check_range(i, info);
       });
     }
-    check_flocks_with(i);
+    check_species_names(i, params::species::flocks_with.key, scenario_.species[i].flocks_with);
+    check_species_names(i, params::species::eats.key, scenario_.species[i].eats);
+    if (scenario_.species[i].grazes && !scenario_.food) {
+      fail_species(i, params::species::grazes.key, "true",
+                   "a grazer needs a [food] table (docs/model.md, \"The food field\")");
+    }
   }
 
   template <class Info>
@@ -217,7 +232,8 @@ class Validator {
   // The number `bound` stands for, for the species `owner` (Key bounds name keys of the species
   // table; the [render] table has none). Compared in double: exact for float32 and for every
   // integer key.
-  long double bound_value(const SpeciesParams* owner, const params::Bound& bound) const {
+  template <class Owner>
+  long double bound_value(const Owner* owner, const params::Bound& bound) const {
     switch (bound.kind) {
       case params::Bound::Kind::Value: return bound.value;
       case params::Bound::Kind::HalfWorldSide:
@@ -228,17 +244,22 @@ class Validator {
     return 0.0L;
   }
 
-  static float float_key(const SpeciesParams& species, std::string_view key) {
+  // The float key `key` of `owner`'s table (a Key bound names a key of the same table).
+  template <class Owner>
+  static float float_key(const Owner& owner, std::string_view key) {
     float value = 0.0f;
-    for_each_species_param([&](const auto& info) {
+    const auto visit = [&](const auto& info) {
       if constexpr (std::is_same_v<std::remove_cvref_t<decltype(info.default_value)>, float>) {
-        if (info.key == key) value = species.*info.member;
+        if (info.key == key) value = owner.*info.member;
       }
-    });
+    };
+    if constexpr (std::is_same_v<Owner, SpeciesParams>) for_each_species_param(visit);
+    if constexpr (std::is_same_v<Owner, FoodParams>) for_each_food_param(visit);
     return value;
   }
 
-  bool within(const SpeciesParams* owner, const params::Accepted& accepted,
+  template <class Owner>
+  bool within(const Owner* owner, const params::Accepted& accepted,
               long double value) const {
     const params::Bound& lower = accepted.lower;
     const params::Bound& upper = accepted.upper;
@@ -255,7 +276,8 @@ class Validator {
 
   // One end as a message shows it: "< 40 (half the smaller world side)",
   // "<= perception_radius (12)", ">= 0".
-  std::string bound_text(const SpeciesParams* owner, const params::Bound& bound,
+  template <class Owner>
+  std::string bound_text(const Owner* owner, const params::Bound& bound,
                          std::string_view op, bool integer) const {
     const long double value = bound_value(owner, bound);
     const std::string number = integer ? std::to_string(static_cast<std::int64_t>(value))
@@ -273,7 +295,8 @@ class Validator {
 
   // "> 0 and < 1 (the fraction kept per step)". `finite`: the range also says "and finite"
   // where it has no upper end (for tables whose finite check is not a message of its own).
-  std::string range_text(const SpeciesParams* owner, const params::Accepted& accepted,
+  template <class Owner>
+  std::string range_text(const Owner* owner, const params::Accepted& accepted,
                          bool integer, bool finite) const {
     std::string text = params::join_range(
         bound_text(owner, accepted.lower, params::lower_operator(accepted.lower), integer),
@@ -286,9 +309,9 @@ class Validator {
   // What `value` breaks of `accepted` ("must be ..."), or nothing. Names (std::string,
   // std::vector<std::string>) are checked by check_name and check_flocks_with instead: their
   // rules relate species to each other.
-  template <class T>
+  template <class T, class Owner>
   std::optional<std::string> broken_rule(const T& value, const params::Accepted& accepted,
-                                         const SpeciesParams* owner, bool finite) const {
+                                         const Owner* owner, bool finite) const {
     if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
       constexpr bool integer = std::is_integral_v<T>;
       bool ok = within(owner, accepted, static_cast<long double>(value));
@@ -323,6 +346,9 @@ class Validator {
   static std::string shown_value(int value) { return std::to_string(value); }
   static std::string shown_value(std::uint64_t value) { return std::to_string(value); }
   static std::string shown_value(bool value) { return value ? "true" : "false"; }
+  static std::string shown_value(const FoodInitial& value) {
+    return value.random ? quote(kFoodInitialRandom) : show_float(value.fraction);
+  }
   static std::string shown_value(const std::string& value) { return quote(value); }
   static std::string shown_value(const std::vector<std::string>& names) {
     std::string list;
@@ -358,8 +384,10 @@ class Validator {
     }
   }
 
-  void check_flocks_with(std::size_t i) const {
-    for (const std::string& name : scenario_.species[i].flocks_with) {
+  // flocks_with and eats: every name is a species of the scenario.
+  void check_species_names(std::size_t i, std::string_view key,
+                           const std::vector<std::string>& list) const {
+    for (const std::string& name : list) {
       bool known = false;
       for (const SpeciesParams& other : scenario_.species) known = known || other.name == name;
       if (!known) {
@@ -367,7 +395,7 @@ class Validator {
         for (const SpeciesParams& other : scenario_.species) {
           names += (names.empty() ? "" : ", ") + quote(other.name);
         }
-        fail_species(i, "flocks_with", quote(name), "no species has this name (species: " + names + ")");
+        fail_species(i, key, quote(name), "no species has this name (species: " + names + ")");
       }
     }
   }
@@ -435,6 +463,72 @@ class Validator {
     }
   }
 
+  std::uint32_t food_line(std::string_view key) const {
+    return lines_ ? lines_->food.line_of(key) : 0;
+  }
+  std::uint32_t patch_line(std::size_t i, std::string_view key) const {
+    return lines_ && i < lines_->patches.size() ? lines_->patches[i].line_of(key) : 0;
+  }
+
+  void check_food() const {
+    if (!scenario_.food) return;
+    const FoodParams& food = *scenario_.food;
+    // Plain ranges first, then those naming another key (as for species).
+    for (const bool names_a_key : {false, true}) {
+      for_each_food_param([&](const auto& info) {
+        if (refers_to_key(info.accepted) != names_a_key) return;
+        const auto& value = food.*info.member;
+        if (auto broken = broken_rule(value, info.accepted, &food, true)) {
+          fail(scenario_.source, food_line(info.key),
+               "food." + std::string(info.key) + " = " + shown_value(value) + ": " + *broken);
+        }
+      });
+    }
+    const double cells = std::ceil(double(scenario_.world.width) / double(food.cell_size)) *
+                         std::ceil(double(scenario_.world.height) / double(food.cell_size));
+    if (cells > double(kMaxFoodCells)) {
+      fail(scenario_.source, food_line(params::food::cell_size.key),
+           "food.cell_size = " + show_float(food.cell_size) + ": must be large enough for at " +
+               "most " + std::to_string(kMaxFoodCells) + " food cells in the world (it gives " +
+               show_double(cells) + ")");
+    }
+    const FoodInitial& initial = food.initial;
+    if (!initial.random && !(initial.fraction >= 0.0f && initial.fraction <= 1.0f)) {
+      fail(scenario_.source, food_line(params::food::initial.key),
+           "food.initial = " + shown_value(initial) + ": must be a number >= 0 and <= 1, or " +
+               quote(kFoodInitialRandom));
+    }
+    for (std::size_t i = 0; i < food.patches.size(); ++i) check_food_patch(i, food);
+  }
+
+  void check_food_patch(std::size_t i, const FoodParams& food) const {
+    const FoodPatch& patch = food.patches[i];
+    const std::string label = "food.patch[" + std::to_string(i) + "].";
+    const auto fail_patch = [&](std::string_view key, float value, const std::string& rule) {
+      fail(scenario_.source, patch_line(i, key),
+           label + std::string(key) + " = " + show_float(value) + ": must be " + rule);
+    };
+    for_each_food_patch_param([&](const auto& info) {
+      const float value = patch.*info.member;
+      if (auto broken = broken_rule(value, info.accepted, &patch, true)) {
+        fail(scenario_.source, patch_line(i, info.key),
+             label + std::string(info.key) + " = " + show_float(value) + ": " + *broken);
+      }
+    });
+    if (!(patch.x >= 0.0f && patch.x <= scenario_.world.width)) {
+      fail_patch(params::food_patch::x.key, patch.x,
+                 ">= 0 and <= " + show_float(scenario_.world.width) + " (the world's width)");
+    }
+    if (!(patch.y >= 0.0f && patch.y <= scenario_.world.height)) {
+      fail_patch(params::food_patch::y.key, patch.y,
+                 ">= 0 and <= " + show_float(scenario_.world.height) + " (the world's height)");
+    }
+    if (!(patch.amount >= 0.0f && patch.amount <= food.max_per_cell)) {
+      fail_patch(params::food_patch::amount.key, patch.amount,
+                 ">= 0 and <= max_per_cell (" + show_float(food.max_per_cell) + ")");
+    }
+  }
+
   [[noreturn]] void fail_render(std::string_view key, const std::string& value,
                                 const std::string& requirement) const {
     fail(scenario_.source, lines_ ? lines_->render.line_of(key) : 0,
@@ -445,7 +539,7 @@ class Validator {
     for_each_render_param([&](const auto& info) {
       const auto& value = scenario_.look.*info.member;
       if (!value) return;
-      if (auto broken = broken_rule(*value, info.accepted, nullptr, true)) {
+      if (auto broken = broken_rule(*value, info.accepted, kNoOwner, true)) {
         fail_render(info.key, shown_value(*value), *broken);
       }
     });
@@ -465,7 +559,7 @@ class Parser {
     const toml::table root = parse_toml(text);
     for (const auto& [key, node] : root) {
       if (key != "world" && key != "species" && key != "obstacle" && key != "target" &&
-          key != "render") {
+          key != "food" && key != "render") {
         fail(scenario_.source, key.source().begin.line,
              quote(key.str()) + ": unknown table or key (accepted: " + std::string(kTopLevelKeys) +
                  ")");
@@ -479,6 +573,7 @@ class Parser {
     if (const toml::node* species = root.get("species")) parse_species_list(*species);
     if (const toml::node* obstacles = root.get("obstacle")) parse_obstacles(*obstacles);
     if (const toml::node* target = root.get("target")) parse_target(*target);
+    if (const toml::node* food = root.get("food")) parse_food(*food);
     if (const toml::node* render = root.get("render")) parse_render(*render);
     Validator(scenario_, &lines_).run();
     return std::move(scenario_);
@@ -669,12 +764,47 @@ class Parser {
     read_keys(*table, "render.", render_params, scenario_.look, lines_.render);
   }
 
+  void parse_food(const toml::node& node) {
+    const toml::table* table = node.as_table();
+    if (table == nullptr) wrong_type("food", node, "a table ([food])");
+    lines_.food.table = node.source().begin.line;
+    FoodParams food;
+    read_keys(*table, "food.", food_params, food, lines_.food, kFoodPatchKey);
+    if (const toml::node* patches = table->get(kFoodPatchKey)) parse_food_patches(*patches, food);
+    scenario_.food = std::move(food);
+  }
+
+  void parse_food_patches(const toml::node& node, FoodParams& food) {
+    const toml::array* list = node.as_array();
+    if (list == nullptr) wrong_type("food.patch", node, "an array of tables ([[food.patch]])");
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const std::string label = "food.patch[" + std::to_string(i) + "]";
+      const toml::table* table = list->get(i)->as_table();
+      if (table == nullptr) wrong_type(label, *list->get(i), "a table ([[food.patch]])");
+      KeyLines lines;
+      lines.table = table->source().begin.line;
+      FoodPatch patch;
+      read_keys(*table, label + ".", food_patch_params, patch, lines);
+      for_each_food_patch_param([&](const auto& info) {
+        if (info.accepted.required && !table->contains(info.key)) {
+          fail(scenario_.source, lines.table,
+               label + "." + std::string(info.key) + " is missing: it has no default");
+        }
+      });
+      if (!table->contains(params::food_patch::amount.key)) patch.amount = food.max_per_cell;
+      food.patches.push_back(patch);
+      lines_.patches.push_back(std::move(lines));
+    }
+  }
+
   // Reads every key of `table` into `record` through one parameter table (`for_each_param`:
   // world_params, ...); a key the table lacks fails, listing the table's keys. `prefix` + key
-  // names the key in messages.
+  // names the key in messages. `subtable`, when given, is a key the caller reads itself (the
+  // [food] table's patches): skipped here, and listed with the accepted keys.
   template <class ForEachParam, class Record>
   void read_keys(const toml::table& table, const std::string& prefix,
-                 ForEachParam for_each_param, Record& record, KeyLines& lines) const {
+                 ForEachParam for_each_param, Record& record, KeyLines& lines,
+                 std::string_view subtable = {}) const {
     // Named references, not a structured binding: clang before 16 (the fuzz build's) cannot
     // capture a binding in the lambda below.
     for (const auto& entry : table) {
@@ -682,6 +812,7 @@ class Parser {
       const toml::node& value = entry.second;
       const std::string label = prefix + std::string(key.str());
       lines.keys[std::string(key.str())] = value.source().begin.line;
+      if (!subtable.empty() && key.str() == subtable) continue;
       bool known = false;
       for_each_param([&](const auto& info) {
         if (known || info.key != key.str()) return;
@@ -695,7 +826,8 @@ class Parser {
       });
       if (!known) {
         fail(scenario_.source, key.source().begin.line,
-             label + ": unknown key (accepted: " + key_list(for_each_param) + ")");
+             label + ": unknown key (accepted: " + key_list(for_each_param) +
+                 (subtable.empty() ? "" : ", " + std::string(subtable)) + ")");
       }
     }
   }
@@ -752,6 +884,23 @@ class Parser {
                   glm::vec3& out) const {
     out = read_colour(label, node);
   }
+  // food.initial: a number (the validator checks its range) or the word "random".
+  void read_value(const std::string& label, const toml::node& node, const params::Accepted&,
+                  FoodInitial& out) const {
+    if (const auto* text = node.as_string()) {
+      if (text->get() != kFoodInitialRandom) {
+        fail(scenario_.source, node.source().begin.line,
+             label + " = " + show_node(node) + ": must be a number >= 0 and <= 1, or " +
+                 quote(kFoodInitialRandom));
+      }
+      out = FoodInitial{0.0f, true};
+      return;
+    }
+    if (node.as_integer() == nullptr && node.as_floating_point() == nullptr) {
+      wrong_type(label, node, "a number or " + quote(kFoodInitialRandom));
+    }
+    out = FoodInitial{read_float(label, node), false};
+  }
 
   std::vector<std::string> read_names(const std::string& label, const toml::node& node) const {
     const toml::array* list = node.as_array();
@@ -802,6 +951,9 @@ std::string toml_value(const std::vector<std::string>& names) {
   std::string out = "[";
   for (std::size_t j = 0; j < names.size(); ++j) out += (j == 0 ? "" : ", ") + toml_quote(names[j]);
   return out + "]";
+}
+std::string toml_value(const FoodInitial& initial) {
+  return initial.random ? toml_quote(kFoodInitialRandom) : toml_float(initial.fraction);
 }
 std::string toml_value(glm::vec3 colour) {
   return "[" + toml_float(colour.r) + ", " + toml_float(colour.g) + ", " + toml_float(colour.b) +
@@ -879,6 +1031,18 @@ std::string scenario_to_toml(const Scenario& scenario) {
     out += "\n[target]\n";
     out += "x = " + toml_float(scenario.target->position.x) + "\n";
     out += "y = " + toml_float(scenario.target->position.y) + "\n";
+  }
+  if (scenario.food) {
+    out += "\n[food]\n";
+    for_each_food_param([&](const auto& info) {
+      out += std::string(info.key) + " = " + toml_value((*scenario.food).*info.member) + "\n";
+    });
+    for (const FoodPatch& patch : scenario.food->patches) {
+      out += "\n[[food.patch]]\n";
+      for_each_food_patch_param([&](const auto& info) {
+        out += std::string(info.key) + " = " + toml_value(patch.*info.member) + "\n";
+      });
+    }
   }
   return out;
 }

@@ -19,6 +19,8 @@
 
 #include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
+#include "murmur/grid.hpp"
+#include "murmur/random.hpp"
 
 namespace murmur {
 namespace {
@@ -97,13 +99,24 @@ glm::dvec2 uniform_direction(std::uint64_t seed, std::uint64_t id) {
 // ---- writing ---------------------------------------------------------------------------
 
 constexpr int kFloatDigits = 9;  // %.9g reads back to the same float32
-constexpr std::string_view kCsvHeader = "id,species,x,y,vx,vy,age";
-constexpr std::size_t kCsvColumns = 7;
-// Files written before boids aged have no age column: their boids are of age 0.
+constexpr std::string_view kCsvHeader = "id,species,x,y,vx,vy,age,energy";
+constexpr std::size_t kCsvColumns = 8;
+// Older files: without the energy column (energy_initial), or without age too (age 0).
+constexpr std::string_view kCsvHeaderWithoutEnergy = "id,species,x,y,vx,vy,age";
+constexpr std::size_t kCsvColumnsWithoutEnergy = 7;
 constexpr std::string_view kCsvHeaderWithoutAge = "id,species,x,y,vx,vy";
 constexpr std::size_t kCsvColumnsWithoutAge = 6;
 constexpr std::array<std::string_view, kCsvColumns> kCsvColumnNames = {
-    "id", "species", "x", "y", "vx", "vy", "age"};
+    "id", "species", "x", "y", "vx", "vy", "age", "energy"};
+constexpr std::size_t kAgeColumn = 6;
+constexpr std::size_t kEnergyColumn = 7;
+
+// The header of a file with `columns` columns (one of the three accepted).
+std::string_view csv_header(std::size_t columns) {
+  if (columns == kCsvColumnsWithoutAge) return kCsvHeaderWithoutAge;
+  if (columns == kCsvColumnsWithoutEnergy) return kCsvHeaderWithoutEnergy;
+  return kCsvHeader;
+}
 
 // %.9g without the locale (a viewer may have called setlocale).
 void append_float(std::string& out, float value) {
@@ -147,8 +160,11 @@ class CsvReader {
       if (line_number == 1) {
         if (line == kCsvHeaderWithoutAge) {
           columns_ = kCsvColumnsWithoutAge;
+        } else if (line == kCsvHeaderWithoutEnergy) {
+          columns_ = kCsvColumnsWithoutEnergy;
         } else if (line != kCsvHeader) {
-          fail(1, 1, "header must be \"" + std::string(kCsvHeader) + "\" (or, without ages, \"" +
+          fail(1, 1, "header must be \"" + std::string(kCsvHeader) + "\" (or, without energies, \"" +
+                         std::string(kCsvHeaderWithoutEnergy) + "\", or without ages, \"" +
                          std::string(kCsvHeaderWithoutAge) + "\"), found \"" +
                          std::string(line.substr(0, kCsvHeader.size() + 8)) + "\"");
         }
@@ -202,7 +218,7 @@ class CsvReader {
     if (count != columns_) {
       fail(line_number, 1,
            std::to_string(count) + " columns, expected " + std::to_string(columns_) + " (" +
-               std::string(columns_ == kCsvColumns ? kCsvHeader : kCsvHeaderWithoutAge) + ")");
+               std::string(csv_header(columns_)) + ")");
     }
 
     Boid boid;
@@ -219,7 +235,14 @@ class CsvReader {
     boid.pos.y = parse_position(fields[3], line_number, columns[3], kCsvColumnNames[3], world.y, species);
     boid.vel.x = parse_float(fields[4], line_number, columns[4], kCsvColumnNames[4]);
     boid.vel.y = parse_float(fields[5], line_number, columns[5], kCsvColumnNames[5]);
-    if (columns_ == kCsvColumns) boid.age = parse_index(fields[6], line_number, columns[6], kCsvColumnNames[6]);
+    if (columns_ > kAgeColumn) {
+      boid.age = parse_index(fields[kAgeColumn], line_number, columns[kAgeColumn],
+                             kCsvColumnNames[kAgeColumn]);
+    }
+    boid.energy = columns_ > kEnergyColumn
+                      ? parse_energy(fields[kEnergyColumn], line_number, columns[kEnergyColumn],
+                                     species)
+                      : species.energy_initial;
     return boid;
   }
 
@@ -244,6 +267,22 @@ class CsvReader {
       fail(line, column,
            std::string(name) + " = \"" + std::string(field) +
                "\": must be a finite float32 number");
+    }
+    return value;
+  }
+
+  // A boid's energy lies in [0, energy_max] (docs/model.md, "An ecosystem"): 0 for a species
+  // without energy.
+  float parse_energy(std::string_view field, std::uint32_t line, std::size_t column,
+                     const SpeciesParams& species) const {
+    const std::string_view name = kCsvColumnNames[kEnergyColumn];
+    const float value = parse_float(field, line, column, name);
+    if (!(value >= 0.0f && value <= species.energy_max)) {
+      std::string bound;
+      append_float(bound, species.energy_max);
+      fail(line, column,
+           std::string(name) + " = " + std::string(field) + ": must be >= 0 and <= " + bound +
+               " (species " + species.name + "'s energy_max)");
     }
     return value;
   }
@@ -278,7 +317,7 @@ constexpr unsigned char kNpyVersionMinor = 0;
 // numpy aligns the data to 64 bytes: magic, version, header length and header together.
 constexpr std::size_t kNpyAlignment = 64;
 constexpr std::size_t kNpyPreambleSize = kNpyMagicSize + 2 + 2;
-constexpr std::size_t kNpyRecordSize = 28;  // 2 x u4 + 4 x f4 + u4
+constexpr std::size_t kNpyRecordSize = 32;  // 2 x u4 + 4 x f4 + u4 + f4
 constexpr std::size_t kRecordsPerChunk = 4096;
 
 void put_u32_le(unsigned char* out, std::uint32_t value) {
@@ -288,7 +327,8 @@ void put_u32_le(unsigned char* out, std::uint32_t value) {
 std::string npy_header(std::size_t count) {
   std::string header =
       "{'descr': [('id', '<u4'), ('species', '<u4'), ('x', '<f4'), ('y', '<f4'), "
-      "('vx', '<f4'), ('vy', '<f4'), ('age', '<u4')], 'fortran_order': False, 'shape': (" +
+      "('vx', '<f4'), ('vy', '<f4'), ('age', '<u4'), ('energy', '<f4')], "
+      "'fortran_order': False, 'shape': (" +
       std::to_string(count) + ",), }";
   const std::size_t unpadded = kNpyPreambleSize + header.size() + 1;  // + the final '\n'
   header.append((kNpyAlignment - unpadded % kNpyAlignment) % kNpyAlignment, ' ');
@@ -330,11 +370,45 @@ FlockState seeded_start(const Scenario& scenario) {
       const glm::dvec2 direction = uniform_direction(seed, id);
       boid.vel = glm::vec2(direction * speed);
       boid.age = staggered_age(seed, id, species.max_age);
+      boid.energy = species.energy_initial;
       state.boids.push_back(boid);
     }
   }
   state.next_id = id;
+  state.food = initial_food(scenario);
+  state.totals.assign(scenario.species.size(), SpeciesTotals{});
   return state;
+}
+
+std::vector<float> initial_food(const Scenario& scenario) {
+  if (!scenario.food) return {};
+  const FoodParams& food = *scenario.food;
+  const GridShape grid = food_grid_shape(food, scenario.size());
+  std::vector<float> field(grid.cell_count());
+  for (std::uint32_t c = 0; c < field.size(); ++c) {
+    field[c] = food.initial.random
+                   ? random_uniform(RandomDraw{scenario.world.seed, c, 0, 0}, 0.0f,
+                                    food.max_per_cell)
+                   : food.initial.fraction * food.max_per_cell;
+  }
+  // A patch covers the cells whose centre lies in [x, x + width) x [y, y + height): the
+  // columns and the rows inside it, independently.
+  const auto centre = [&](int index) {
+    return (static_cast<float>(index) + 0.5f) * food.cell_size;
+  };
+  for (const FoodPatch& patch : food.patches) {
+    const float right = patch.x + patch.width;
+    const float top = patch.y + patch.height;
+    for (int row = 0; row < grid.cells.y; ++row) {
+      if (!(centre(row) >= patch.y && centre(row) < top)) continue;
+      for (int column = 0; column < grid.cells.x; ++column) {
+        if (!(centre(column) >= patch.x && centre(column) < right)) continue;
+        field[static_cast<std::size_t>(row) * static_cast<std::size_t>(grid.cells.x) +
+              static_cast<std::size_t>(column)] = patch.amount;
+      }
+    }
+  }
+  return field;
 }
 
 FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario) {
@@ -350,7 +424,11 @@ FlockState read_state_csv(const std::filesystem::path& path, const Scenario& sce
 
 FlockState parse_state_csv(std::string_view text, const std::string& source,
                            const Scenario& scenario) {
-  return CsvReader(source, scenario).parse(text);
+  FlockState state = CsvReader(source, scenario).parse(text);
+  // Files carry boids only: the field and the counters start afresh.
+  state.food = initial_food(scenario);
+  state.totals.assign(scenario.species.size(), SpeciesTotals{});
+  return state;
 }
 
 void write_state_csv(const std::filesystem::path& path, const FlockState& state) {
@@ -369,6 +447,8 @@ void write_state_csv(const std::filesystem::path& path, const FlockState& state)
     }
     row += ',';
     append_integer(row, boid.age);
+    row += ',';
+    append_float(row, boid.energy);
     row += '\n';
     file.write(row);
   }
@@ -397,7 +477,8 @@ void write_state_npy(const std::filesystem::path& path, const FlockState& state)
                                       std::bit_cast<std::uint32_t>(boid.pos.y),
                                       std::bit_cast<std::uint32_t>(boid.vel.x),
                                       std::bit_cast<std::uint32_t>(boid.vel.y),
-                                      boid.age};
+                                      boid.age,
+                                      std::bit_cast<std::uint32_t>(boid.energy)};
       for (std::size_t f = 0; f < std::size(fields); ++f) put_u32_le(record + 4 * f, fields[f]);
     }
     file.write(chunk.data(), n * kNpyRecordSize);

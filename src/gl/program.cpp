@@ -142,6 +142,10 @@ void Uniform::set(glm::vec2 value) const {
   glProgramUniform2f(program_, location_, value.x, value.y);
 }
 
+void Uniform::set(glm::uvec2 value) const {
+  glProgramUniform2ui(program_, location_, value.x, value.y);
+}
+
 void Uniform::set(glm::vec3 value) const {
   glProgramUniform3f(program_, location_, value.x, value.y, value.z);
 }

@@ -28,9 +28,42 @@ using gl::groups_for;
 // Shader-storage writes of one pass become visible to the next pass's reads.
 void storage_barrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
 
+// The steering passes' variant with the ecosystem's sensing, steering and energy.
+constexpr const char* kEcosystemDefine = "#define MURMUR_ECOSYSTEM\n";
+
+// A 64-bit step as the shaders take it (low word, high word).
+glm::uvec2 step_words(std::uint64_t step) {
+  return {static_cast<std::uint32_t>(step), static_cast<std::uint32_t>(step >> 32)};
+}
+
 // Where the dispatch arguments lie in the Population record (gpu::Population).
 constexpr GLintptr kLiveGroupsOffset = offsetof(gpu::Population, live_groups);
 constexpr GLintptr kCandidateGroupsOffset = offsetof(gpu::Population, candidate_groups);
+
+// What the ecosystem's rules ask of a step (docs/gpu.md, "An ecosystem"). A scenario without
+// its keys has none of it, and its steps run the same passes as before.
+struct EcosystemPlan {
+  bool on = false;             // some species hunts, grazes a field or has energy
+  bool food = false;           // a [food] table: the field is stepped
+  bool grazing = false;        // food, and some species grazes
+  bool hunting = false;        // some species eats another
+  bool energy_births = false;  // some species splits at reproduce_energy
+  std::vector<std::uint32_t> capped;  // species with a max_count whose boids can split
+
+  explicit EcosystemPlan(const Scenario& scenario) {
+    food = scenario.food.has_value();
+    for (std::size_t s = 0; s < scenario.species.size(); ++s) {
+      const SpeciesParams& species = scenario.species[s];
+      grazing = grazing || (food && species.grazes);
+      hunting = hunting || scenario.prey_mask(s) != 0;
+      const bool splits = species.energy_max > 0 && species.reproduce_energy > 0;
+      energy_births = energy_births || splits;
+      if (splits && species.max_count > 0) capped.push_back(static_cast<std::uint32_t>(s));
+      on = on || species.energy_max > 0;
+    }
+    on = on || grazing || hunting || food;
+  }
+};
 
 }  // namespace
 
@@ -107,7 +140,23 @@ struct GpuFlock::Impl {
   gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass, births_pass,
       population_pass, slots_taken_pass, slots_free_pass;
   std::optional<gl::Uniform> steer_grid_step_index, steer_naive_step_index, population_phase,
-      slots_free_count;
+      slots_free_count, count_counting_deaths, births_step;
+  EcosystemPlan ecosystem{Scenario{}};
+  // The ecosystem's passes, compiled by the first scenario that needs them
+  // (ensure_ecosystem_passes): the steering passes with MURMUR_ECOSYSTEM, and the rest.
+  struct EcosystemPasses {
+    gl::Program steer_grid = gl::Program::compute("steer_grid.comp", kEcosystemDefine);
+    gl::Program steer_naive = gl::Program::compute("steer_naive.comp", kEcosystemDefine);
+    gl::Program graze_count = gl::Program::compute("food_graze_count.comp");
+    gl::Program food_update = gl::Program::compute("food_update.comp");
+    gl::Program catch_prey = gl::Program::compute("catch.comp");
+    gl::Program settle = gl::Program::compute("settle.comp");
+    gl::Program species_cap = gl::Program::compute("species_cap.comp");
+    gl::Uniform steer_grid_step_index{steer_grid, "step_index"};
+    gl::Uniform steer_naive_step_index{steer_naive, "step_index"};
+    gl::Uniform cap_phase{species_cap, "cap_phase"}, capped_species{species_cap, "capped_species"};
+  };
+  std::unique_ptr<EcosystemPasses> eco_passes;
   // child_scan scans the child counts, then (its results consumed) the taken trail slots.
   std::unique_ptr<GpuScan> cell_scan, child_scan;
   // `sorted` holds the current state (cell order, compact, `population.live` boids); `boids`
@@ -116,6 +165,12 @@ struct GpuFlock::Impl {
       cell_fill, boid_cell, cell_entries, neighbours, child_counts, child_offsets;
   // Trail slots for children (made by the first set_birth_rules that turns births on).
   gl::Buffer slot_taken, slot_taken_before, free_slots;
+  // The ecosystem's: the food field and its grazer counts (food cells), the hunt records
+  // (capacity), the per-species tallies (always: every flock counts its births and deaths)
+  // and survivor counts.
+  gl::Buffer food, food_grazers, hunt, tally, survivors;
+  std::optional<GridShape> food_shape;
+  std::uint32_t food_cells = 0;
 
   void write_params() {
     gpu::StepParams p{scenario.size(), grid.cell_size, grid.cells, capacity, cell_count,
@@ -131,13 +186,29 @@ struct GpuFlock::Impl {
       p.steered_velocity = steered->velocity;
     }
     p.budding_period = births.budding_period;
+    p.seed[0] = static_cast<std::uint32_t>(scenario.world.seed);
+    p.seed[1] = static_cast<std::uint32_t>(scenario.world.seed >> 32);
     p.inverse_cell_size = grid.inverse_cell_size;
+    if (scenario.food && food_shape) {
+      p.has_food = 1;
+      p.food_grid = food_shape->cells;
+      p.food_inverse_cell_size = food_shape->inverse_cell_size;
+      p.food_cell_size = food_shape->cell_size.x;
+      p.food_bite = scenario.food->bite;
+      p.food_max_per_cell = scenario.food->max_per_cell;
+      p.food_regrow_per_step = scenario.food->regrow_per_step;
+    }
+    p.energy_births = ecosystem.energy_births ? 1 : 0;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the last step's reads happen first
     params.upload(0, sizeof p, &p);
   }
 
   // Species and obstacles as the shaders read them.
   void write_parameters() {
+    ecosystem = EcosystemPlan(scenario);
+    if (ecosystem.on) ensure_ecosystem_buffers();
+    if (!ecosystem.on) food_shape.reset();  // no [food] table (it would switch the rules on)
+    if (ecosystem.energy_births) ensure_trail_slot_buffers();
     std::vector<gpu::Species> records;
     for (const SpeciesModel& model : species_models(scenario)) records.push_back(gpu::to_gpu(model));
     species.upload(0, sizeof(gpu::Species) * records.size(), records.data());
@@ -145,6 +216,29 @@ struct GpuFlock::Impl {
     for (const Obstacle& o : scenario.obstacles) discs.push_back(gpu::Obstacle{o.centre, o.radius});
     if (!discs.empty()) obstacles.upload(0, sizeof(gpu::Obstacle) * discs.size(), discs.data());
     write_params();
+  }
+
+  // The ecosystem's passes and buffers, made once, by the first scenario that has its keys.
+  void ensure_ecosystem_buffers() {
+    if (!eco_passes) eco_passes = std::make_unique<EcosystemPasses>();
+    const std::size_t slots = std::max<std::uint32_t>(capacity, 1);
+    if (hunt.id() == 0) hunt = gl::Buffer("hunt records", 4 * sizeof(std::uint32_t) * slots);
+    if (survivors.id() == 0) {
+      const std::size_t species_count = std::max<std::size_t>(scenario.species.size(), 1);
+      survivors = gl::Buffer("survivors per species", sizeof(std::uint32_t) * species_count);
+    }
+    std::optional<GridShape> shape;
+    if (scenario.food) shape = food_grid_shape(*scenario.food, scenario.size());
+    const std::uint32_t cells = shape ? shape->cell_count() : 0;
+    if (cells != food_cells) {
+      // A new field's shape starts empty; upload() writes the state's field.
+      const std::size_t allocated = std::max<std::uint32_t>(cells, 1);
+      food = gl::Buffer("food field", sizeof(float) * allocated);
+      food_grazers = gl::Buffer("grazers per food cell", sizeof(std::uint32_t) * allocated);
+      food.clear_to_zero();
+      food_cells = cells;
+    }
+    food_shape = shape;
   }
 
   // The grid's buffers for the current scenario's largest radius.
@@ -176,6 +270,11 @@ struct GpuFlock::Impl {
     slot_taken.bind_storage(MURMUR_BIND_SLOT_TAKEN);
     slot_taken_before.bind_storage(MURMUR_BIND_SLOT_TAKEN_BEFORE);
     free_slots.bind_storage(MURMUR_BIND_FREE_SLOTS);
+    food.bind_storage(MURMUR_BIND_FOOD);
+    food_grazers.bind_storage(MURMUR_BIND_FOOD_GRAZERS);
+    hunt.bind_storage(MURMUR_BIND_HUNT);
+    tally.bind_storage(MURMUR_BIND_TALLY);
+    survivors.bind_storage(MURMUR_BIND_SURVIVORS);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, population.id());
   }
 
@@ -203,8 +302,9 @@ struct GpuFlock::Impl {
 
   // The counting sort of the candidates into `sorted`: the dead drop out, the scan's total is
   // the new live count. Ends with the current state in `sorted`.
+  // `in_step`: the dead are counted as deaths (an upload drops boids already dead uncounted).
   using StageDone = std::function<void(double GridStageTimes::*)>;
-  void sort_candidates(const StageDone& stage_done) {
+  void sort_candidates(const StageDone& stage_done, bool in_step) {
     {
       gl::DebugGroup group("grid: count");
       cell_counts.clear_to_zero();
@@ -212,6 +312,7 @@ struct GpuFlock::Impl {
       // Clears are buffer updates; the atomics of grid_count must see them.
       glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
       count_pass.use();
+      count_counting_deaths->set(std::uint32_t{in_step ? 1u : 0u});
       glDispatchComputeIndirect(kCandidateGroupsOffset);
       // grid_count writes cell_counts; the copy below reads them as a buffer update.
       glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
@@ -267,6 +368,70 @@ struct GpuFlock::Impl {
     storage_barrier();  // trail_slots_free writes free_slots; births reads them
   }
 
+  // Trail slots for children: made by the first rules (budding, or births by energy) that
+  // turn births on; a flock without births never holds these.
+  void ensure_trail_slot_buffers() {
+    if (free_slots.id() != 0) return;
+    const std::size_t slot_bytes = sizeof(std::uint32_t) * std::max<std::uint32_t>(capacity, 1);
+    slot_taken = gl::Buffer("trail slot taken", slot_bytes);
+    slot_taken_before = gl::Buffer("trail slots taken before", slot_bytes);
+    free_slots = gl::Buffer("free trail slots", slot_bytes);
+  }
+
+  bool births_on() const { return births.any() || ecosystem.energy_births; }
+
+  // Before steering: n_c, the grazers of state t per food cell, and the survivor counts
+  // zeroed for settle.comp.
+  void ecosystem_before_steering() {
+    gl::DebugGroup group("ecosystem: grazers per food cell");
+    survivors.clear_to_zero();
+    if (ecosystem.grazing) food_grazers.clear_to_zero();
+    // Clears are buffer updates; the atomics of food_graze_count and settle must see them.
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    if (!ecosystem.grazing) return;
+    eco_passes->graze_count.use();
+    glDispatchComputeIndirect(kLiveGroupsOffset);
+    storage_barrier();  // food_graze_count writes food_grazers; steer and food_update read them
+  }
+
+  // After steering (whose reads of state t are done): the food field's step, catching, the
+  // settling of energy and deaths, and the species caps on the children wanted.
+  void ecosystem_after_steering() {
+    if (ecosystem.food) {
+      gl::DebugGroup group("ecosystem: food update");
+      eco_passes->food_update.use();
+      dispatch_linear(groups_for(food_cells, MURMUR_STEP_GROUP_SIZE));
+      // food_update writes food: the next step's steer, downloads and the renderer read it.
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    }
+    if (ecosystem.hunting) {
+      gl::DebugGroup group("ecosystem: catch");
+      eco_passes->catch_prey.use();
+      glDispatchComputeIndirect(kLiveGroupsOffset);
+      storage_barrier();  // catch writes fates and hunt.z (fed); settle reads them
+    }
+    {
+      gl::DebugGroup group("ecosystem: settle");
+      eco_passes->settle.use();
+      glDispatchComputeIndirect(kLiveGroupsOffset);
+      storage_barrier();  // settle writes energies, fates, survivors, wishes; the caps read them
+    }
+    for (const std::uint32_t s : ecosystem.capped) {
+      gl::DebugGroup group("ecosystem: species cap");
+      eco_passes->species_cap.use();
+      eco_passes->capped_species.set(s);
+      eco_passes->cap_phase.set(std::uint32_t{MURMUR_CAP_SELECT});
+      dispatch_linear(groups_for(capacity, MURMUR_STEP_GROUP_SIZE));
+      storage_barrier();  // species_cap writes the wishes into child_offsets; the scan reads them
+      child_scan->run(child_offsets, capacity);
+      bind_simulation_buffers();  // the scan bound its own buffers
+      eco_passes->species_cap.use();
+      eco_passes->cap_phase.set(std::uint32_t{MURMUR_CAP_APPLY});
+      glDispatchComputeIndirect(kLiveGroupsOffset);
+      storage_barrier();  // species_cap drops wishes in child_counts; births reads them
+    }
+  }
+
   // One step: steer (state t in `sorted` -> candidates in `boids`), births, then the counting
   // sort that makes the candidates the next state.
   void step_once(GridStageTimes* times = nullptr) {
@@ -280,22 +445,39 @@ struct GpuFlock::Impl {
     };
     bind_simulation_buffers();
     const auto step_low = static_cast<std::uint32_t>(step_index);  // the model keys on the low 32 bits
+    if (ecosystem.on) {
+      ecosystem_before_steering();
+      stage_done(&GridStageTimes::ecosystem);
+    }
     {
       gl::DebugGroup group(search == NeighbourSearch::Grid ? "steer: grid" : "steer: naive");
-      if (births.any()) {
+      if (births_on()) {
         // Slots past the live count must add no children to the scan.
         child_counts.clear_to_zero();
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
       }
-      const gl::Program& steer = search == NeighbourSearch::Grid ? steer_grid_pass : steer_naive_pass;
-      (search == NeighbourSearch::Grid ? steer_grid_step_index : steer_naive_step_index)->set(step_low);
-      steer.use();
+      const bool grid_search = search == NeighbourSearch::Grid;
+      const gl::Program* steer = grid_search ? &steer_grid_pass : &steer_naive_pass;
+      const gl::Uniform* step_uniform =
+          grid_search ? &*steer_grid_step_index : &*steer_naive_step_index;
+      if (ecosystem.on) {
+        steer = grid_search ? &eco_passes->steer_grid : &eco_passes->steer_naive;
+        step_uniform =
+            grid_search ? &eco_passes->steer_grid_step_index : &eco_passes->steer_naive_step_index;
+      }
+      steer->use();
+      step_uniform->set(step_low);
       glDispatchComputeIndirect(kLiveGroupsOffset);
       // steer writes the candidates, child counts and neighbour counts; births, the sort and
       // downloads read them.
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
     }
-    if (births.any()) {
+    if (ecosystem.on) {
+      stage_done(&GridStageTimes::steer);
+      ecosystem_after_steering();
+      stage_done(&GridStageTimes::ecosystem);
+    }
+    if (births_on()) {
       gl::DebugGroup group("births");
       glCopyNamedBufferSubData(child_counts.id(), child_offsets.id(), 0, 0,
                                sizeof(std::uint32_t) * capacity);
@@ -303,12 +485,13 @@ struct GpuFlock::Impl {
       child_scan->run(child_offsets, capacity);
       list_free_trail_slots();
       births_pass.use();
+      births_step->set(step_words(step_index));
       glDispatchComputeIndirect(kLiveGroupsOffset);
       storage_barrier();  // children are candidates of the sort below
     }
     update_population(MURMUR_POPULATION_AFTER_BIRTHS);
     stage_done(&GridStageTimes::steer);
-    sort_candidates(stage_done);
+    sort_candidates(stage_done, true);
     ++step_index;
   }
 
@@ -341,6 +524,8 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.steer_grid_step_index.emplace(m.steer_grid_pass, "step_index");
   m.steer_naive_step_index.emplace(m.steer_naive_pass, "step_index");
   m.population_phase.emplace(m.population_pass, "update_phase");
+  m.count_counting_deaths.emplace(m.count_pass, "counting_deaths");
+  m.births_step.emplace(m.births_pass, "birth_step");
 
   // Empty buffers are not allowed; a flock of capacity 0 still gets one slot.
   const std::size_t slots = std::max<std::uint32_t>(m.capacity, 1);
@@ -358,6 +543,8 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.child_counts = gl::Buffer("children of each boid", slot_bytes);
   m.child_offsets = gl::Buffer("birth offsets", slot_bytes);
   m.child_scan = std::make_unique<GpuScan>(static_cast<std::uint32_t>(slots));
+  const std::size_t species_slots = std::max<std::size_t>(scenario.species.size(), 1);
+  m.tally = gl::Buffer("event tallies per species", sizeof(gpu::SpeciesTally) * species_slots);
   m.allocate_grid();
   m.write_parameters();
   upload(initial);
@@ -422,13 +609,7 @@ void GpuFlock::set_steered(std::optional<SteeredBoid> steered) {
 
 void GpuFlock::set_birth_rules(const BirthRules& births) {
   Impl& m = *impl_;
-  if (births.any() && m.free_slots.id() == 0) {
-    // Only steps with births assign trail slots: a flock without births never holds these.
-    const std::size_t slot_bytes = sizeof(std::uint32_t) * std::max<std::uint32_t>(m.capacity, 1);
-    m.slot_taken = gl::Buffer("trail slot taken", slot_bytes);
-    m.slot_taken_before = gl::Buffer("trail slots taken before", slot_bytes);
-    m.free_slots = gl::Buffer("free trail slots", slot_bytes);
-  }
+  if (births.any()) m.ensure_trail_slot_buffers();
   m.births = births;
   m.write_params();
 }
@@ -464,12 +645,28 @@ void GpuFlock::upload(const FlockState& state) {
   population.candidate_groups[0] = shape.x;
   population.candidate_groups[1] = shape.y;
   population.candidate_groups[2] = 1;
+  const std::size_t species_count = m.scenario.species.size();
+  if (!state.totals.empty() && state.totals.size() != species_count) {
+    throw InputError("state: totals for " + std::to_string(state.totals.size()) +
+                     " species; the scenario has " + std::to_string(species_count));
+  }
+  if (!state.food.empty() && state.food.size() != m.food_cells) {
+    throw InputError("state: a food field of " + std::to_string(state.food.size()) +
+                     " cells; the scenario's [food] has " + std::to_string(m.food_cells));
+  }
+  std::vector<gpu::SpeciesTally> tallies(species_count);
+  for (std::size_t s = 0; s < state.totals.size(); ++s) tallies[s] = gpu::to_gpu(state.totals[s]);
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // earlier shader writes land before this
   if (n > 0) m.boids.upload(0, sizeof(gpu::Boid) * records.size(), records.data());
+  if (species_count > 0) {
+    m.tally.upload(0, sizeof(gpu::SpeciesTally) * species_count, tallies.data());
+  }
+  // A state without a field keeps the flock's (the field is part of the state, docs/model.md).
+  if (!state.food.empty()) m.food.upload(0, sizeof(float) * state.food.size(), state.food.data());
   m.population.upload(0, sizeof population, &population);
   m.step_index = state.step;
   m.bind_simulation_buffers();
-  m.sort_candidates([](double GridStageTimes::*) {});
+  m.sort_candidates([](double GridStageTimes::*) {}, false);
 }
 
 FlockState GpuFlock::download() const {
@@ -482,6 +679,16 @@ FlockState GpuFlock::download() const {
   state.sort_by_id();
   state.next_id = population.next_id;
   state.step = impl_->step_index;
+  const std::size_t species_count = impl_->scenario.species.size();
+  std::vector<gpu::SpeciesTally> tallies(species_count);
+  if (species_count > 0) {
+    impl_->tally.download(0, sizeof(gpu::SpeciesTally) * species_count, tallies.data());
+  }
+  for (const gpu::SpeciesTally& t : tallies) state.totals.push_back(gpu::from_gpu(t));
+  if (impl_->scenario.food) {
+    state.food.resize(impl_->food_cells);
+    impl_->food.download(0, sizeof(float) * state.food.size(), state.food.data());
+  }
   return state;
 }
 
@@ -502,6 +709,9 @@ std::vector<GpuNeighbourCounts> GpuFlock::download_neighbour_counts() const {
 }
 
 unsigned GpuFlock::boid_buffer() const { return impl_->sorted.id(); }
+unsigned GpuFlock::food_buffer() const { return impl_->scenario.food ? impl_->food.id() : 0; }
+std::optional<GridShape> GpuFlock::food_grid() const { return impl_->food_shape; }
+unsigned GpuFlock::tally_buffer() const { return impl_->tally.id(); }
 std::uint32_t GpuFlock::capacity() const { return impl_->capacity; }
 unsigned GpuFlock::population_buffer() const { return impl_->population.id(); }
 const GridShape& GpuFlock::grid() const { return impl_->grid; }

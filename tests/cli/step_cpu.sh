@@ -28,7 +28,7 @@ expect_same_file "$work/default.csv" "$work/42.csv" "scenario seed vs --seed 42"
 
 # The output is a state file of the documented shape: header plus one row per boid.
 header=$(head -1 "$work/a.csv")
-[[ $header == "id,species,x,y,vx,vy,age" ]] || fail "state header is '$header'"
+[[ $header == "id,species,x,y,vx,vy,age,energy" ]] || fail "state header is '$header'"
 rows=$(($(wc -l <"$work/a.csv") - 1))
 [[ $rows -eq 48 ]] || fail "state has $rows rows, expected 48"
 

@@ -76,6 +76,15 @@ Scenario non_default_scenario() {
   look.bloom_threshold = 0.5f;
   look.exposure = 2.0f;
   look.background = glm::vec3{0.01f, 0.02f, 0.03f};
+  FoodParams food;
+  food.cell_size = 7.5f;
+  food.max_per_cell = 12.0f;
+  food.regrow_per_step = 0.0625f;
+  food.bite = 0.75f;
+  food.initial = FoodInitial{0.25f, false};
+  food.patches = {FoodPatch{10.0f, 20.0f, 30.5f, 40.25f, 6.0f},
+                  FoodPatch{150.0f, 100.0f, 12.0f, 8.0f, 0.5f}};
+  scenario.food = food;
   return scenario;
 }
 
@@ -103,6 +112,17 @@ TEST_CASE("every species key differs from its default in the test scenario", "[p
     INFO(info.key);
     CHECK((scenario.look.*info.member).has_value());
   });
+  const FoodParams food_defaults;
+  for_each_food_param([&](const auto& info) {
+    INFO("food." << info.key);
+    CHECK_FALSE(same(scenario.food.value().*info.member, food_defaults.*info.member));
+  });
+  const FoodPatch patch_defaults;
+  for_each_food_patch_param([&](const auto& info) {
+    INFO("food.patch." << info.key);
+    const FoodPatch& patch = scenario.food.value().patches.at(0);
+    CHECK_FALSE(same(patch.*info.member, patch_defaults.*info.member));
+  });
 }
 
 TEST_CASE("every world, species and [render] key is written and read back to the same value",
@@ -127,6 +147,22 @@ TEST_CASE("every world, species and [render] key is written and read back to the
     REQUIRE((copy.look.*info.member).has_value());
     CHECK(same(*(copy.look.*info.member), *(original.look.*info.member)));
   });
+  REQUIRE(copy.food.has_value());
+  for_each_food_param([&](const auto& info) {
+    INFO("food." << info.key);
+    CHECK(same((*copy.food).*info.member, (*original.food).*info.member));
+  });
+  REQUIRE(copy.food->patches.size() == original.food->patches.size());
+  for (std::size_t p = 0; p < original.food->patches.size(); ++p) {
+    for_each_food_patch_param([&](const auto& info) {
+      INFO("food.patch[" << p << "]." << info.key);
+      CHECK(same(copy.food->patches[p].*info.member, original.food->patches[p].*info.member));
+    });
+  }
+  // The "random" pattern is written as the word, not as a number.
+  Scenario random_food = original;
+  random_food.food->initial = FoodInitial{0.0f, true};
+  CHECK(parse_scenario(scenario_to_toml(random_food), "random.toml").food->initial.random);
 }
 
 TEST_CASE("a key left out of a file takes the table's default", "[params]") {
@@ -170,6 +206,26 @@ TEST_CASE("the unknown-key messages list every key of the table", "[params]") {
   });
   for_each_render_param([&](const auto& info) {
     CHECK_THAT(render_message, Catch::Matchers::Contains(std::string(info.key)));
+  });
+  std::string food_message;
+  std::string patch_message;
+  try {
+    parse_scenario(world + "[[species]]\n[food]\ngrass = 1\n", "k.toml");
+  } catch (const InputError& error) {
+    food_message = error.what();
+  }
+  try {
+    parse_scenario(world + "[[species]]\n[food]\n[[food.patch]]\nx = 1\ny = 1\nwidth = 1\n"
+                   "height = 1\nsize = 1\n", "k.toml");
+  } catch (const InputError& error) {
+    patch_message = error.what();
+  }
+  for_each_food_param([&](const auto& info) {
+    CHECK_THAT(food_message, Catch::Matchers::Contains(std::string(info.key)));
+  });
+  CHECK_THAT(food_message, Catch::Matchers::Contains("patch"));
+  for_each_food_patch_param([&](const auto& info) {
+    CHECK_THAT(patch_message, Catch::Matchers::Contains(std::string(info.key)));
   });
 }
 

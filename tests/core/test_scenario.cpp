@@ -183,7 +183,7 @@ TEST_CASE("bad world values and top-level keys are rejected with their line", "[
   CHECK_THAT(parse_error("world = 5\n" + kSpecies),
              StartsWith("test.toml:1: world = 5: must be a table, found an integer"));
   CHECK_THAT(parse_error(kWorld + kSpecies + "\n[wrld]\nx = 1\n"),
-             StartsWith("test.toml:10: \"wrld\": unknown table or key (accepted: world, species, obstacle, target, render)"));
+             StartsWith("test.toml:10: \"wrld\": unknown table or key (accepted: world, species, obstacle, target, food, render)"));
   CHECK_THAT(parse_error("species = 3\n" + kWorld),
              StartsWith("test.toml:1: species = 3: must be an array of tables"));
 }
@@ -316,4 +316,67 @@ TEST_CASE("scenario_to_toml reads back to identical values", "[scenario]") {
     const Scenario again = parse_scenario(scenario_to_toml(file), "again.toml");
     CHECK(scenario_to_toml(again) == scenario_to_toml(file));
   }
+}
+
+TEST_CASE("bad [food] values are rejected naming file, line, key and range", "[scenario][food]") {
+  // kWorld + kSpecies end on line 8; the food table starts on line 9.
+  const auto food_with = [](const std::string& lines) {
+    return kWorld + kSpecies + "[food]\n" + lines + "\n";
+  };
+  CHECK(parse_error(food_with("cell_size = 0")) ==
+        at_line(10) + "food.cell_size = 0: must be > 0 and finite");
+  CHECK(parse_error(food_with("max_per_cell = -1")) ==
+        at_line(10) + "food.max_per_cell = -1: must be > 0 and finite");
+  CHECK(parse_error(food_with("regrow_per_step = 2")) ==
+        at_line(10) + "food.regrow_per_step = 2: must be >= 0 and <= max_per_cell (1)");
+  CHECK(parse_error(food_with("bite = 0")) ==
+        at_line(10) + "food.bite = 0: must be > 0 and finite");
+  CHECK(parse_error(food_with("initial = 1.5")) ==
+        at_line(10) + "food.initial = 1.5: must be a number >= 0 and <= 1, or \"random\"");
+  CHECK(parse_error(food_with("initial = \"stripes\"")) ==
+        at_line(10) + "food.initial = \"stripes\": must be a number >= 0 and <= 1, or \"random\"");
+  CHECK_THAT(parse_error(food_with("initial = true")),
+             StartsWith(at_line(10) + "food.initial = true: must be a number or \"random\""));
+  // 100 x 80 world: cells of 0.01 would make 8e7 > 2^24 of them.
+  CHECK_THAT(parse_error(food_with("cell_size = 0.01")),
+             StartsWith(at_line(10) + "food.cell_size = 0.01: must be large enough for at most "
+                                      "16777216 food cells"));
+  CHECK(parse_error("food = 3\n" + kWorld + kSpecies) ==
+        at_line(1) + "food = 3: must be a table ([food]), found an integer");
+
+  const std::string patch = "[[food.patch]]\nx = 10\ny = 10\nwidth = 5\nheight = 5\n";
+  // The patch table starts on line 10, its keys on 11-14, an appended key on 15.
+  CHECK(parse_error(food_with(patch + "amount = 2")) ==
+        at_line(15) + "food.patch[0].amount = 2: must be >= 0 and <= max_per_cell (1)");
+  CHECK(parse_error(food_with("[[food.patch]]\nx = 101\ny = 10\nwidth = 5\nheight = 5")) ==
+        at_line(11) + "food.patch[0].x = 101: must be >= 0 and <= 100 (the world's width)");
+  CHECK(parse_error(food_with("[[food.patch]]\nx = 1\ny = -1\nwidth = 5\nheight = 5")) ==
+        at_line(12) + "food.patch[0].y = -1: must be >= 0 and <= 80 (the world's height)");
+  CHECK(parse_error(food_with("[[food.patch]]\nx = 1\ny = 1\nwidth = 0\nheight = 5")) ==
+        at_line(13) + "food.patch[0].width = 0: must be > 0 and finite");
+  CHECK(parse_error(food_with("[[food.patch]]\nx = 1\ny = 1\nwidth = 5")) ==
+        at_line(10) + "food.patch[0].height is missing: it has no default");
+
+  // A patch without an amount fills its cells: max_per_cell.
+  const Scenario filled = parse_scenario(food_with("max_per_cell = 4\n" + patch), "f.toml");
+  REQUIRE(filled.food->patches.size() == 1);
+  CHECK(filled.food->patches[0].amount == 4.0f);
+  CHECK(parse_scenario(food_with("initial = \"random\""), "r.toml").food->initial.random);
+}
+
+TEST_CASE("eats names species of the scenario, and a grazer needs a [food] table",
+          "[scenario][food]") {
+  CHECK(parse_error(species_with("eats = [\"wolves\"]")) ==
+        at_line(kAppendedLine) +
+            "species[0] (a).eats = \"wolves\": no species has this name (species: \"a\")");
+  CHECK(parse_error(species_with("grazes = true")) ==
+        at_line(kAppendedLine) +
+            "species[0] (a).grazes = true: a grazer needs a [food] table (docs/model.md, \"The "
+            "food field\")");
+  const Scenario hunter = parse_scenario(
+      species_with("eats = [\"b\"]\n[[species]]\nname = \"b\"\ngrazes = true\n[food]\n"),
+      "h.toml");
+  CHECK(hunter.prey_mask(0) == 0b10u);
+  CHECK(hunter.hunter_mask(1) == 0b01u);
+  CHECK(hunter.species[1].grazes);
 }

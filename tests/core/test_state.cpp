@@ -24,6 +24,7 @@
 #include <glm/geometric.hpp>
 
 #include "murmur/errors.hpp"
+#include "murmur/random.hpp"
 #include "murmur/scenario.hpp"
 #include "murmur/state.hpp"
 #include "sparse_ids.hpp"
@@ -84,6 +85,7 @@ Scenario two_species(float width, float height, std::uint32_t wrap_count, std::u
 
 bool same_bits(const Boid& a, const Boid& b) {
   return a.id == b.id && a.species == b.species && a.age == b.age &&
+         std::bit_cast<std::uint32_t>(a.energy) == std::bit_cast<std::uint32_t>(b.energy) &&
          std::bit_cast<std::uint64_t>(a.pos) == std::bit_cast<std::uint64_t>(b.pos) &&
          std::bit_cast<std::uint64_t>(a.vel) == std::bit_cast<std::uint64_t>(b.vel);
 }
@@ -233,7 +235,7 @@ TEST_CASE("sort_by_id restores the canonical order", "[state]") {
 TEST_CASE("state CSV round-trips every float32 bit for bit", "[state]") {
   TempDir dir;
   const float big = 3.4e38f;
-  const Scenario s = two_species(kFloatMax, kFloatMax, 6, 3);
+  Scenario s = two_species(kFloatMax, kFloatMax, 6, 3);
   const float awkward[] = {0.0f, -0.0f, 1e-38f, std::numeric_limits<float>::denorm_min(),
                            std::numeric_limits<float>::min(), 0.1f, 1.0f / 3.0f, 16777217.0f,
                            big, std::nextafter(kFloatMax, 0.0f), kFloatMax, -kFloatMax,
@@ -255,12 +257,15 @@ TEST_CASE("state CSV round-trips every float32 bit for bit", "[state]") {
   add(1, {5.0f, 5.0f}, {1e-40f, -1e-40f});
   state.boids[3].age = 4294967295u;  // ages too: the largest one, and an ordinary one
   state.boids[8].age = 17;
+  s.species[1].energy_max = kFloatMax;  // and energies, up to the largest float
+  state.boids[6].energy = kFloatMax;
+  state.boids[8].energy = 0.1f;
   std::reverse(state.boids.begin(), state.boids.end());  // files keep the state's order
 
   const fs::path path = dir.path / "state.csv";
   write_state_csv(path, state);
-  CHECK_THAT(read_bytes(path), StartsWith("id,species,x,y,vx,vy,age\n8,1,5,5,"));
-  CHECK_THAT(read_bytes(path), Contains(",17\n7,1,0,0,"));
+  CHECK_THAT(read_bytes(path), StartsWith("id,species,x,y,vx,vy,age,energy\n8,1,5,5,"));
+  CHECK_THAT(read_bytes(path), Contains(",17,0.100000001\n7,1,0,0,"));
   const FlockState back = read_state_csv(path, s);
   CHECK(same_bits(back, state));
   CHECK(dir.entries() == std::vector<std::string>{"state.csv"});  // no temporary left over
@@ -303,7 +308,8 @@ TEST_CASE("malformed or mismatched state CSV is rejected naming file, line and c
   const Case cases[] = {
       {"", "1:1: empty file"},
       {"id,species,x,y,vx\n" + good_rows,
-       "1:1: header must be \"id,species,x,y,vx,vy,age\" (or, without ages, \"id,species,x,y,vx,vy\")"},
+       "1:1: header must be \"id,species,x,y,vx,vy,age,energy\" (or, without energies, "
+       "\"id,species,x,y,vx,vy,age\", or without ages, \"id,species,x,y,vx,vy\")"},
       {"id,species,x,y,vx,vy,age\n0,0,1,2,0.5,0.5\n", "2:1: 6 columns, expected 7"},
       {"id,species,x,y,vx,vy,age\n0,0,1,2,0.5,0.5,-3\n",
        "2:17: age = \"-3\": must be an unsigned 32-bit integer"},
@@ -352,14 +358,14 @@ TEST_CASE("ids are any distinct uint32 values: sparse ids read and round-trip", 
 
   const fs::path csv = dir.path / "sparse.csv";
   write_state(csv, sparse);
-  CHECK_THAT(read_bytes(csv), StartsWith("id,species,x,y,vx,vy,age\n4294967295,1,"));
+  CHECK_THAT(read_bytes(csv), StartsWith("id,species,x,y,vx,vy,age,energy\n4294967295,1,"));
   CHECK(same_bits(read_state_csv(csv, s), sparse));
 
   // .npy carries the ids as they are (no renumbering), record by record in the state's order.
   const fs::path npy = dir.path / "sparse.npy";
   write_state(npy, sparse);
   const std::string bytes = read_bytes(npy);
-  constexpr std::size_t kRecordSize = 28;
+  constexpr std::size_t kRecordSize = 32;
   REQUIRE(bytes.size() >= sparse.boids.size() * kRecordSize);
   const std::size_t data_start = bytes.size() - sparse.boids.size() * kRecordSize;
   for (std::size_t k = 0; k < sparse.boids.size(); ++k) {
@@ -376,7 +382,10 @@ TEST_CASE(".npy files have a well-formed header and little-endian records", "[st
   TempDir dir;
   const Scenario s = two_species(300.0f, 200.0f, 40, 9);
   FlockState state = seeded_start(s);
-  for (Boid& b : state.boids) b.age = 1000u + 7u * b.id;  // distinct, so a misplaced field shows
+  for (Boid& b : state.boids) {
+    b.age = 1000u + 7u * b.id;  // distinct, so a misplaced field shows
+    b.energy = 0.5f + static_cast<float>(b.id);
+  }
   const fs::path path = dir.path / "state.npy";
   write_state(path, state);
   const std::string bytes = read_bytes(path);
@@ -389,7 +398,7 @@ TEST_CASE(".npy files have a well-formed header and little-endian records", "[st
       static_cast<unsigned char>(bytes[8]) | (static_cast<std::size_t>(static_cast<unsigned char>(bytes[9])) << 8);
   const std::size_t data_offset = 10 + header_size;
   CHECK(data_offset % 64 == 0);
-  REQUIRE(bytes.size() == data_offset + 28 * state.boids.size());
+  REQUIRE(bytes.size() == data_offset + 32 * state.boids.size());
 
   // The header is a Python dict literal; check its three entries and the padding.
   const std::string header = bytes.substr(10, header_size);
@@ -397,7 +406,7 @@ TEST_CASE(".npy files have a well-formed header and little-endian records", "[st
   CHECK(header.find_first_not_of(' ', header.rfind('}') + 1) == header.size() - 1);
   CHECK_THAT(header, StartsWith("{"));
   CHECK_THAT(header, Contains("'descr': [('id', '<u4'), ('species', '<u4'), ('x', '<f4'), ('y', '<f4'), "
-                              "('vx', '<f4'), ('vy', '<f4'), ('age', '<u4')]"));
+                              "('vx', '<f4'), ('vy', '<f4'), ('age', '<u4'), ('energy', '<f4')]"));
   CHECK_THAT(header, Contains("'fortran_order': False"));
   CHECK_THAT(header, Contains("'shape': (49,)"));
 
@@ -410,7 +419,7 @@ TEST_CASE(".npy files have a well-formed header and little-endian records", "[st
   };
   for (std::size_t i = 0; i < state.boids.size(); ++i) {
     const Boid& b = state.boids[i];
-    const std::size_t record = data_offset + 28 * i;
+    const std::size_t record = data_offset + 32 * i;
     CHECK(u32_at(record) == b.id);
     CHECK(u32_at(record + 4) == b.species);
     CHECK(u32_at(record + 8) == std::bit_cast<std::uint32_t>(b.pos.x));
@@ -418,6 +427,7 @@ TEST_CASE(".npy files have a well-formed header and little-endian records", "[st
     CHECK(u32_at(record + 16) == std::bit_cast<std::uint32_t>(b.vel.x));
     CHECK(u32_at(record + 20) == std::bit_cast<std::uint32_t>(b.vel.y));
     CHECK(u32_at(record + 24) == b.age);
+    CHECK(u32_at(record + 28) == std::bit_cast<std::uint32_t>(b.energy));
   }
 
   // An empty state is still a valid array of shape (0,).
@@ -493,4 +503,86 @@ TEST_CASE("a failed write throws OutputError naming the path and leaves no file"
     CHECK(read_bytes(path) == "old contents");
     CHECK(dir.entries() == std::vector<std::string>{"out.csv"});
   }
+}
+
+TEST_CASE("energies: the column reads back, older files take energy_initial, bad ones are "
+          "rejected", "[state][ecosystem]") {
+  TempDir dir;
+  Scenario s = two_species(100.0f, 50.0f, 2, 1);
+  s.species[0].energy_max = 10.0f;
+  s.species[0].energy_initial = 6.5f;  // the walled species has no energy: 0
+  const fs::path path = dir.path / "energy.csv";
+  const std::string name = path.string();
+
+  write_text(path, "id,species,x,y,vx,vy,age,energy\n0,0,1,2,0.5,0.5,3,9.75\n1,1,3,4,0.5,0.5,0,0\n");
+  const FlockState with = read_state_csv(path, s);
+  CHECK(with.boids[0].energy == 9.75f);
+  CHECK(with.boids[1].energy == 0.0f);
+  write_text(path, "id,species,x,y,vx,vy,age\n0,0,1,2,0.5,0.5,3\n1,1,3,4,0.5,0.5,0\n");
+  const FlockState without = read_state_csv(path, s);
+  CHECK(without.boids[0].energy == 6.5f);
+  CHECK(without.boids[1].energy == 0.0f);
+  write_text(path, "id,species,x,y,vx,vy\n0,0,1,2,0.5,0.5\n");
+  CHECK(read_state_csv(path, s).boids[0].energy == 6.5f);
+
+  const auto rejection = [&](const std::string& row) {
+    write_text(path, "id,species,x,y,vx,vy,age,energy\n" + row + "\n");
+    return error_of<InputError>([&] { read_state_csv(path, s); });
+  };
+  CHECK(rejection("0,0,1,2,0.5,0.5,3,10.5") ==
+        name + ":2:19: energy = 10.5: must be >= 0 and <= 10 (species wrapper's energy_max)");
+  CHECK(rejection("0,0,1,2,0.5,0.5,3,-1") ==
+        name + ":2:19: energy = -1: must be >= 0 and <= 10 (species wrapper's energy_max)");
+  CHECK(rejection("0,1,1,2,0.5,0.5,3,0.5") ==
+        name + ":2:19: energy = 0.5: must be >= 0 and <= 0 (species walled's energy_max)");
+  CHECK(rejection("0,0,1,2,0.5,0.5,3,nan") ==
+        name + ":2:19: energy = \"nan\": must be a finite float32 number");
+  CHECK(rejection("0,0,1,2,0.5,0.5,3") == name + ":2:1: 7 columns, expected 8 (" +
+                                              "id,species,x,y,vx,vy,age,energy)");
+}
+
+TEST_CASE("the initial food field: a fraction, the seeded pattern, patches in file order",
+          "[state][ecosystem]") {
+  Scenario s = two_species(100.0f, 50.0f, 3, 0);
+  FoodParams food;
+  food.cell_size = 20.0f;  // 5 x 3 cells; the top row reaches past the world (y up to 60)
+  food.max_per_cell = 8.0f;
+  food.initial = FoodInitial{0.25f, false};
+  // Centres are 10, 30, 50, 70, 90 (x) and 10, 30, 50 (y).
+  food.patches = {FoodPatch{30.0f, 10.0f, 40.0f, 20.0f, 5.0f},   // x centres 30, 50; y 10
+                  FoodPatch{50.0f, 0.0f, 0.5f, 50.0f, 7.0f}};    // x 50 only; y 10, 30
+  s.food = food;
+  validate_scenario(s);
+  const std::vector<float> field = initial_food(s);
+  const std::vector<float> expected = {2, 5, 7, 2, 2,   // row 0 (y centre 10)
+                                       2, 2, 7, 2, 2,   // row 1 (30): [10, 30) excludes 30
+                                       2, 2, 2, 2, 2};  // row 2 (50)
+  CHECK(field == expected);
+  const FlockState start = seeded_start(s);
+  CHECK(start.food == field);
+  REQUIRE(start.totals.size() == 2);
+  CHECK(start.totals[0] == SpeciesTotals{});
+
+  // "random": Philox uniforms of (seed, cell, step 0, draw 0), the same for the same seed.
+  s.food->initial = FoodInitial{0.0f, true};
+  s.food->patches.clear();
+  const std::vector<float> random = initial_food(s);
+  REQUIRE(random.size() == 15);
+  for (std::uint32_t c = 0; c < random.size(); ++c) {
+    CHECK(random[c] == random_uniform(RandomDraw{s.world.seed, c, 0, 0}, 0.0f, 8.0f));
+    CHECK(random[c] >= 0.0f);
+    CHECK(random[c] <= 8.0f);
+  }
+  CHECK(random != std::vector<float>(15, random[0]));
+  s.world.seed += 1;
+  CHECK(initial_food(s) != random);
+
+  // A state read from a file starts from the scenario's field, with zeroed totals.
+  TempDir dir;
+  write_text(dir.path / "f.csv", "id,species,x,y,vx,vy\n0,0,1,2,0.5,0.5\n");
+  const FlockState read = read_state_csv(dir.path / "f.csv", s);
+  CHECK(read.food == initial_food(s));
+  CHECK(read.totals.size() == 2);
+  s.food.reset();
+  CHECK(initial_food(s).empty());
 }

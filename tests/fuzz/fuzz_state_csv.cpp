@@ -1,5 +1,6 @@
 // libFuzzer target for the CSV state reader (docs/reliability.md). The scenario is fixed: two
-// species, one on a torus and one walled in, so both position checks are reached. Any input
+// species, one on a torus and one walled in, so both position checks are reached, and the first
+// has energy, so the energy range is checked against a positive and a zero cap. Any input
 // may be rejected with InputError; anything else escaping or a sanitizer report is a finding.
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +23,8 @@ capacity = 8
 name = "wrapped"
 count = 2
 topology = "wrap"
+energy_max = 100
+energy_initial = 50
 
 [[species]]
 name = "walled"
@@ -40,10 +43,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const murmur::InputError&) {
     return 0;
   }
-  // What the reader accepts, the simulation trusts: known species, at most the capacity.
+  // What the reader accepts, the simulation trusts: known species, at most the capacity,
+  // energies within their species' cap.
   if (state.boids.size() > scenario.capacity()) std::abort();
   for (const murmur::Boid& boid : state.boids) {
     if (boid.species >= scenario.species.size()) std::abort();
+    const float cap = scenario.species[boid.species].energy_max;
+    if (!(boid.energy >= 0.0f && boid.energy <= cap)) std::abort();
   }
   return 0;
 }

@@ -50,6 +50,7 @@ class Uniform {
   void set(std::uint32_t value) const;
   void set(bool value) const;  // a GLSL bool, set as an int
   void set(glm::vec2 value) const;
+  void set(glm::uvec2 value) const;
   void set(glm::vec3 value) const;
   void set(glm::vec4 value) const;
   // A whole array uniform from its first element.

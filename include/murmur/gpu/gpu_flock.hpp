@@ -27,7 +27,8 @@ enum class NeighbourSearch { Grid, Naive };
   FAULT(BrokenWrap, BROKEN_WRAP, "torus observers do not look across the seam")               \
   FAULT(UnsortedScatter, UNSORTED_SCATTER, "cell order is not applied to the boids")          \
   FAULT(LastCellOffByOne, LAST_CELL_OFF_BY_ONE, "binning clamps the column to G instead of G-1") \
-  FAULT(ReversedBirths, REVERSED_BIRTHS, "children numbered in reverse parent order")
+  FAULT(ReversedBirths, REVERSED_BIRTHS, "children numbered in reverse parent order")         \
+  FAULT(GreedyHunter, GREEDY_HUNTER, "every hunter striking a prey eats it, not the nearest alone")
 
 enum class GpuFault : std::uint32_t {
 #define MURMUR_GPU_FAULT_ENUMERATOR(name, define, meaning) name,
@@ -47,6 +48,8 @@ struct GpuNeighbourCounts {
 // glFinish, which serialises the GPU).
 struct GridStageTimes {
   double count = 0, scan = 0, scatter = 0, rank = 0, steer = 0;
+  // The ecosystem's passes (0 without it): food counts and update, catch, settle, caps.
+  double ecosystem = 0;
 };
 
 // Live statistics reduced on the GPU (docs/model.md, "Flock statistics"): cheap enough to

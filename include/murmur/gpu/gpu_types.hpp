@@ -43,14 +43,30 @@ struct StepParams {
   glm::vec2 steered_velocity{0.0f};
   std::uint32_t steered_id = 0;
   std::uint32_t budding_period = 0;
-  std::uint32_t pad0 = 0, pad1 = 0;
+  std::uint32_t seed[2] = {0, 0};  // low word, high word
   glm::vec2 inverse_cell_size{0.0f};
+  glm::ivec2 food_grid{0, 0};
+  glm::vec2 food_inverse_cell_size{0.0f};
+  float food_cell_size = 0;
+  float food_bite = 0;
+  float food_max_per_cell = 0;
+  float food_regrow_per_step = 0;
+  std::uint32_t has_food = 0;
+  std::uint32_t energy_births = 0;
 };
-static_assert(sizeof(StepParams) == 88);
+static_assert(sizeof(StepParams) == 128);
 static_assert(offsetof(StepParams, grid) == 16 && offsetof(StepParams, capacity) == 24 &&
               offsetof(StepParams, fault) == 32 && offsetof(StepParams, target) == 48 &&
               offsetof(StepParams, steered_velocity) == 56 && offsetof(StepParams, steered_id) == 64 &&
-              offsetof(StepParams, budding_period) == 68 && offsetof(StepParams, inverse_cell_size) == 80);
+              offsetof(StepParams, budding_period) == 68);
+static_assert(offsetof(StepParams, seed) == 72 && offsetof(StepParams, inverse_cell_size) == 80 &&
+              offsetof(StepParams, food_grid) == 88 &&
+              offsetof(StepParams, food_inverse_cell_size) == 96 &&
+              offsetof(StepParams, food_cell_size) == 104 &&
+              offsetof(StepParams, food_bite) == 108 &&
+              offsetof(StepParams, food_max_per_cell) == 112 &&
+              offsetof(StepParams, food_regrow_per_step) == 116 &&
+              offsetof(StepParams, has_food) == 120 && offsetof(StepParams, energy_births) == 124);
 
 struct Population {
   std::uint32_t live, candidates, next_id, born;
@@ -61,6 +77,29 @@ struct Population {
 static_assert(sizeof(Population) == 64);
 static_assert(offsetof(Population, next_id) == 8 && offsetof(Population, steered) == 16 &&
               offsetof(Population, live_groups) == 32 && offsetof(Population, candidate_groups) == 48);
+
+// The events of one species (shaders/common.glsl SpeciesTally): 64-bit counts as (low word,
+// high word), in the order of MURMUR_TALLY_*.
+struct SpeciesTally {
+  std::uint32_t counters[MURMUR_TALLY_COUNTERS][2];
+  std::uint64_t count(std::uint32_t counter) const {
+    return (std::uint64_t{counters[counter][1]} << 32) | counters[counter][0];
+  }
+};
+static_assert(sizeof(SpeciesTally) == 24);
+inline murmur::SpeciesTotals from_gpu(const SpeciesTally& t) {
+  return murmur::SpeciesTotals{t.count(MURMUR_TALLY_BORN), t.count(MURMUR_TALLY_DROPPED),
+                               t.count(MURMUR_TALLY_DIED)};
+}
+inline SpeciesTally to_gpu(const murmur::SpeciesTotals& totals) {
+  SpeciesTally t{};
+  const std::uint64_t counts[MURMUR_TALLY_COUNTERS] = {totals.born, totals.dropped, totals.died};
+  for (std::uint32_t c = 0; c < MURMUR_TALLY_COUNTERS; ++c) {
+    t.counters[c][0] = static_cast<std::uint32_t>(counts[c]);
+    t.counters[c][1] = static_cast<std::uint32_t>(counts[c] >> 32);
+  }
+  return t;
+}
 
 // One obstacle as the shaders read it: centre.xy, radius, unused.
 struct Obstacle {

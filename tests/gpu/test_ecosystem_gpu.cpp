@@ -1,0 +1,303 @@
+// The ecosystem on the GPU (docs/model.md, "An ecosystem (seed 001)"; docs/gpu.md, "An
+// ecosystem"): hand-made states whose events are worked out here from the model's rules
+// (conflicts between hunters, grazers sharing a cell, births by energy with the Philox
+// velocity, the species cap, starvation), on the grid and the naive pass; the tallies; the
+// GPU's determinism by seed; and the planted fault GreedyHunter.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "gpu_test_support.hpp"
+#include "murmur/gpu/gpu_flock.hpp"
+#include "murmur/grid.hpp"
+#include "murmur/model.hpp"
+#include "murmur/random.hpp"
+
+using namespace murmur;
+using murmur::test::gl_context;
+
+namespace {
+
+constexpr float kWorld = 100.0f;
+constexpr float kRadius = 10.0f;
+// Energies are small integers and halves: every value below is exact in float32, so the
+// expected energies are exact too.
+constexpr float kEnergyMax = 100.0f;
+constexpr float kCostOfLiving = 1.0f;
+constexpr float kPreyGain = 20.0f;
+
+// A species that flies straight (no steering weights) with energy, spending kCostOfLiving a
+// step and nothing for moving, so its energy after a step is e - 1 plus what it eats.
+SpeciesParams living(const char* name, float energy) {
+  SpeciesParams s = test::make_species(name, Topology::Wrap, kRadius, 0.0f);
+  s.energy_max = kEnergyMax;
+  s.energy_initial = energy;
+  s.energy_per_step = kCostOfLiving;
+  return s;
+}
+
+Scenario world_with(std::vector<SpeciesParams> species, std::uint32_t capacity = 64) {
+  Scenario sc = test::world(kWorld, kWorld, 11);
+  sc.species = std::move(species);
+  sc.world.capacity = capacity;
+  return sc;
+}
+
+// Prey (species 0, no energy) and hunters (species 1) that catch within 3 units.
+Scenario hunting_world() {
+  SpeciesParams prey = test::make_species("prey", Topology::Wrap, kRadius, 0.0f);
+  SpeciesParams hunter = living("hunter", 50.0f);
+  hunter.eats = {"prey"};
+  hunter.catch_radius = 3.0f;
+  hunter.energy_from_prey = kPreyGain;
+  return world_with({prey, hunter});
+}
+
+Boid boid(std::uint32_t id, std::uint32_t species, glm::vec2 pos, float energy = 0.0f) {
+  return Boid{pos, glm::vec2(1.0f, 0.0f), id, species, 0, energy};
+}
+
+FlockState state_of(std::vector<Boid> boids) {
+  FlockState state;
+  state.boids = std::move(boids);
+  return state;
+}
+
+FlockState gpu_steps(const Scenario& sc, const FlockState& start, NeighbourSearch search,
+                     std::uint32_t steps = 1, GpuFault fault = GpuFault::None) {
+  GpuFlock flock(sc, start, search);
+  flock.set_fault(fault);
+  flock.step(steps);
+  return flock.download();
+}
+
+const Boid* find(const FlockState& state, std::uint32_t id) {
+  for (const Boid& b : state.boids) {
+    if (b.id == id) return &b;
+  }
+  return nullptr;
+}
+
+NeighbourSearch any_search() {
+  return GENERATE(NeighbourSearch::Grid, NeighbourSearch::Naive);
+}
+
+// The two hunters of the conflict below: id 1 nearer its prey (dist_sq 2.25) than id 2 (4).
+FlockState two_hunters_one_prey() {
+  return state_of({boid(0, 0, {50.0f, 50.0f}), boid(1, 1, {48.5f, 50.0f}, 50.0f),
+                   boid(2, 1, {52.0f, 50.0f}, 50.0f)});
+}
+
+// How many hunters of a step from two_hunters_one_prey() gained the prey's energy.
+int fed_hunters(const FlockState& after) {
+  int fed = 0;
+  for (const std::uint32_t id : {1u, 2u}) {
+    const Boid* hunter = find(after, id);
+    if (hunter != nullptr && hunter->energy == 50.0f - kCostOfLiving + kPreyGain) ++fed;
+  }
+  return fed;
+}
+
+}  // namespace
+
+TEST_CASE("Catching: of two hunters striking one prey the nearer eats it, the other goes hungry") {
+  gl_context();
+  const NeighbourSearch search = any_search();
+  const Scenario sc = hunting_world();
+  const FlockState after = gpu_steps(sc, two_hunters_one_prey(), search);
+  CHECK(find(after, 0) == nullptr);  // eaten
+  REQUIRE(find(after, 1) != nullptr);
+  REQUIRE(find(after, 2) != nullptr);
+  CHECK(find(after, 1)->energy == 50.0f - kCostOfLiving + kPreyGain);
+  CHECK(find(after, 2)->energy == 50.0f - kCostOfLiving);
+  REQUIRE(after.totals.size() == 2);
+  CHECK(after.totals[0] == SpeciesTotals{0, 0, 1});
+  CHECK(after.totals[1] == SpeciesTotals{0, 0, 0});
+}
+
+TEST_CASE("Catching: hunters at the same distance are decided by id, not by their slots") {
+  gl_context();
+  const NeighbourSearch search = any_search();
+  const Scenario sc = hunting_world();
+  // Hunter 7 sits in a grid column left of hunter 3's, so it comes first in cell order; both
+  // are 2 units from the prey.
+  const FlockState start = state_of({boid(0, 0, {55.5f, 50.0f}), boid(7, 1, {53.5f, 50.0f}, 50.0f),
+                                     boid(3, 1, {57.5f, 50.0f}, 50.0f)});
+  const GridShape grid = grid_shape_for(sc, sc.capacity());
+  REQUIRE(grid.cell_of(start.boids[1].pos) < grid.cell_of(start.boids[2].pos));
+  const FlockState after = gpu_steps(sc, start, search);
+  CHECK(find(after, 0) == nullptr);
+  CHECK(find(after, 3)->energy == 50.0f - kCostOfLiving + kPreyGain);
+  CHECK(find(after, 7)->energy == 50.0f - kCostOfLiving);
+}
+
+TEST_CASE("Catching: a hunter eats at most one prey a step, the nearest it sees") {
+  gl_context();
+  const NeighbourSearch search = any_search();
+  const Scenario sc = hunting_world();
+  const FlockState start = state_of({boid(0, 0, {50.0f, 50.0f}), boid(1, 0, {51.0f, 50.0f}),
+                                     boid(2, 1, {48.0f, 50.0f}, 50.0f)});
+  const FlockState after = gpu_steps(sc, start, search);
+  CHECK(find(after, 0) == nullptr);  // 2 units away: the nearest
+  CHECK(find(after, 1) != nullptr);  // 3 units: outside the catch radius anyway
+  CHECK(find(after, 2)->energy == 50.0f - kCostOfLiving + kPreyGain);
+
+  // Two prey inside the catch radius: only the nearer is eaten.
+  const FlockState close = state_of({boid(0, 0, {50.0f, 50.0f}), boid(1, 0, {49.0f, 51.5f}),
+                                     boid(2, 1, {48.0f, 50.0f}, 50.0f)});
+  const FlockState after_close = gpu_steps(sc, close, search);
+  CHECK(find(after_close, 0) != nullptr);        // dist_sq 4
+  CHECK(find(after_close, 1) == nullptr);        // dist_sq 3.25: the nearest
+  CHECK(find(after_close, 2)->energy == 50.0f - kCostOfLiving + kPreyGain);
+  CHECK(after_close.totals[0].died == 1);
+}
+
+TEST_CASE("The planted fault GreedyHunter (every striker eats) is caught") {
+  gl_context();
+  const Scenario sc = hunting_world();
+  // The clean run passes the check the fault must fail: exactly one hunter fed.
+  REQUIRE(fed_hunters(gpu_steps(sc, two_hunters_one_prey(), NeighbourSearch::Grid)) == 1);
+  const FlockState faulty =
+      gpu_steps(sc, two_hunters_one_prey(), NeighbourSearch::Grid, 1, GpuFault::GreedyHunter);
+  CHECK(fed_hunters(faulty) == 2);
+}
+
+TEST_CASE("Grazing: the grazers of a cell share its food equally, and every cell regrows") {
+  gl_context();
+  const NeighbourSearch search = any_search();
+  SpeciesParams grazer = living("grazer", 50.0f);
+  grazer.grazes = true;
+  grazer.energy_from_food = 10.0f;
+  Scenario sc = world_with({grazer});
+  FoodParams food;
+  food.cell_size = 10.0f;
+  food.max_per_cell = 5.0f;
+  food.regrow_per_step = 0.25f;
+  food.bite = 1.0f;
+  sc.food = food;
+  const GridShape field = food_grid_shape(food, sc.size());
+  REQUIRE(field.cell_count() == 100);
+
+  FlockState start =
+      state_of({boid(0, 0, {52.0f, 52.0f}, 50.0f), boid(1, 0, {55.0f, 55.0f}, 50.0f),
+                boid(2, 0, {57.0f, 53.0f}, 50.0f), boid(3, 0, {25.0f, 75.0f}, 50.0f)});
+  start.food.assign(field.cell_count(), 5.0f);
+  const std::uint32_t shared = field.cell_of({52.0f, 52.0f});
+  const std::uint32_t alone = field.cell_of({25.0f, 75.0f});
+  start.food[shared] = 2.0f;  // three grazers want 3: each gets 2/3
+  start.food[alone] = 4.0f;   // one grazer wants 1: it gets its bite
+  const FlockState after = gpu_steps(sc, start, search);
+
+  const float share = 2.0f / 3.0f;
+  const float shared_energy = 50.0f - kCostOfLiving + 10.0f * share;
+  for (const std::uint32_t id : {0u, 1u, 2u}) {
+    INFO("grazer " << id);
+    // A GPU's quotient may be a few ulps off the correctly rounded one (docs/model.md).
+    CHECK_THAT(find(after, id)->energy, Catch::Matchers::WithinULP(shared_energy, 4));
+  }
+  CHECK(find(after, 3)->energy == 50.0f - kCostOfLiving + 10.0f);
+  REQUIRE(after.food.size() == field.cell_count());
+  CHECK(after.food[shared] == 0.25f);        // eaten bare, then regrown
+  CHECK(after.food[alone] == 3.25f);         // 4 - 1 + 0.25
+  CHECK(after.food[shared + 1] == 5.0f);     // full cells stay at max_per_cell
+}
+
+TEST_CASE("Food steering pulls a grazer towards the first richest cell around its own") {
+  gl_context();
+  const NeighbourSearch search = any_search();
+  SpeciesParams grazer = living("grazer", 50.0f);
+  grazer.grazes = true;
+  grazer.food_weight = 0.05f;
+  Scenario sc = world_with({grazer});
+  FoodParams food;
+  food.cell_size = 10.0f;
+  sc.food = food;
+  const GridShape field = food_grid_shape(food, sc.size());
+  FlockState start = state_of({boid(0, 0, {55.0f, 55.0f}, 50.0f)});
+  start.food.assign(field.cell_count(), 0.0f);
+  // Two cells tie at the most food: the one below left comes first (dy outer, dx inner).
+  start.food[field.cell_of({45.0f, 45.0f})] = 1.0f;
+  start.food[field.cell_of({65.0f, 65.0f})] = 1.0f;
+  const FlockState after = gpu_steps(sc, start, search);
+  const Boid* moved = find(after, 0);
+  REQUIRE(moved != nullptr);
+  CHECK(moved->vel.x < 1.0f);
+  CHECK(moved->vel.y < 0.0f);
+  CHECK(moved->vel.x == Approx(1.0f - 0.05f / std::sqrt(2.0f)).epsilon(1e-5));
+  CHECK(moved->vel.y == Approx(-0.05f / std::sqrt(2.0f)).epsilon(1e-5));
+}
+
+TEST_CASE("Births by energy: a child takes half the energy, a Philox velocity, a place beside") {
+  gl_context();
+  const NeighbourSearch search = any_search();
+  SpeciesParams splitter = living("splitter", 80.0f);
+  splitter.reproduce_energy = 60.0f;
+  const Scenario sc = world_with({splitter});
+  FlockState start =
+      state_of({boid(5, 0, {40.0f, 60.0f}, 80.0f), boid(6, 0, {70.0f, 20.0f}, 30.0f)});
+  start.step = 12;
+  start.next_id = 100;
+  const FlockState after = gpu_steps(sc, start, search);
+
+  REQUIRE(after.boids.size() == 3);
+  const Boid* parent = find(after, 5);
+  const Boid* child = find(after, 100);
+  REQUIRE(parent != nullptr);
+  REQUIRE(child != nullptr);
+  CHECK(after.next_id == 101u);
+  CHECK(parent->energy == 39.5f);  // (80 - 1) / 2
+  CHECK(child->energy == 39.5f);
+  CHECK(child->age == 0);
+  CHECK(child->species == 0);
+  CHECK(find(after, 6)->energy == 29.0f);  // below reproduce_energy: no child
+
+  const float speed = species_models(sc)[0].child_speed;
+  const glm::vec2 u{
+      random_uniform({sc.world.seed, 5, 12, kDrawChildVelocityX}, -speed, speed),
+      random_uniform({sc.world.seed, 5, 12, kDrawChildVelocityY}, -speed, speed)};
+  CHECK(std::memcmp(&child->vel, &u, sizeof u) == 0);
+  const glm::vec2 beside = parent->pos + u;  // far from the seams: no wrap
+  CHECK(std::memcmp(&child->pos, &beside, sizeof beside) == 0);
+  REQUIRE(after.totals.size() == 1);
+  CHECK(after.totals[0] == SpeciesTotals{1, 0, 0});
+}
+
+TEST_CASE("max_count drops the children of the later parents, and the capacity drops the rest") {
+  gl_context();
+  const NeighbourSearch search = any_search();
+  SpeciesParams splitter = living("splitter", 80.0f);
+  splitter.reproduce_energy = 60.0f;
+  splitter.max_count = 3;
+  // Both parents in one grid cell: parent order is by id there.
+  const FlockState start =
+      state_of({boid(9, 0, {51.0f, 51.0f}, 80.0f), boid(4, 0, {53.0f, 52.0f}, 80.0f)});
+  {
+    const FlockState after = gpu_steps(world_with({splitter}), start, search);
+    REQUIRE(after.boids.size() == 3);  // 2 survivors + the first child: the cap of 3
+    CHECK(find(after, 4)->energy == 39.5f);
+    CHECK(find(after, 9)->energy == 79.0f);  // its child was dropped: it keeps its energy
+    CHECK(after.totals[0] == SpeciesTotals{1, 1, 0});
+  }
+  {
+    // No cap, but no room: the flock's capacity is its two boids.
+    splitter.max_count = 0;
+    const FlockState after = gpu_steps(world_with({splitter}, 2), start, search);
+    CHECK(after.boids.size() == 2);
+    CHECK(find(after, 4)->energy == 79.0f);
+    CHECK(after.totals[0] == SpeciesTotals{0, 2, 0});
+  }
+}
+
+TEST_CASE("Starvation: a boid whose energy falls to 0 dies and is counted") {
+  gl_context();
+  const NeighbourSearch search = any_search();
+  const Scenario sc = world_with({living("weak", 1.0f)});
+  const FlockState start = state_of({boid(1, 0, {20.0f, 20.0f}, 1.0f),    // 1 - 1 = 0: dies
+                                     boid(2, 0, {70.0f, 70.0f}, 1.5f)});   // 0.5: lives
+  const FlockState after = gpu_steps(sc, start, search);
+  REQUIRE(after.boids.size() == 1);
+  CHECK(after.boids[0].id == 2);
+  CHECK(after.boids[0].energy == 0.5f);
+  CHECK(after.totals[0] == SpeciesTotals{0, 0, 1});
+}
