@@ -603,7 +603,11 @@ std::vector<glm::vec4> Renderer::read_fade_map(glm::ivec2* size) const {
 // --- the frame ----------------------------------------------------------------------------
 
 void Renderer::render(const GpuFlock& flock, RenderPassTimes* times) {
-  frame(flock.scenario(), flock_view(flock), flock.grid(), FoodView{}, times);
+  const Scenario& scenario = flock.scenario();
+  FoodView food;
+  if (const std::optional<GridShape> food_grid = flock.food_grid(); food_grid && scenario.food)
+    food = FoodView{flock.food_buffer(), *food_grid, scenario.food->max_per_cell};
+  frame(scenario, flock_view(flock), flock.grid(), food, times);
 }
 
 void Renderer::render(const Scenario& scenario, BoidBufferView boids, RenderPassTimes* times) {

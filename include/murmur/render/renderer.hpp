@@ -72,7 +72,7 @@ struct ColourSettings {
 // draws nothing (seed 001: "blue boxes, the bigger the box, the more food").
 struct FoodSettings {
   bool enabled = true;                    // drawn only when the scenario has a [food] table
-  glm::vec3 colour{0.08f, 0.28f, 1.0f};   // linear HDR RGB
+  glm::vec3 colour{0.02f, 0.07f, 0.3f};   // linear HDR RGB: dim, under the boids' glow
   float full_box_fraction = 0.8f;         // a full cell's box side / the cell's side
 };
 
