@@ -70,6 +70,7 @@ float food_after_step(uint grazers, float f) {
 // The unit vector towards the richest food cell of the 3 x 3 around the grazer's own: the
 // first (dy outer, dx inner) strictly richer than every cell before it and than its own.
 vec2 food_pull(Species s, vec2 pos) {
+  if (s.grazes == 0u || params.has_food == 0u) return vec2(0.0);
   ivec2 own = food_cell_coords(pos);
   float richest = food[food_cell_index(own)];
   bool found = false;
@@ -101,19 +102,20 @@ vec2 food_pull(Species s, vec2 pos) {
 
 // --- Steering (step 2) ---------------------------------------------------------------------
 
+// The unit vector towards the nearest visible prey (0 without one, or on it).
+vec2 chase_pull(Sensing sensed) {
+  if (sensed.prey_slot == MURMUR_NO_STRIKE || !(sensed.prey_dist_sq > 0.0)) return vec2(0.0);
+  return sensed.prey_d / sqrt(sensed.prey_dist_sq);
+}
+
 #ifdef MURMUR_USES_FOOD
-// acc plus the chase, flee and food terms, in that order; a weight of 0 leaves its term out.
+// acc plus the chase, flee and food terms, in that order. A weight of 0 leaves its term out
+// (adding 0 would turn an acc component of -0 into +0 and change a plain flock's bits).
 vec2 with_ecosystem_terms(Species s, Boid self, Sensing sensed, vec2 acc_in) {
   precise vec2 acc = acc_in;
-  if (s.chase_weight != 0.0 && sensed.prey_slot != MURMUR_NO_STRIKE &&
-      sensed.prey_dist_sq > 0.0) {
-    precise vec2 chase = sensed.prey_d / sqrt(sensed.prey_dist_sq);
-    acc = acc + s.chase_weight * chase;
-  }
+  if (s.chase_weight != 0.0) acc = acc + s.chase_weight * chase_pull(sensed);
   if (s.flee_weight != 0.0) acc = acc + s.flee_weight * -sensed.flee_sum;
-  if (s.food_weight != 0.0 && s.grazes != 0u && params.has_food != 0u) {
-    acc = acc + s.food_weight * food_pull(s, self.pos);
-  }
+  if (s.food_weight != 0.0) acc = acc + s.food_weight * food_pull(s, self.pos);
   return acc;
 }
 #endif

@@ -68,6 +68,74 @@ Scenario builtin_uniform_scenario() {
   return scenario;
 }
 
+// The built-in ecosystem (docs/model.md, "An ecosystem"): the uniform scenario's flock as
+// grazers on a full food field, with one boid in kHunterShare a hunter of them, every rule on
+// (energy, grazing, hunting, fleeing, births by energy, a cap).
+constexpr std::uint32_t kHunterShare = 16;
+Scenario builtin_ecosystem_scenario() {
+  Scenario scenario = builtin_uniform_scenario();
+  SpeciesParams& grazer = scenario.species.front();
+  grazer.name = "grazer";
+  grazer.count = kReferenceBoids - kReferenceBoids / kHunterShare;
+  grazer.grazes = true;
+  grazer.energy_max = 100.0f;
+  grazer.energy_initial = 50.0f;
+  grazer.energy_per_step = 0.05f;
+  grazer.energy_per_distance = 0.02f;
+  grazer.energy_from_food = 5.0f;
+  grazer.reproduce_energy = 80.0f;
+  grazer.flee_weight = 1.0f;
+  grazer.food_weight = 0.02f;
+  grazer.max_count = 2 * kReferenceBoids;
+  SpeciesParams hunter = grazer;
+  hunter.name = "hunter";
+  hunter.count = kReferenceBoids / kHunterShare;
+  hunter.grazes = false;
+  hunter.eats = {grazer.name};
+  hunter.flee_weight = 0.0f;
+  hunter.food_weight = 0.0f;
+  hunter.energy_from_food = 0.0f;
+  hunter.energy_from_prey = 30.0f;
+  hunter.catch_radius = kSeparationRadius;
+  hunter.chase_weight = 0.05f;
+  scenario.species.push_back(hunter);
+  scenario.food = FoodParams{};
+  scenario.food->regrow_per_step = 0.01f;
+  scenario.source = "built-in ecosystem scenario";
+  return scenario;
+}
+
+// `scenario` with every ecosystem key at its default (no [food] table): the plain flock the
+// ecosystem step is measured against.
+Scenario without_ecosystem(Scenario scenario) {
+  const SpeciesParams defaults;
+  for (SpeciesParams& s : scenario.species) {
+    s.eats = defaults.eats;
+    s.grazes = defaults.grazes;
+    s.energy_max = defaults.energy_max;
+    s.energy_initial = defaults.energy_initial;
+    s.energy_per_step = defaults.energy_per_step;
+    s.energy_per_distance = defaults.energy_per_distance;
+    s.energy_from_food = defaults.energy_from_food;
+    s.energy_from_prey = defaults.energy_from_prey;
+    s.reproduce_energy = defaults.reproduce_energy;
+    s.catch_radius = defaults.catch_radius;
+    s.chase_weight = defaults.chase_weight;
+    s.flee_weight = defaults.flee_weight;
+    s.food_weight = defaults.food_weight;
+    s.max_count = defaults.max_count;
+  }
+  scenario.food.reset();
+  return scenario;
+}
+
+bool has_ecosystem(const Scenario& scenario) {
+  return scenario.food.has_value() ||
+         std::any_of(scenario.species.begin(), scenario.species.end(), [](const SpeciesParams& s) {
+           return !s.eats.empty() || s.energy_max > 0;
+         });
+}
+
 // `base` with `boids` boids at the same density: the world's area grows with the count, and
 // each species keeps its share (rounding remainders go to the first species).
 Scenario scaled_to(const Scenario& base, std::uint32_t boids) {
@@ -139,6 +207,36 @@ GridStageTimes grid_stage_medians(const Scenario& scenario, const FlockState& st
                         median_of(&GridStageTimes::steer)};
 }
 
+// Medians of the grid step of `first` and of `second`, stepped in turns (one step each) so that
+// both see the same load on a shared machine.
+std::pair<double, double> paired_gpu_ms_per_step(const Scenario& first, const Scenario& second,
+                                                 StepCounts counts) {
+  GpuFlock a(first, seeded_start(first), NeighbourSearch::Grid);
+  GpuFlock b(second, seeded_start(second), NeighbourSearch::Grid);
+  std::vector<double> samples_a, samples_b;
+  auto timed_step = [](GpuFlock& flock, std::vector<double>* samples) {
+    glFinish();
+    const auto start = std::chrono::steady_clock::now();
+    flock.step(1);
+    glFinish();
+    const auto end = std::chrono::steady_clock::now();
+    if (samples != nullptr) {
+      samples->push_back(std::chrono::duration<double, std::milli>(end - start).count());
+    }
+  };
+  for (std::uint32_t i = 0; i < counts.warmup + counts.timed; ++i) {
+    const bool timed = i >= counts.warmup;
+    timed_step(a, timed ? &samples_a : nullptr);
+    timed_step(b, timed ? &samples_b : nullptr);
+  }
+  auto median = [](std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t middle = values.size() / 2;
+    return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+  };
+  return {median(samples_a), median(samples_b)};
+}
+
 double cpu_ms_per_step(const Scenario& scenario, const FlockState& start, StepCounts counts) {
   FlockState state = start;
   return median_ms_per_step(counts, [&] { state = cpu_step(scenario, state); });
@@ -172,12 +270,40 @@ struct BenchOptions {
   std::uint64_t max_naive = kDefaultMaxNaive;
   std::uint64_t max_cpu = kDefaultMaxCpu;
   std::optional<std::string> scenario;
+  bool ecosystem = false;
 };
+
+// `murmur bench --ecosystem`: the ecosystem's grid step against the plain flock's (the same
+// scenario without its ecosystem keys) at each size, stepped in turns.
+void print_ecosystem_rows(gl::Context& context, const std::vector<Scenario>& scenarios,
+                          StepCounts counts) {
+  std::printf("ecosystem step against the plain flock step (the scenario without its ecosystem "
+              "keys), grid, stepped in turns\n\n");
+  std::printf("| N | plain ms/step | ecosystem ms/step | ecosystem/plain |\n");
+  std::printf("|---:|---:|---:|---:|\n");
+  std::fflush(stdout);
+  for (const Scenario& scenario : scenarios) {
+    const std::uint32_t n = scenario.total_count();
+    const auto [plain, ecosystem] =
+        paired_gpu_ms_per_step(without_ecosystem(scenario), scenario, counts);
+    context.check_gl_errors("the timing of " + std::to_string(n) + " boids");
+    char row_ratio[32];
+    std::snprintf(row_ratio, sizeof row_ratio, "%.2f", ecosystem / plain);
+    std::printf("| %u | %s | %s | %s |\n", n, milliseconds(plain).c_str(),
+                milliseconds(ecosystem).c_str(), row_ratio);
+    std::fflush(stdout);
+  }
+}
 
 int run_bench(const BenchOptions& options) {
   const StepCounts counts{options.warmup_steps, options.timed_steps};
-  const Scenario base =
-      options.scenario ? load_scenario(*options.scenario) : builtin_uniform_scenario();
+  const Scenario base = options.scenario    ? load_scenario(*options.scenario)
+                        : options.ecosystem ? builtin_ecosystem_scenario()
+                                            : builtin_uniform_scenario();
+  if (options.ecosystem && !has_ecosystem(base)) {
+    throw InputError("--ecosystem: " + base.source +
+                     " has no ecosystem keys (a [food] table, eats or energy_max > 0)");
+  }
   // Scaling every size up front reports a scenario that cannot shrink that far before any timing.
   std::vector<Scenario> scenarios;
   for (std::uint64_t n : options.sizes) {
@@ -193,6 +319,10 @@ int run_bench(const BenchOptions& options) {
   std::printf("timing: median of %u steps after %u warm-up steps; wall clock, glFinish() after "
               "each GPU step\n\n",
               counts.timed, counts.warmup);
+  if (options.ecosystem) {
+    print_ecosystem_rows(*context, scenarios, counts);
+    return kExitOk;
+  }
   std::printf("| N | grid ms/step | naive ms/step | cpu ms/step | naive/grid | cpu/grid |\n");
   std::printf("|---:|---:|---:|---:|---:|---:|\n");
   std::fflush(stdout);
@@ -248,12 +378,18 @@ Command bench_command(CLI::App& program) {
   flags.integer("--max-cpu", "N", options->max_cpu, kMaxBoidsRange, "skip cpu above N boids");
   flags.text("--scenario", "FILE", options->scenario,
              "scenario to scale to each size (default: built-in uniform, ~20 neighbours)");
+  flags.flag("--ecosystem", options->ecosystem,
+             "time the scenario's ecosystem step against its plain flock step instead (default "
+             "scenario: built-in ecosystem)");
   command.footer(
       "Prints the GL renderer and platform, then a Markdown table of median ms per step\n"
       "(— where a backend was skipped). Each size keeps the scenario's density: the world's\n"
       "area scales with N. Timed with glFinish() and a steady clock, not GL timer queries\n"
       "(they read 0 for compute work on llvmpipe). A second table splits the grid step into\n"
-      "its stages (count, scan, scatter, rank, steer), each ended by glFinish().");
+      "its stages (count, scan, scatter, rank, steer), each ended by glFinish().\n"
+      "--ecosystem prints one table instead: per size, the grid step of the scenario\n"
+      "(default: a built-in one with grazers, hunters and food) and of the same scenario\n"
+      "without its ecosystem keys, stepped in turns, and their ratio.");
   return {&command, [options] { return run_bench(*options); }};
 }
 

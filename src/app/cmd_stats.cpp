@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "backend.hpp"
 #include "commands.hpp"
@@ -17,7 +18,8 @@ namespace {
 constexpr Range kStepRange{0, UINT32_MAX};
 constexpr Range kEveryRange{1, UINT32_MAX};
 constexpr std::uint32_t kDefaultEvery = 1;
-constexpr const char* kCsvHeader = "step,polarization,milling,mean_nn,clusters\n";
+constexpr const char* kFlockColumns = "step,polarization,milling,mean_nn,clusters";
+constexpr int kSummaryKeyWidth = 13;
 
 // Enough digits that two runs differing in the last bits of the state still print apart.
 std::string number(double value) {
@@ -26,20 +28,53 @@ std::string number(double value) {
   return text;
 }
 
-// Milling is left empty in CSV where it is not meaningful (a wrap world), so readers see NaN.
-std::string csv_row(std::uint64_t step, const FlockStats& stats) {
-  return std::to_string(step) + "," + number(stats.polarization) + "," +
-         (stats.milling ? number(*stats.milling) : std::string()) + "," +
-         number(stats.mean_nearest_neighbour) + "," + std::to_string(stats.clusters) + "\n";
+// A species name may hold a comma or a quote: such a header field is quoted as RFC 4180 says.
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
 }
 
-void print_summary(const FlockStats& stats) {
+std::string csv_header(const Scenario& scenario) {
+  std::string header = kFlockColumns;
+  for (const SpeciesParams& species : scenario.species) {
+    for (const char* column : {"n_", "births_", "deaths_"}) {
+      header += "," + csv_field(column + species.name);
+    }
+  }
+  return header + ",food\n";
+}
+
+// Milling is left empty in CSV where it is not meaningful (a wrap world), and food where there
+// is no field, so readers see NaN. Births and deaths are the events since the previous row.
+std::string csv_row(std::uint64_t step, const FlockStats& stats, const PopulationStats& population,
+                    const std::vector<SpeciesTotals>& events) {
+  std::string row = std::to_string(step) + "," + number(stats.polarization) + "," +
+                    (stats.milling ? number(*stats.milling) : std::string()) + "," +
+                    number(stats.mean_nearest_neighbour) + "," + std::to_string(stats.clusters);
+  for (std::size_t s = 0; s < population.counts.size(); ++s) {
+    row += "," + std::to_string(population.counts[s]) + "," + std::to_string(events[s].born) +
+           "," + std::to_string(events[s].died);
+  }
+  return row + "," + (population.food ? number(*population.food) : std::string()) + "\n";
+}
+
+void print_summary(const Scenario& scenario, const FlockStats& stats,
+                   const PopulationStats& population) {
   const std::string milling = stats.milling ? number(*stats.milling) : "n/a (wrap world)";
-  std::printf("count         %u\n", stats.count);
-  std::printf("polarization  %s\n", number(stats.polarization).c_str());
-  std::printf("milling       %s\n", milling.c_str());
-  std::printf("mean_nn       %s\n", number(stats.mean_nearest_neighbour).c_str());
-  std::printf("clusters      %u\n", stats.clusters);
+  const std::string food = population.food ? number(*population.food) : "n/a (no [food] table)";
+  std::printf("%-*s %u\n", kSummaryKeyWidth, "count", stats.count);
+  std::printf("%-*s %s\n", kSummaryKeyWidth, "polarization", number(stats.polarization).c_str());
+  std::printf("%-*s %s\n", kSummaryKeyWidth, "milling", milling.c_str());
+  std::printf("%-*s %s\n", kSummaryKeyWidth, "mean_nn",
+              number(stats.mean_nearest_neighbour).c_str());
+  std::printf("%-*s %u\n", kSummaryKeyWidth, "clusters", stats.clusters);
+  for (std::size_t s = 0; s < population.counts.size(); ++s) {
+    std::printf("%-*s %u\n", kSummaryKeyWidth, ("n_" + scenario.species[s].name).c_str(),
+                population.counts[s]);
+  }
+  std::printf("%-*s %s\n", kSummaryKeyWidth, "food", food.c_str());
 }
 
 struct StatsOptions {
@@ -55,7 +90,8 @@ struct StatsOptions {
 int run_stats(const StatsOptions& options) {
   if (options.in) {
     const Scenario scenario = load_scenario(options.scenario);
-    print_summary(compute_stats(scenario, read_state_csv(*options.in, scenario)));
+    const FlockState state = read_state_csv(*options.in, scenario);
+    print_summary(scenario, compute_stats(scenario, state), compute_population(scenario, state));
     return kExitOk;
   }
 
@@ -70,9 +106,17 @@ int run_stats(const StatsOptions& options) {
 
   // Rows stream to stdout as they come; a file is written whole at the end, so a failed run
   // leaves no partial CSV behind.
-  std::string csv = kCsvHeader;
+  const std::string header = csv_header(scenario);
+  std::string csv = header;
+  // Totals as of the previous row; the first row's are its own, so it shows no events.
+  std::optional<std::vector<SpeciesTotals>> previous_totals;
   auto emit = [&](std::uint64_t step) {
-    const std::string row = csv_row(step, compute_stats(scenario, simulation.state()));
+    const FlockState state = simulation.state();
+    const PopulationStats population = compute_population(scenario, state);
+    const std::vector<SpeciesTotals> events =
+        events_between(previous_totals.value_or(population.totals), population.totals);
+    previous_totals = population.totals;
+    const std::string row = csv_row(step, compute_stats(scenario, state), population, events);
     if (out) {
       csv += row;
     } else {
@@ -80,7 +124,7 @@ int run_stats(const StatsOptions& options) {
       std::fflush(stdout);
     }
   };
-  if (!out) std::fputs(kCsvHeader, stdout);
+  if (!out) std::fputs(header.c_str(), stdout);
   emit(0);
   // 64-bit so the last `step += every` cannot wrap around past UINT32_MAX.
   for (std::uint64_t step = every; step <= steps; step += every) {
@@ -112,9 +156,12 @@ Command stats_command(CLI::App& program) {
       ->needs(steps);
   command.footer(
       "With --in: prints count, polarization, milling (\"n/a (wrap world)\" where any species\n"
-      "wraps), mean_nn (mean nearest-neighbour distance) and clusters, one per line.\n"
-      "With --steps: CSV `step,polarization,milling,mean_nn,clusters` at step 0 and every K\n"
-      "steps (milling empty where not meaningful); the seed is printed on stderr.");
+      "wraps), mean_nn (mean nearest-neighbour distance), clusters, n_<species> (living boids\n"
+      "per species) and food (the food field's total), one per line.\n"
+      "With --steps: CSV `step,polarization,milling,mean_nn,clusters`, then per species\n"
+      "`n_<species>,births_<species>,deaths_<species>` (births and deaths since the previous\n"
+      "row, 0 on the first) and `food`, at step 0 and every K steps (milling empty where not\n"
+      "meaningful, food empty without a [food] table); the seed is printed on stderr.");
   return {&command, [options] { return run_stats(*options); }};
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 #include <thread>
+#include <unordered_map>
 
 #include "murmur/errors.hpp"
 #include "murmur/grid.hpp"
@@ -35,7 +36,7 @@ struct StepInputs {
 // structure, on how the boids are split between workers, or on the worker count.
 template <class Search>
 void step_range(const StepInputs<Search>& inputs, std::size_t begin, std::size_t end,
-                std::vector<Boid>& out, std::vector<NeighbourSums>* sums_out) {
+                std::vector<Boid>& out, std::vector<NeighbourSums>& sums_out) {
   const std::vector<Boid>& boids = inputs.in.boids;
   std::vector<std::uint32_t> candidates;
   for (std::size_t i = begin; i < end; ++i) {
@@ -51,12 +52,12 @@ void step_range(const StepInputs<Search>& inputs, std::size_t begin, std::size_t
       const Boid& other = boids[j];
       add_neighbour(sums, model, self.vel,
                     displacement(self.pos, other.pos, model.topology, inputs.env.world), other.vel,
-                    other.species);
+                    other.species, other.id);
     }
     out[i] = inputs.steered && inputs.steered->id == self.id
                  ? steered_step(model, self, inputs.steered->velocity, inputs.env.world)
                  : finish_step(model, self, sums, inputs.env);
-    if (sums_out != nullptr) (*sums_out)[i] = sums;
+    sums_out[i] = sums;
   }
 }
 
@@ -76,43 +77,51 @@ void require_known_species(const Scenario& scenario, const FlockState& in) {
 }
 
 template <class Search>
-FlockState step_with(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace,
+FlockState step_with(const Scenario& scenario, const FlockState& state, CpuStepTrace* trace,
                      const std::optional<SteeredBoid>& steered, const BirthRules& births,
-                     const Search& search) {
-  require_known_species(scenario, in);
+                     unsigned requested_workers, const Search& search) {
+  require_known_species(scenario, state);
+  FlockState in_with_food;
+  const FlockState* resolved = &state;
+  if (scenario.food && state.food.empty()) {
+    in_with_food = state;
+    in_with_food.food = food_field_of(scenario, state);
+    resolved = &in_with_food;
+  }
+  const FlockState& in = *resolved;
   const std::vector<SpeciesModel> models = species_models(scenario);
-  const StepInputs<Search> inputs{scenario, in, models, surroundings_of(scenario), steered, search};
+  const StepInputs<Search> inputs{scenario, in, models, surroundings_of(scenario, in.food),
+                                  steered, search};
   const std::size_t count = in.boids.size();
   FlockState next;
   next.boids.resize(count);
-  std::vector<NeighbourSums>* sums_out = nullptr;
-  if (trace != nullptr) {
-    trace->sums.assign(count, NeighbourSums{});
-    sums_out = &trace->sums;
-  }
+  std::vector<NeighbourSums> sums(count);
+  std::vector<NeighbourSums>& sums_out = sums;
 
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t workers =
-      std::clamp<std::size_t>(count / kMinBoidsPerWorker, 1, std::min(hardware, kMaxWorkers));
+      requested_workers > 0
+          ? std::clamp<std::size_t>(requested_workers, 1, std::max<std::size_t>(count, 1))
+          : std::clamp<std::size_t>(count / kMinBoidsPerWorker, 1, std::min(hardware, kMaxWorkers));
   if (workers == 1) {
     step_range(inputs, 0, count, next.boids, sums_out);
-    return settle_population(scenario, in, std::move(next.boids), births,
-                           trace != nullptr ? &trace->births : nullptr);
+  } else {
+    std::vector<std::jthread> threads;  // joined on every exit path
+    threads.reserve(workers - 1);
+    const std::size_t chunk = (count + workers - 1) / workers;
+    for (std::size_t w = 1; w < workers; ++w) {
+      const std::size_t begin = std::min(count, w * chunk);
+      const std::size_t end = std::min(count, begin + chunk);
+      threads.emplace_back([&inputs, &next, &sums_out, begin, end] {
+        step_range(inputs, begin, end, next.boids, sums_out);
+      });
+    }
+    step_range(inputs, 0, std::min(count, chunk), next.boids, sums_out);
+    threads.clear();  // joins
   }
-  std::vector<std::jthread> threads;  // joined on every exit path
-  threads.reserve(workers - 1);
-  const std::size_t chunk = (count + workers - 1) / workers;
-  for (std::size_t w = 1; w < workers; ++w) {
-    const std::size_t begin = std::min(count, w * chunk);
-    const std::size_t end = std::min(count, begin + chunk);
-    threads.emplace_back([&inputs, &next, sums_out, begin, end] {
-      step_range(inputs, begin, end, next.boids, sums_out);
-    });
-  }
-  step_range(inputs, 0, std::min(count, chunk), next.boids, sums_out);
-  threads.clear();  // joins
-  return settle_population(scenario, in, std::move(next.boids), births,
-                           trace != nullptr ? &trace->births : nullptr);
+  FlockState after = settle_population(scenario, in, std::move(next.boids), sums, births, trace);
+  if (trace != nullptr) trace->sums = std::move(sums);
+  return after;
 }
 
 std::vector<glm::vec2> positions_of(const FlockState& state) {
@@ -124,45 +133,200 @@ std::vector<glm::vec2> positions_of(const FlockState& state) {
 
 }  // namespace
 
+namespace {
+
+// Parent order (docs/model.md, "Births"): the indices of state t sorted by (cell, id) on the
+// grid the GPU sorts by.
+std::vector<std::uint32_t> parent_order(const Scenario& scenario, const FlockState& before) {
+  const GridShape grid = grid_shape_for(scenario, scenario.capacity());
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed;  // ((cell << 32) | id, index)
+  keyed.reserve(before.boids.size());
+  for (std::uint32_t i = 0; i < before.boids.size(); ++i) {
+    const Boid& b = before.boids[i];
+    keyed.emplace_back((std::uint64_t{grid.cell_of(b.pos)} << 32) | b.id, i);
+  }
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<std::uint32_t> order;
+  order.reserve(keyed.size());
+  for (const auto& entry : keyed) order.push_back(entry.second);
+  return order;
+}
+
+// Catching (ecosystem step 3): per boid of state t, the index of the hunter that eats it, or
+// none. The striker with the least dist_sq wins, ties to the smaller hunter id, so the result
+// does not depend on the order of the hunters.
+std::vector<std::optional<std::uint32_t>> resolve_strikes(
+    const FlockState& before, const std::vector<SpeciesModel>& models,
+    const std::vector<NeighbourSums>& sums) {
+  const std::size_t count = before.boids.size();
+  std::vector<std::optional<std::uint32_t>> eaten_by(count);
+  std::unordered_map<std::uint32_t, std::uint32_t> index_of_id;
+  index_of_id.reserve(count);
+  for (std::uint32_t i = 0; i < count; ++i) index_of_id.emplace(before.boids[i].id, i);
+  for (std::uint32_t h = 0; h < count; ++h) {
+    if (!strikes(models[before.boids[h].species], sums[h])) continue;
+    const std::uint32_t prey = index_of_id.at(sums[h].prey_id);
+    std::optional<std::uint32_t>& winner = eaten_by[prey];
+    const bool better =
+        !winner || sums[h].prey_dist_sq < sums[*winner].prey_dist_sq ||
+        (sums[h].prey_dist_sq == sums[*winner].prey_dist_sq &&
+         before.boids[h].id < before.boids[*winner].id);
+    if (better) winner = h;
+  }
+  return eaten_by;
+}
+
+// Grazing and regrowth (ecosystem step 4): `food` is stepped in place; returns g_i per boid.
+std::vector<float> graze_field(const Scenario& scenario, const FlockState& before,
+                               const std::vector<SpeciesModel>& models, std::vector<float>& food) {
+  std::vector<float> eaten(before.boids.size(), 0.0f);
+  if (!scenario.food) return eaten;
+  const GridShape grid = food_grid_shape(*scenario.food, scenario.size());
+  std::vector<std::uint32_t> cell_of(before.boids.size(), 0);
+  std::vector<std::uint32_t> grazers(food.size(), 0);
+  for (std::size_t i = 0; i < before.boids.size(); ++i) {
+    if (!models[before.boids[i].species].grazes) continue;
+    cell_of[i] = grid.cell_of(before.boids[i].pos);
+    ++grazers[cell_of[i]];
+  }
+  std::vector<float> share(food.size(), 0.0f);
+  for (std::size_t c = 0; c < food.size(); ++c) {
+    if (grazers[c] == 0) continue;
+    const Grazing grazing = graze(food[c], grazers[c], scenario.food->bite);
+    share[c] = grazing.eaten_each;
+    food[c] = grazing.left;
+  }
+  for (std::size_t i = 0; i < before.boids.size(); ++i) {
+    if (models[before.boids[i].species].grazes) eaten[i] = share[cell_of[i]];
+  }
+  for (float& amount : food) amount = regrown(amount, *scenario.food);
+  return eaten;
+}
+
+}  // namespace
+
+std::vector<float> food_field_of(const Scenario& scenario, const FlockState& state) {
+  if (!scenario.food) return {};
+  if (state.food.empty()) return initial_food(scenario);
+  const std::uint32_t cells = food_grid_shape(*scenario.food, scenario.size()).cell_count();
+  if (state.food.size() != cells) {
+    throw InputError("state: a food field of " + std::to_string(state.food.size()) +
+                     " cells; scenario '" + scenario.source + "' has " + std::to_string(cells));
+  }
+  return state.food;
+}
+
 FlockState settle_population(const Scenario& scenario, const FlockState& before,
-                             std::vector<Boid> stepped, const BirthRules& births,
-                             std::vector<BirthRecord>* born_out) {
-  if (born_out != nullptr) born_out->clear();
+                             std::vector<Boid> stepped, const std::vector<NeighbourSums>& sums,
+                             const BirthRules& births, CpuStepTrace* trace) {
   const std::vector<SpeciesModel> models = species_models(scenario);
+  const std::size_t count = before.boids.size();
+  const std::size_t species_count = scenario.species.size();
   FlockState next;
   next.step = before.step + 1;
+  next.food = food_field_of(scenario, before);
+  next.totals = before.totals;
+  next.totals.resize(species_count);
+  std::vector<BoidEvents> events(count);
+
+  // Steps 3-6: catching, grazing, energy, deaths.
+  const std::vector<std::optional<std::uint32_t>> eaten_by = resolve_strikes(before, models, sums);
+  std::vector<bool> ate_prey(count, false);
+  for (std::size_t p = 0; p < count; ++p) {
+    if (eaten_by[p]) ate_prey[*eaten_by[p]] = true;
+  }
+  const std::vector<float> food_eaten = graze_field(scenario, before, models, next.food);
+  std::vector<bool> survives(count, false);
+  std::vector<std::uint32_t> survivors_of(species_count, 0);  // L'_s
+  for (std::size_t i = 0; i < count; ++i) {
+    const SpeciesModel& m = models[before.boids[i].species];
+    BoidEvents& e = events[i];
+    e.strikes = strikes(m, sums[i]);
+    e.ate_prey = ate_prey[i];
+    e.food_eaten = food_eaten[i];
+    e.speed = speed_of(stepped[i].vel);
+    e.energy_after = energy_after(m, before.boids[i].energy, stepped[i].vel, food_eaten[i],
+                                  ate_prey[i], &e.energy_uncapped);
+    stepped[i].energy = e.energy_after;
+    if (eaten_by[i]) {
+      e.fate = Fate::Eaten;
+      e.eaten_by = before.boids[*eaten_by[i]].id;
+    } else if (m.has_energy && e.energy_after <= 0.0f) {
+      e.fate = Fate::Starved;
+    } else if (dies_of_age(m, stepped[i].age)) {
+      e.fate = Fate::DiedOfAge;
+    }
+    survives[i] = e.fate == Fate::Lives;
+    if (survives[i]) {
+      ++survivors_of[before.boids[i].species];
+    } else {
+      ++next.totals[before.boids[i].species].died;
+    }
+  }
+
+  // Step 7: births, by the test-only budding rule or by energy, numbered in parent order.
   std::uint32_t next_id = before.resolved_next_id();
-  next.boids.reserve(stepped.size());
-  for (const Boid& b : stepped) {
-    if (!dies_of_age(models[b.species], b.age)) next.boids.push_back(b);
-  }
-  if (births.any()) {
-    // Parent order: (cell, id) of state t on the grid the GPU sorts by.
-    const GridShape grid = grid_shape_for(scenario, scenario.capacity());
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> order;  // ((cell << 32) | id, index)
-    order.reserve(before.boids.size());
-    for (std::uint32_t i = 0; i < before.boids.size(); ++i) {
-      const Boid& b = before.boids[i];
-      order.emplace_back((std::uint64_t{grid.cell_of(b.pos)} << 32) | b.id, i);
-    }
-    std::sort(order.begin(), order.end());
-    const std::uint64_t boids_before = before.boids.size();
-    const std::uint64_t capacity = scenario.capacity();
-    std::uint64_t birth_index = 0;
-    std::uint32_t born = 0;
-    for (const auto& [key, i] : order) {
-      const std::uint32_t children = children_of(births, before.boids[i], before.step);
-      for (std::uint32_t k = 0; k < children; ++k, ++birth_index) {
-        if (boids_before + birth_index >= capacity) continue;
-        const std::uint32_t child_id = next_id + static_cast<std::uint32_t>(birth_index);
-        next.boids.push_back(child_of(births, stepped[i], k, child_id));
-        if (born_out != nullptr) born_out->push_back({child_id, before.boids[i].id});
-        ++born;
+  std::vector<std::uint32_t> wanting_before(species_count, 0);  // w_i, per species
+  std::vector<std::uint64_t> dropped(species_count, 0);
+  std::vector<Boid> children;
+  std::vector<BirthRecord> born_records;
+  const std::uint64_t boids_before = count;
+  const std::uint64_t capacity = scenario.capacity();
+  std::uint64_t birth_index = 0;
+  for (const std::uint32_t i : parent_order(scenario, before)) {
+    const Boid& parent = before.boids[i];
+    const SpeciesModel& m = models[parent.species];
+    std::uint32_t wanted = 0;
+    if (births.any()) {
+      wanted = children_of(births, parent, before.step);
+    } else if (survives[i] && wants_child(m, stepped[i].energy)) {
+      const std::uint32_t cap = m.max_count;
+      const bool over_cap =
+          cap > 0 && std::uint64_t{survivors_of[parent.species]} + wanting_before[parent.species] >= cap;
+      ++wanting_before[parent.species];
+      if (over_cap) {
+        events[i].child = ChildFate::DroppedAtMaxCount;
+        ++dropped[parent.species];
+        continue;
       }
+      wanted = 1;
     }
-    next_id += born;
+    for (std::uint32_t k = 0; k < wanted; ++k, ++birth_index) {
+      if (boids_before + birth_index >= capacity) {
+        events[i].child = ChildFate::DroppedAtCapacity;
+        ++dropped[parent.species];
+        continue;
+      }
+      const std::uint32_t child_id = next_id + static_cast<std::uint32_t>(birth_index);
+      if (births.any()) {
+        children.push_back(child_of(births, stepped[i], k, child_id));
+      } else {
+        const EnergySplit split = split_energy(stepped[i].energy);
+        stepped[i].energy = split.parent;
+        children.push_back(child_by_energy(m, stepped[i], child_id, split.child,
+                                           scenario.world.seed, before.step, scenario.size()));
+      }
+      events[i].child = ChildFate::Born;
+      born_records.push_back({child_id, parent.id});
+      ++next.totals[parent.species].born;
+    }
   }
+  next_id += static_cast<std::uint32_t>(born_records.size());
+  for (std::size_t s = 0; s < species_count; ++s) next.totals[s].dropped += dropped[s];
+
+  next.boids.reserve(count + children.size());
+  for (std::size_t i = 0; i < count; ++i) {
+    if (survives[i]) next.boids.push_back(stepped[i]);
+  }
+  next.boids.insert(next.boids.end(), children.begin(), children.end());
   next.next_id = next_id;
+  if (trace != nullptr) {
+    trace->events = std::move(events);
+    trace->births = std::move(born_records);
+    trace->dropped = std::move(dropped);
+    trace->food_eaten = 0.0;
+    for (const float g : food_eaten) trace->food_eaten += g;
+  }
   return next;
 }
 
@@ -175,26 +339,27 @@ FlockState without_the_dead(const Scenario& scenario, const FlockState& state) {
 }
 
 FlockState cpu_step(const Scenario& scenario, const FlockState& state, CpuStepTrace* trace,
-                    const std::optional<SteeredBoid>& steered, const BirthRules& births) {
+                    const std::optional<SteeredBoid>& steered, const BirthRules& births,
+                    unsigned workers) {
   const FlockState in = without_the_dead(scenario, state);
   const KdTree2D tree(positions_of(in));
   const auto search = [&tree](glm::vec2 center, float radius, Topology topology,
                               glm::vec2 world, std::vector<std::uint32_t>& out) {
     tree.query_radius(center, radius, topology, world, out);
   };
-  return step_with(scenario, in, trace, steered, births, search);
+  return step_with(scenario, in, trace, steered, births, workers, search);
 }
 
 FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& state,
                                 CpuStepTrace* trace, const std::optional<SteeredBoid>& steered,
-                                const BirthRules& births) {
+                                const BirthRules& births, unsigned workers) {
   const FlockState in = without_the_dead(scenario, state);
   const std::vector<glm::vec2> positions = positions_of(in);
   const auto search = [&positions](glm::vec2 center, float radius, Topology topology,
                                    glm::vec2 world, std::vector<std::uint32_t>& out) {
     brute_force_radius(positions, center, radius, topology, world, out);
   };
-  return step_with(scenario, in, trace, steered, births, search);
+  return step_with(scenario, in, trace, steered, births, workers, search);
 }
 
 }  // namespace murmur

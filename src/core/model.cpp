@@ -5,6 +5,8 @@
 
 #include <glm/geometric.hpp>
 
+#include "murmur/random.hpp"
+
 namespace murmur {
 
 std::vector<SpeciesModel> species_models(const Scenario& scenario) {
@@ -62,7 +64,7 @@ bool in_view(const SpeciesModel& observer, glm::vec2 d, glm::vec2 v_i) {
 }
 
 void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 v_i, glm::vec2 d,
-                   glm::vec2 v_j, std::uint32_t species_j) {
+                   glm::vec2 v_j, std::uint32_t species_j, std::uint32_t id_j) {
   if (!in_view(observer, d, v_i)) return;
   ++sums.visible;
   if ((observer.flock_mask >> species_j) & 1u) {
@@ -75,6 +77,19 @@ void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 
     ++sums.separating;
     sums.separation_sum += d / dist_sq;
   }
+  // The nearest prey is decided by (dist_sq, id), so it does not depend on the order in which
+  // neighbours arrive (cell order on the GPU, index order here).
+  if ((observer.prey_mask >> species_j) & 1u) {
+    const bool nearer = !sums.has_prey || dist_sq < sums.prey_dist_sq ||
+                        (dist_sq == sums.prey_dist_sq && id_j < sums.prey_id);
+    if (nearer) {
+      sums.has_prey = true;
+      sums.prey_id = id_j;
+      sums.prey_dist_sq = dist_sq;
+      sums.prey_displacement = d;
+    }
+  }
+  if (((observer.hunter_mask >> species_j) & 1u) && dist_sq > 0.0f) sums.flee_sum += d / dist_sq;
 }
 
 namespace {
@@ -84,11 +99,14 @@ float edge_axis(const SpeciesModel& m, float p, float length) {
 }
 }  // namespace
 
-Surroundings surroundings_of(const Scenario& scenario) {
+Surroundings surroundings_of(const Scenario& scenario, std::span<const float> food) {
   Surroundings env;
   env.world = scenario.size();
   env.obstacles = scenario.obstacles;
   if (scenario.target) env.target = scenario.target->position;
+  if (scenario.food && !food.empty()) {
+    env.food = FoodView{food_grid_shape(*scenario.food, env.world), food};
+  }
   return env;
 }
 
@@ -112,6 +130,98 @@ glm::vec2 target_pull(const SpeciesModel& m, glm::vec2 pos, const Surroundings& 
   const float dist = std::sqrt(q.x * q.x + q.y * q.y);
   if (!(dist > 0.0f)) return glm::vec2{0.0f};
   return q / dist;
+}
+
+glm::vec2 chase_pull(const NeighbourSums& sums) {
+  if (!sums.has_prey || !(sums.prey_dist_sq > 0.0f)) return glm::vec2{0.0f};
+  return sums.prey_displacement / std::sqrt(sums.prey_dist_sq);
+}
+
+namespace {
+// One axis of a neighbouring food cell: `index + step`, wrapped for a wrap species; -1 when a
+// bounded species looks past the field's edge.
+int food_neighbour(int index, int step, int cells, Topology topology) {
+  const int neighbour = index + step;
+  if (topology == Topology::Wrap) return (neighbour + cells) % cells;
+  return neighbour < 0 || neighbour >= cells ? -1 : neighbour;
+}
+}  // namespace
+
+glm::vec2 food_pull(const SpeciesModel& m, glm::vec2 pos, const Surroundings& env) {
+  if (!m.grazes || !env.food) return glm::vec2{0.0f};
+  const GridShape& grid = env.food->grid;
+  const std::span<const float> amounts = env.food->amounts;
+  const std::uint32_t own = grid.cell_of(pos);
+  const int column = static_cast<int>(own % static_cast<std::uint32_t>(grid.cells.x));
+  const int row = static_cast<int>(own / static_cast<std::uint32_t>(grid.cells.x));
+  // The first cell strictly richer than its own and than every cell before it.
+  float richest = amounts[own];
+  int best_column = -1;
+  int best_row = -1;
+  for (int dy = -1; dy <= 1; ++dy) {
+    const int r = food_neighbour(row, dy, grid.cells.y, m.topology);
+    if (r < 0) continue;
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int c = food_neighbour(column, dx, grid.cells.x, m.topology);
+      if (c < 0) continue;
+      const float amount = amounts[static_cast<std::size_t>(r) * grid.cells.x + c];
+      if (amount > richest) {
+        richest = amount;
+        best_column = c;
+        best_row = r;
+      }
+    }
+  }
+  if (best_column < 0) return glm::vec2{0.0f};
+  const float side = grid.cell_size.x;
+  const glm::vec2 centre{(static_cast<float>(best_column) + 0.5f) * side,
+                         (static_cast<float>(best_row) + 0.5f) * side};
+  const glm::vec2 q = displacement(pos, centre, m.topology, env.world);
+  const float dist = std::sqrt(q.x * q.x + q.y * q.y);
+  if (!(dist > 0.0f)) return glm::vec2{0.0f};
+  return q / dist;
+}
+
+bool strikes(const SpeciesModel& hunter, const NeighbourSums& sums) {
+  return sums.has_prey && sums.prey_dist_sq < hunter.catch_radius_sq;
+}
+
+Grazing graze(float amount, std::uint32_t grazers, float bite) {
+  const float n = static_cast<float>(grazers);  // exact: at most 2^24 boids
+  const float demand = n * bite;
+  if (demand <= amount) return {bite, amount - demand};
+  return {amount / n, 0.0f};
+}
+
+float regrown(float amount, const FoodParams& food) {
+  return std::min(food.max_per_cell, amount + food.regrow_per_step);
+}
+
+float speed_of(glm::vec2 velocity) {
+  return std::sqrt(velocity.x * velocity.x + velocity.y * velocity.y);
+}
+
+float energy_after(const SpeciesModel& m, float energy, glm::vec2 velocity, float food_eaten,
+                   bool ate_prey, float* uncapped) {
+  if (!m.has_energy) {
+    if (uncapped != nullptr) *uncapped = energy;
+    return energy;
+  }
+  const float e1 = energy - m.energy_per_step;
+  const float e2 = e1 - m.energy_per_distance * speed_of(velocity);
+  const float e3 = e2 + m.energy_from_food * food_eaten;
+  const float e4 = ate_prey ? e3 + m.energy_from_prey : e3;
+  if (uncapped != nullptr) *uncapped = e4;
+  return std::min(e4, m.energy_max);
+}
+
+bool wants_child(const SpeciesModel& m, float energy) {
+  return m.reproduce_energy > 0.0f && energy >= m.reproduce_energy;
+}
+
+EnergySplit split_energy(float energy) {
+  const float parent = energy * 0.5f;
+  return {parent, energy - parent};
 }
 
 std::uint32_t aged(std::uint32_t age) { return age == UINT32_MAX ? age : age + 1u; }
@@ -164,6 +274,19 @@ Boid move_and_bound(const SpeciesModel& m, const Boid& self, glm::vec2 vel, glm:
 }
 }  // namespace
 
+Boid child_by_energy(const SpeciesModel& m, const Boid& parent_after, std::uint32_t id,
+                     float energy, std::uint64_t seed, std::uint64_t step, glm::vec2 world) {
+  const float speed = m.child_speed;
+  const glm::vec2 velocity{
+      random_uniform(RandomDraw{seed, parent_after.id, step, kDrawChildVelocityX}, -speed, speed),
+      random_uniform(RandomDraw{seed, parent_after.id, step, kDrawChildVelocityY}, -speed, speed)};
+  Boid child = move_and_bound(m, parent_after, velocity, world);
+  child.id = id;
+  child.age = 0;
+  child.energy = energy;
+  return child;
+}
+
 Boid steered_step(const SpeciesModel& m, const Boid& self, glm::vec2 velocity, glm::vec2 world) {
   glm::vec2 vel = velocity;
   const float speed = std::sqrt(vel.x * vel.x + vel.y * vel.y);
@@ -191,6 +314,11 @@ Boid finish_step(const SpeciesModel& m, const Boid& self, const NeighbourSums& s
   glm::vec2 acc = m.align_weight * align + m.cohesion_weight * cohesion +
                   m.separation_weight * separation + edge + m.obstacle_weight * obstacles +
                   m.target_weight * target;
+  // The ecosystem's terms, in the written order. A zero weight leaves its term out rather
+  // than adding 0, which would turn an acc component of -0 into +0 and change a plain flock.
+  if (m.chase_weight != 0.0f) acc = acc + m.chase_weight * chase_pull(sums);
+  if (m.flee_weight != 0.0f) acc = acc + m.flee_weight * -sums.flee_sum;
+  if (m.food_weight != 0.0f) acc = acc + m.food_weight * food_pull(m, self.pos, env);
   const float acc_len = std::sqrt(acc.x * acc.x + acc.y * acc.y);
   if (acc_len > m.max_force) acc *= m.max_force / acc_len;
 

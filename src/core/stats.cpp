@@ -205,4 +205,28 @@ FlockStats compute_stats(const Scenario& scenario, const FlockState& state) {
   return stats;
 }
 
+PopulationStats compute_population(const Scenario& scenario, const FlockState& state) {
+  PopulationStats population;
+  population.counts.assign(scenario.species.size(), 0);
+  for (const Boid& b : state.boids) ++population.counts.at(b.species);
+  population.totals = state.totals;
+  population.totals.resize(scenario.species.size());
+  if (scenario.food) {
+    population.food = std::accumulate(state.food.begin(), state.food.end(), 0.0);
+  }
+  return population;
+}
+
+std::vector<SpeciesTotals> events_between(const std::vector<SpeciesTotals>& earlier,
+                                          const std::vector<SpeciesTotals>& later) {
+  std::vector<SpeciesTotals> events(later.size());
+  for (std::size_t s = 0; s < later.size(); ++s) {
+    // Totals only grow, and a species missing from `earlier` had counted nothing yet.
+    const SpeciesTotals before = s < earlier.size() ? earlier[s] : SpeciesTotals{};
+    events[s] = {later[s].born - before.born, later[s].dropped - before.dropped,
+                 later[s].died - before.died};
+  }
+  return events;
+}
+
 }  // namespace murmur

@@ -661,8 +661,9 @@ void GpuFlock::upload(const FlockState& state) {
   if (species_count > 0) {
     m.tally.upload(0, sizeof(gpu::SpeciesTally) * species_count, tallies.data());
   }
-  // A state without a field keeps the flock's (the field is part of the state, docs/model.md).
-  if (!state.food.empty()) m.food.upload(0, sizeof(float) * state.food.size(), state.food.data());
+  // A state without a field starts from the scenario's initial one (docs/model.md).
+  const std::vector<float> field = state.food.empty() ? initial_food(m.scenario) : state.food;
+  if (!field.empty()) m.food.upload(0, sizeof(float) * field.size(), field.data());
   m.population.upload(0, sizeof population, &population);
   m.step_index = state.step;
   m.bind_simulation_buffers();

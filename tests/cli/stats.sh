@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `murmur stats`: the four statistics of a state file, with values a hand-built state fixes,
-# and CSV rows along a run.
+# `murmur stats`: the four statistics and the population of a state file, with values a
+# hand-built state fixes, and CSV rows along a run.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 
@@ -20,7 +20,7 @@ id,species,x,y,vx,vy
 CSV
 run_murmur stats --scenario "$scenario" --in "$work/aligned.csv"
 expect_rc 0
-for key in count polarization milling mean_nn clusters; do
+for key in count polarization milling mean_nn clusters n_tiny food; do
   [[ -n $(value_of $key) ]] || fail "stats output lacks $key"
 done
 [[ $(value_of count) == 4 ]] || fail "count is '$(value_of count)', expected 4"
@@ -28,6 +28,8 @@ done
 [[ $(value_of mean_nn) == 2 ]] || fail "mean_nn is '$(value_of mean_nn)', expected 2"
 [[ $(value_of clusters) == 2 ]] || fail "clusters is '$(value_of clusters)', expected 2"
 [[ $(value_of milling) == 0 ]] || fail "milling is '$(value_of milling)', expected 0"
+[[ $(value_of n_tiny) == 4 ]] || fail "n_tiny is '$(value_of n_tiny)', expected 4"
+[[ $(value_of food) == "n/a (no [food] table)" ]] || fail "food is '$(value_of food)'"
 if ((failures)); then describe_run; fi
 
 # In a wrap world milling is not meaningful and says so.
@@ -46,10 +48,12 @@ expected_steps=$'step\n0\n2\n4'
   fail "run rows are not at steps 0, 2, 4"
   describe_run
 }
-[[ $(printf '%s\n' "$out" | head -1) == "step,polarization,milling,mean_nn,clusters" ]] ||
+expected_header=step,polarization,milling,mean_nn,clusters,n_tiny,births_tiny,deaths_tiny,food
+[[ $(printf '%s\n' "$out" | head -1) == "$expected_header" ]] ||
   fail "CSV header is '$(printf '%s\n' "$out" | head -1)'"
-# Milling is empty in a wrap world; the other fields are numbers.
-if printf '%s\n' "$out" | tail -n +2 | grep -vqE '^[0-9]+,[0-9.e+-]+,,[0-9.e+-]+,[0-9]+$'; then
+# Milling is empty in a wrap world, and food without a [food] table; 4 boids that neither die
+# nor split; the other fields are numbers.
+if printf '%s\n' "$out" | tail -n +2 | grep -vqE '^[0-9]+,[0-9.e+-]+,,[0-9.e+-]+,[0-9]+,4,0,0,$'; then
   fail "a CSV row is malformed"
   describe_run
 fi
@@ -59,5 +63,12 @@ run_murmur stats --scenario "$wrap_scenario" --backend cpu --steps 5 --every 2 -
 expect_rc 0
 expect_stdout_empty
 [[ $(cat "$work/run.csv") == "$stdout_csv" ]] || fail "--out CSV differs from the stdout CSV"
+
+# A species name holding a comma and a quote is one quoted header field per column (RFC 4180).
+sed 's/^name = .*/name = "a,\\"b"/' "$wrap_scenario" >"$work/odd_name.toml"
+run_murmur stats --scenario "$work/odd_name.toml" --backend cpu --steps 0
+expect_rc 0
+[[ $(printf '%s\n' "$out" | head -1) == *',"n_a,""b","births_a,""b","deaths_a,""b",food' ]] ||
+  fail "odd species name header is '$(printf '%s\n' "$out" | head -1)'"
 
 finish

@@ -1,14 +1,21 @@
 // The ecosystem on the GPU (docs/model.md, "An ecosystem (seed 001)"; docs/gpu.md, "An
 // ecosystem"): hand-made states whose events are worked out here from the model's rules
 // (conflicts between hunters, grazers sharing a cell, births by energy with the Philox
-// velocity, the species cap, starvation), on the grid and the naive pass; the tallies; the
-// GPU's determinism by seed; and the planted fault GreedyHunter.
+// velocity, the species cap, starvation), on the grid and the naive pass, each also checked
+// against the CPU reference; lockstep against the CPU reference on a seeded mixed scenario,
+// event by event; the tallies; the GPU's determinism by seed; and the planted fault
+// GreedyHunter.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
+#include <map>
+#include <set>
 #include <vector>
 
 #include "gpu_test_support.hpp"
+#include "murmur/cpu_flock.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/grid.hpp"
 #include "murmur/model.hpp"
@@ -72,6 +79,22 @@ FlockState gpu_steps(const Scenario& sc, const FlockState& start, NeighbourSearc
   return flock.download();
 }
 
+// The hand-made states' events agree exactly with the CPU reference's: the same boids, the
+// same energies (every quantity here is exact, or a quotient within a few ulps), the same food.
+void require_cpu_agrees(const Scenario& sc, const FlockState& start, const FlockState& gpu) {
+  FlockState cpu = cpu_step(sc, start);
+  cpu.sort_by_id();
+  REQUIRE(cpu.boids.size() == gpu.boids.size());
+  for (std::size_t k = 0; k < cpu.boids.size(); ++k) {
+    INFO("boid " << cpu.boids[k].id);
+    REQUIRE(cpu.boids[k].id == gpu.boids[k].id);
+    CHECK_THAT(gpu.boids[k].energy, Catch::Matchers::WithinULP(cpu.boids[k].energy, 4));
+  }
+  CHECK(cpu.totals == gpu.totals);
+  CHECK(cpu.next_id == gpu.next_id);
+  CHECK(cpu.food == gpu.food);
+}
+
 const Boid* find(const FlockState& state, std::uint32_t id) {
   for (const Boid& b : state.boids) {
     if (b.id == id) return &b;
@@ -106,6 +129,7 @@ TEST_CASE("Catching: of two hunters striking one prey the nearer eats it, the ot
   const NeighbourSearch search = any_search();
   const Scenario sc = hunting_world();
   const FlockState after = gpu_steps(sc, two_hunters_one_prey(), search);
+  require_cpu_agrees(sc, two_hunters_one_prey(), after);
   CHECK(find(after, 0) == nullptr);  // eaten
   REQUIRE(find(after, 1) != nullptr);
   REQUIRE(find(after, 2) != nullptr);
@@ -127,6 +151,7 @@ TEST_CASE("Catching: hunters at the same distance are decided by id, not by thei
   const GridShape grid = grid_shape_for(sc, sc.capacity());
   REQUIRE(grid.cell_of(start.boids[1].pos) < grid.cell_of(start.boids[2].pos));
   const FlockState after = gpu_steps(sc, start, search);
+  require_cpu_agrees(sc, start, after);
   CHECK(find(after, 0) == nullptr);
   CHECK(find(after, 3)->energy == 50.0f - kCostOfLiving + kPreyGain);
   CHECK(find(after, 7)->energy == 50.0f - kCostOfLiving);
@@ -139,6 +164,7 @@ TEST_CASE("Catching: a hunter eats at most one prey a step, the nearest it sees"
   const FlockState start = state_of({boid(0, 0, {50.0f, 50.0f}), boid(1, 0, {51.0f, 50.0f}),
                                      boid(2, 1, {48.0f, 50.0f}, 50.0f)});
   const FlockState after = gpu_steps(sc, start, search);
+  require_cpu_agrees(sc, start, after);
   CHECK(find(after, 0) == nullptr);  // 2 units away: the nearest
   CHECK(find(after, 1) != nullptr);  // 3 units: outside the catch radius anyway
   CHECK(find(after, 2)->energy == 50.0f - kCostOfLiving + kPreyGain);
@@ -147,6 +173,7 @@ TEST_CASE("Catching: a hunter eats at most one prey a step, the nearest it sees"
   const FlockState close = state_of({boid(0, 0, {50.0f, 50.0f}), boid(1, 0, {49.0f, 51.5f}),
                                      boid(2, 1, {48.0f, 50.0f}, 50.0f)});
   const FlockState after_close = gpu_steps(sc, close, search);
+  require_cpu_agrees(sc, close, after_close);
   CHECK(find(after_close, 0) != nullptr);        // dist_sq 4
   CHECK(find(after_close, 1) == nullptr);        // dist_sq 3.25: the nearest
   CHECK(find(after_close, 2)->energy == 50.0f - kCostOfLiving + kPreyGain);
@@ -188,6 +215,7 @@ TEST_CASE("Grazing: the grazers of a cell share its food equally, and every cell
   start.food[shared] = 2.0f;  // three grazers want 3: each gets 2/3
   start.food[alone] = 4.0f;   // one grazer wants 1: it gets its bite
   const FlockState after = gpu_steps(sc, start, search);
+  require_cpu_agrees(sc, start, after);
 
   const float share = 2.0f / 3.0f;
   const float shared_energy = 50.0f - kCostOfLiving + 10.0f * share;
@@ -220,6 +248,7 @@ TEST_CASE("Food steering pulls a grazer towards the first richest cell around it
   start.food[field.cell_of({45.0f, 45.0f})] = 1.0f;
   start.food[field.cell_of({65.0f, 65.0f})] = 1.0f;
   const FlockState after = gpu_steps(sc, start, search);
+  require_cpu_agrees(sc, start, after);
   const Boid* moved = find(after, 0);
   REQUIRE(moved != nullptr);
   CHECK(moved->vel.x < 1.0f);
@@ -239,6 +268,7 @@ TEST_CASE("Births by energy: a child takes half the energy, a Philox velocity, a
   start.step = 12;
   start.next_id = 100;
   const FlockState after = gpu_steps(sc, start, search);
+  require_cpu_agrees(sc, start, after);
 
   REQUIRE(after.boids.size() == 3);
   const Boid* parent = find(after, 5);
@@ -274,6 +304,7 @@ TEST_CASE("max_count drops the children of the later parents, and the capacity d
       state_of({boid(9, 0, {51.0f, 51.0f}, 80.0f), boid(4, 0, {53.0f, 52.0f}, 80.0f)});
   {
     const FlockState after = gpu_steps(world_with({splitter}), start, search);
+    require_cpu_agrees(world_with({splitter}), start, after);
     REQUIRE(after.boids.size() == 3);  // 2 survivors + the first child: the cap of 3
     CHECK(find(after, 4)->energy == 39.5f);
     CHECK(find(after, 9)->energy == 79.0f);  // its child was dropped: it keeps its energy
@@ -283,6 +314,7 @@ TEST_CASE("max_count drops the children of the later parents, and the capacity d
     // No cap, but no room: the flock's capacity is its two boids.
     splitter.max_count = 0;
     const FlockState after = gpu_steps(world_with({splitter}, 2), start, search);
+    require_cpu_agrees(world_with({splitter}, 2), start, after);
     CHECK(after.boids.size() == 2);
     CHECK(find(after, 4)->energy == 79.0f);
     CHECK(after.totals[0] == SpeciesTotals{0, 2, 0});
@@ -296,8 +328,167 @@ TEST_CASE("Starvation: a boid whose energy falls to 0 dies and is counted") {
   const FlockState start = state_of({boid(1, 0, {20.0f, 20.0f}, 1.0f),    // 1 - 1 = 0: dies
                                      boid(2, 0, {70.0f, 70.0f}, 1.5f)});   // 0.5: lives
   const FlockState after = gpu_steps(sc, start, search);
+  require_cpu_agrees(sc, start, after);
   REQUIRE(after.boids.size() == 1);
   CHECK(after.boids[0].id == 2);
   CHECK(after.boids[0].energy == 0.5f);
   CHECK(after.totals[0] == SpeciesTotals{0, 0, 1});
+}
+
+namespace {
+
+// A crowded mixed world where every rule fires within a few steps: grazers on a patchy field
+// sharing cells, hunters striking several at once, starvation, births by energy against a cap
+// and against the capacity.
+Scenario mixed_world() {
+  Scenario sc = test::world(160.0f, 120.0f, 2024);
+  SpeciesParams grazer = test::species("grazer", 900, Topology::Wrap, 8.0f, 2.0f);
+  grazer.grazes = true;
+  grazer.energy_max = 40.0f;
+  grazer.energy_initial = 20.0f;
+  grazer.energy_per_step = 0.5f;
+  grazer.energy_per_distance = 0.25f;
+  grazer.energy_from_food = 4.0f;
+  grazer.reproduce_energy = 24.0f;
+  grazer.max_count = 1000;
+  grazer.flee_weight = 2.0f;
+  grazer.food_weight = 0.03f;
+  SpeciesParams hunter = test::species("hunter", 150, Topology::Bounded, 9.0f, 2.0f);
+  hunter.eats = {"grazer"};
+  hunter.catch_radius = 3.0f;
+  hunter.chase_weight = 0.05f;
+  hunter.energy_max = 60.0f;
+  hunter.energy_initial = 30.0f;
+  hunter.energy_per_step = 1.0f;
+  hunter.energy_per_distance = 0.5f;
+  hunter.energy_from_prey = 12.0f;
+  hunter.reproduce_energy = 36.0f;
+  sc.species = {grazer, hunter};
+  sc.world.capacity = 1200;
+  FoodParams food;
+  food.cell_size = 6.0f;
+  food.max_per_cell = 2.0f;
+  food.regrow_per_step = 0.05f;
+  food.bite = 0.5f;
+  food.initial.random = true;
+  sc.food = food;
+  validate_scenario(sc);
+  return sc;
+}
+
+// The seeded start with energies spread over each species' range (in quarters, so exact), so
+// that boids cross the thresholds on different steps.
+FlockState mixed_start(const Scenario& sc) {
+  FlockState state = seeded_start(sc);
+  for (Boid& b : state.boids) {
+    const SpeciesParams& s = sc.species[b.species];
+    b.energy = s.energy_max * static_cast<float>(b.id % 16 + 1) / 17.0f;
+  }
+  return state;
+}
+
+// How far apart the CPU and the GPU may put a boid's energy e': the flock sums are added in a
+// different order and s' and f_c / n_c are a square root and a quotient (docs/model.md,
+// "Agreement and reproducibility"), each a few float32 ulps at the energy's scale.
+constexpr float kEnergyBandUlps = 64.0f;
+float energy_band(const Scenario& sc, std::uint32_t species) {
+  return kEnergyBandUlps * std::numeric_limits<float>::epsilon() * sc.species[species].energy_max;
+}
+
+struct LockstepCount {
+  int events = 0;           // deaths and births, of both sides
+  int band_exceptions = 0;  // events that differ with e' within its band of the threshold
+};
+
+// One step from the same state on both sides; every event must agree except one whose e' lies
+// within energy_band of its threshold (starvation at 0, a child at reproduce_energy).
+void compare_step(const Scenario& sc, const FlockState& start, NeighbourSearch search,
+                  LockstepCount& count) {
+  CpuStepTrace trace;
+  FlockState cpu = cpu_step(sc, start, &trace);
+  const FlockState gpu = gpu_steps(sc, start, search);
+  std::map<std::uint32_t, const Boid*> on_gpu;
+  for (const Boid& b : gpu.boids) on_gpu[b.id] = &b;
+  bool births_differ = false;
+  for (std::size_t i = 0; i < start.boids.size(); ++i) {
+    const Boid& before = start.boids[i];
+    const BoidEvents& e = trace.events[i];
+    const float band = energy_band(sc, before.species);
+    const Boid* after = on_gpu.count(before.id) ? on_gpu[before.id] : nullptr;
+    INFO("boid " << before.id << " species " << before.species << " e' " << e.energy_after);
+    if (e.fate != Fate::Lives) ++count.events;
+    if ((e.fate == Fate::Lives) != (after != nullptr)) {
+      // Only starvation can go either way: catching and age are decided from exact values.
+      const bool near_starving = std::abs(e.energy_after) <= band;
+      CHECK(near_starving);
+      ++count.band_exceptions;
+      births_differ = true;
+      continue;
+    }
+    if (after == nullptr) continue;
+    // A parent whose child was born keeps half of e' (exactly); the other survivors e'. A
+    // split on one side only leaves the energies apart by e'/2 >= reproduce_energy / 2.
+    const bool cpu_born = e.child == ChildFate::Born;
+    if (cpu_born) ++count.events;
+    const float expected = cpu_born ? e.energy_after * 0.5f : e.energy_after;
+    if (std::abs(after->energy - expected) > band) {
+      const float threshold = sc.species[before.species].reproduce_energy;
+      const bool near_threshold = std::abs(e.energy_after - threshold) <= band;
+      CHECK(near_threshold);
+      ++count.band_exceptions;
+      births_differ = true;
+    }
+  }
+  if (births_differ) return;  // every later child id shifts: nothing more to compare exactly
+  cpu.sort_by_id();
+  REQUIRE(cpu.boids.size() == gpu.boids.size());
+  for (std::size_t k = 0; k < cpu.boids.size(); ++k) REQUIRE(cpu.boids[k].id == gpu.boids[k].id);
+  CHECK(cpu.totals == gpu.totals);
+  CHECK(cpu.next_id == gpu.next_id);
+  // The field's arithmetic is exact on both sides: the same grazer counts, f - demand, 0.
+  CHECK(cpu.food == gpu.food);
+}
+
+}  // namespace
+
+TEST_CASE("Lockstep: from the same state the GPU's events are the CPU reference's") {
+  gl_context();
+  const NeighbourSearch search = any_search();
+  const Scenario sc = mixed_world();
+  FlockState state = mixed_start(sc);
+  LockstepCount count;
+  constexpr int kSteps = 6;
+  for (int t = 0; t < kSteps; ++t) {
+    INFO("step " << t);
+    compare_step(sc, state, search, count);
+    state = cpu_step(sc, state);
+  }
+  // The world is built so that every kind of event happens; each band exception is counted.
+  WARN("lockstep: " << count.events << " events, " << count.band_exceptions
+                    << " within the rounding band");
+  CHECK(count.events > 100);
+  CHECK(count.band_exceptions <= count.events / 100);
+  const FlockState last = cpu_step(sc, state);
+  CHECK(last.totals[0].born > 0);
+  CHECK(last.totals[0].died > 0);
+  CHECK(last.totals[1].died + last.totals[1].born > 0);
+}
+
+TEST_CASE("The GPU's ecosystem is reproducible: one seed, the same bits, births and deaths too") {
+  gl_context();
+  const NeighbourSearch search = any_search();
+  const Scenario sc = mixed_world();
+  const FlockState start = mixed_start(sc);
+  constexpr std::uint32_t kSteps = 20;
+  const FlockState first = gpu_steps(sc, start, search, kSteps);
+  const FlockState second = gpu_steps(sc, start, search, kSteps);
+  REQUIRE(first.boids.size() == second.boids.size());
+  CHECK(std::memcmp(first.boids.data(), second.boids.data(),
+                    sizeof(Boid) * first.boids.size()) == 0);
+  CHECK(first.food == second.food);
+  CHECK(first.totals == second.totals);
+  CHECK(first.next_id == second.next_id);
+  CHECK(first.totals[0].born > 0);
+  CHECK(first.totals[0].died > 0);
+  CHECK(first.totals[1].died > 0);
 }
