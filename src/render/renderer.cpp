@@ -604,23 +604,23 @@ std::vector<glm::vec4> Renderer::read_fade_map(glm::ivec2* size) const {
 
 void Renderer::render(const GpuFlock& flock, RenderPassTimes* times) {
   const Scenario& scenario = flock.scenario();
-  FoodView food;
+  FoodBufferView food;
   if (const std::optional<GridShape> food_grid = flock.food_grid(); food_grid && scenario.food)
-    food = FoodView{flock.food_buffer(), *food_grid, scenario.food->max_per_cell};
+    food = FoodBufferView{flock.food_buffer(), *food_grid, scenario.food->max_per_cell};
   frame(scenario, flock_view(flock), flock.grid(), food, times);
 }
 
 void Renderer::render(const Scenario& scenario, BoidBufferView boids, RenderPassTimes* times) {
-  render(scenario, boids, FoodView{}, times);
+  render(scenario, boids, FoodBufferView{}, times);
 }
 
-void Renderer::render(const Scenario& scenario, BoidBufferView boids, const FoodView& food,
+void Renderer::render(const Scenario& scenario, BoidBufferView boids, const FoodBufferView& food,
                       RenderPassTimes* times) {
   frame(scenario, boids, grid_shape_for(scenario, boids.count), food, times);
 }
 
 void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
-                     const FoodView& food, RenderPassTimes* times) {
+                     const FoodBufferView& food, RenderPassTimes* times) {
   using Clock = std::chrono::steady_clock;
   const WorldView view = view_for(settings_.camera, scenario.size(), width_, height_);
   gl::DebugGroup frame_group("render frame");
@@ -706,7 +706,7 @@ void Renderer::trails_pass(const Scenario& scenario, const WorldView& view) {
   }
 }
 
-void Renderer::food_pass(const FoodView& food, const WorldView& view) {
+void Renderer::food_pass(const FoodBufferView& food, const WorldView& view) {
   const FoodSettings& settings = settings_.food;
   const std::uint32_t cells = food.grid.cell_count();
   if (!settings.enabled || food.buffer == 0 || cells == 0 || !(food.max_per_cell > 0)) return;

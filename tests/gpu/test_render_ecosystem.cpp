@@ -16,7 +16,7 @@
 #include "test_render_support.hpp"
 
 using murmur::ColourMode;
-using murmur::FoodView;
+using murmur::FoodBufferView;
 using murmur::Renderer;
 using murmur::RenderSettings;
 using murmur::RgbaImage;
@@ -69,7 +69,7 @@ BoidRecord boid_at(glm::vec2 at, std::uint32_t id, std::uint32_t species, std::u
 }
 
 RgbaImage render(Renderer& renderer, const Scenario& scenario, const std::vector<BoidRecord>& boids,
-                 const FoodView& food = {}) {
+                 const FoodBufferView& food = {}) {
   murmur::gl::DebugMessenger messenger;
   const BoidUpload upload(boids);
   renderer.render(scenario, upload.view(), food);
@@ -182,7 +182,7 @@ TEST_CASE("food: a fuller cell's box is bigger, an empty cell draws nothing") {
   amounts[2] = 0;
   const murmur::gl::Buffer food("test.render.food", amounts.size() * sizeof(float),
                                 amounts.data());
-  const FoodView view{food.id(), grid, params.max_per_cell};
+  const FoodBufferView view{food.id(), grid, params.max_per_cell};
   const auto cell_centre = [&](int column) { return glm::vec2(16.0f * column + 8, 8); };
 
   const RgbaImage image = render(renderer, scenario, {}, view);
@@ -200,7 +200,7 @@ TEST_CASE("food: a fuller cell's box is bigger, an empty cell draws nothing") {
   renderer.settings().food.enabled = false;
   CHECK(lit_around(render(renderer, scenario, {}, view), {32, 24}, kWidth) == 0);
   renderer.settings().food.enabled = true;
-  CHECK(lit_around(render(renderer, scenario, {}, FoodView{}), {32, 24}, kWidth) == 0);
+  CHECK(lit_around(render(renderer, scenario, {}, FoodBufferView{}), {32, 24}, kWidth) == 0);
 }
 
 TEST_CASE("the selected boid gets its sight, minimum-distance and body circles") {

@@ -218,7 +218,7 @@ struct BoidBufferView {
 // A food field to draw: a GL buffer of float amounts, one per cell of `grid`, row by row (the
 // flock's GpuFlock::food_buffer() and food_grid(), or a test's own), and the amount of a full
 // cell. buffer 0: no food field.
-struct FoodView {
+struct FoodBufferView {
   unsigned buffer = 0;
   GridShape grid;
   float max_per_cell = 0;
@@ -269,8 +269,8 @@ class Renderer {
   // Same, from any buffer of Boid records (tests, replays). Species colours and world size
   // come from `scenario`; a record's species must be < scenario.species.size(), its id < count.
   void render(const Scenario& scenario, BoidBufferView boids, RenderPassTimes* times = nullptr);
-  // Same, with a food field under the boids (FoodView{} draws none).
-  void render(const Scenario& scenario, BoidBufferView boids, const FoodView& food,
+  // Same, with a food field under the boids (FoodBufferView{} draws none).
+  void render(const Scenario& scenario, BoidBufferView boids, const FoodBufferView& food,
               RenderPassTimes* times = nullptr);
 
   // The view the last render() used (for mapping mouse positions).
@@ -298,9 +298,9 @@ class Renderer {
   // instance counts of draw_commands_, all on the GPU.
   void load_live_count(BoidBufferView boids);
   void frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
-             const FoodView& food, RenderPassTimes* times);
+             const FoodBufferView& food, RenderPassTimes* times);
   void clear_pass(const WorldView& view);
-  void food_pass(const FoodView& food, const WorldView& view);
+  void food_pass(const FoodBufferView& food, const WorldView& view);
   void trails_pass(const Scenario& scenario, const WorldView& view);
   void heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view);
   void bloom_pass();
