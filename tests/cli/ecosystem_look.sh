@@ -7,7 +7,7 @@ set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 require_tools ecosystem_look xvfb-run
 
-scenario=$source_dir/tests/data/scenarios/ecosystem_look.toml
+scenario=$source_dir/scenarios/ecosystem.toml
 
 run_murmur record --scenario "$scenario" --out "$work/clip" --frames 2 --steps-per-frame 50 \
   --size 240x160 --quiet
