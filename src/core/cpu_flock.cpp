@@ -273,16 +273,23 @@ FlockState settle_population(const Scenario& scenario, const FlockState& before,
   const std::uint64_t boids_before = count;
   const std::uint64_t capacity = scenario.capacity();
   std::uint64_t birth_index = 0;
-  for (const std::uint32_t i : parent_order(scenario, before)) {
+  bool any_parent = births.any();
+  for (std::size_t i = 0; i < count && !any_parent; ++i) {
+    any_parent = survives[i] && wants_child(models[before.boids[i].species], stepped[i].energy);
+  }
+  // Without a would-be parent the order is not needed: a plain flock pays no sort.
+  const std::vector<std::uint32_t> order =
+      any_parent ? parent_order(scenario, before) : std::vector<std::uint32_t>{};
+  for (const std::uint32_t i : order) {
     const Boid& parent = before.boids[i];
     const SpeciesModel& m = models[parent.species];
     std::uint32_t wanted = 0;
     if (births.any()) {
       wanted = children_of(births, parent, before.step);
     } else if (survives[i] && wants_child(m, stepped[i].energy)) {
-      const std::uint32_t cap = m.max_count;
-      const bool over_cap =
-          cap > 0 && std::uint64_t{survivors_of[parent.species]} + wanting_before[parent.species] >= cap;
+      const std::uint64_t cap = m.max_count;
+      const std::uint64_t before_me = survivors_of[parent.species] + wanting_before[parent.species];
+      const bool over_cap = cap > 0 && before_me >= cap;
       ++wanting_before[parent.species];
       if (over_cap) {
         events[i].child = ChildFate::DroppedAtMaxCount;

@@ -163,8 +163,9 @@ class CsvReader {
         } else if (line == kCsvHeaderWithoutEnergy) {
           columns_ = kCsvColumnsWithoutEnergy;
         } else if (line != kCsvHeader) {
-          fail(1, 1, "header must be \"" + std::string(kCsvHeader) + "\" (or, without energies, \"" +
-                         std::string(kCsvHeaderWithoutEnergy) + "\", or without ages, \"" +
+          fail(1, 1, "header must be \"" + std::string(kCsvHeader) +
+                         "\" (or, without energies, \"" + std::string(kCsvHeaderWithoutEnergy) +
+                         "\", or without ages, \"" +
                          std::string(kCsvHeaderWithoutAge) + "\"), found \"" +
                          std::string(line.substr(0, kCsvHeader.size() + 8)) + "\"");
         }

@@ -14,6 +14,7 @@
 
 #include "murmur/cpu_flock.hpp"
 #include "murmur/grid.hpp"
+#include "murmur/invariants.hpp"
 #include "murmur/random.hpp"
 #include "murmur/state.hpp"
 #include "test_scenarios.hpp"
@@ -183,7 +184,8 @@ Boid boid(std::uint32_t id, std::uint32_t species, glm::vec2 pos, glm::vec2 vel,
 
 }  // namespace
 
-TEST_CASE("the energy ledger balances every step of a mixed ecosystem", "[ecosystem][ledger]") {
+TEST_CASE("the energy ledger balances every step of a mixed ecosystem, and the invariants hold",
+          "[ecosystem][ledger]") {
   // Per step, in double from the float32 values (docs/model.md, "The energy ledger"):
   //   sum e(t+1) - sum e(t) = gains - costs - losses.
   // Each boid's e' is at most 6 float32 roundings away from the exact value of its formula
@@ -196,6 +198,7 @@ TEST_CASE("the energy ledger balances every step of a mixed ecosystem", "[ecosys
   const Scenario scenario = ecosystem();
   const std::vector<murmur::SpeciesModel> models = murmur::species_models(scenario);
   FlockState state = ecosystem_start(scenario);
+  const murmur::InvariantBaseline baseline = murmur::invariant_baseline(scenario, state);
   std::uint64_t eaten = 0, starved = 0, born = 0, capped = 0, dropped = 0;
   double worst = 0.0;
   for (int step = 0; step < kSteps; ++step) {
@@ -227,6 +230,11 @@ TEST_CASE("the energy ledger balances every step of a mixed ecosystem", "[ecosys
                  << gains - costs - losses << ", tolerance " << tolerance);
     REQUIRE(std::abs(change - (gains - costs - losses)) <= tolerance);
     worst = std::max(worst, std::abs(change - (gains - costs - losses)) / tolerance);
+    // And the invariants `murmur soak` checks hold after every step.
+    const auto broken = murmur::first_broken_invariant(
+        scenario, baseline, next, static_cast<std::uint32_t>(next.boids.size()));
+    INFO(broken.value_or("all hold"));
+    REQUIRE_FALSE(broken.has_value());
     state = next;
   }
   INFO("eaten " << eaten << ", starved " << starved << ", born " << born << ", capped "
@@ -350,7 +358,7 @@ TEST_CASE("a prey outside the catch radius or outside the field of view is not e
   CHECK(fate_of_prey({50.0f, 51.0f}) == Fate::Lives);  // abeam: outside 45 degrees either side
 }
 
-TEST_CASE("grazers in one cell share it equally; a short cell is emptied",
+TEST_CASE("grazers in one cell share it equally, and a short cell is emptied",
           "[ecosystem][conflicts]") {
   SpeciesParams grazer = murmur::test::make_species("grazer", Topology::Wrap, 5.0f, 0.0f);
   grazer.grazes = true;
@@ -546,7 +554,7 @@ TEST_CASE("k-d tree and brute force give the same ecosystem step bit for bit",
   CHECK(events > 0);
 }
 
-TEST_CASE("default keys change no bit: an unused [food] table and unused eats",
+TEST_CASE("default keys change no bit: an unused food table and unused eats",
           "[ecosystem][defaults]") {
   constexpr int kSteps = 30;
   SpeciesParams a = murmur::test::make_species("a", Topology::Wrap, 10.0f, 4.0f,

@@ -104,6 +104,12 @@ TEST_CASE("each broken invariant is named with the boid that breaks it") {
     state.boids[2].vel = {-kTestMinSpeed * (1 - 4 * kSpeedLimitRelativeSlack), 0};
     CHECK_THAT(broken_text(state), Contains("boid 2 ") && Contains("[min_speed, max_speed]"));
   }
+  SECTION("a newborn (age 0) may fly below min_speed, but not above max_speed") {
+    state.boids[3].vel = {0.0f, 0.0f};
+    CHECK_FALSE(broken(state, 4).has_value());
+    state.boids[3].vel = {0.0f, kTestMaxSpeed * (1 + 4 * kSpeedLimitRelativeSlack)};
+    CHECK_THAT(broken_text(state), Contains("boid 3 ") && Contains("[min_speed, max_speed]"));
+  }
   SECTION("a boid alive at its max_age") {
     state.boids[3].age = kMayflyMaxAge;
     CHECK_THAT(broken_text(state), Contains("boid 3 ") && Contains("max_age 10"));
@@ -118,7 +124,8 @@ TEST_CASE("each broken invariant is named with the boid that breaks it") {
   }
   SECTION("an immortal species that lost a boid") {
     state.boids.erase(state.boids.begin());
-    CHECK_THAT(broken_text(state), Contains("species 0 ('wrap', max_age 0) has 1 boids"));
+    CHECK_THAT(broken_text(state), Contains("species 0 ('wrap', max_age 0, no energy, no hunters) "
+                                            "has 1 boids"));
   }
 }
 
@@ -126,4 +133,64 @@ TEST_CASE("the live count must fit the capacity and match the boids per species"
   const FlockState state = healthy_state();
   CHECK_THAT(*broken(state, 5), Contains("live count 5 differs from the 4 boids"));
   CHECK_THAT(*broken(state, kCapacity + 1), Contains("above the capacity 8"));
+}
+
+// Energy within (0, energy_max], food within [0, max_per_cell], no species above max_count.
+TEST_CASE("the ecosystem's invariants: energy, food and max_count", "[ecosystem]") {
+  // Species 0 has energy (cap 10) and a cap of 3 boids; species 1 has no energy and hunts 0.
+  Scenario scenario = two_species();
+  scenario.species[0].energy_max = 10.0f;
+  scenario.species[0].max_count = 3;
+  scenario.species[1].eats = {"wrap"};
+  murmur::FoodParams food;
+  food.cell_size = 50.0f;  // 2 x 1 cells
+  food.max_per_cell = 4.0f;
+  scenario.food = food;
+  FlockState state = healthy_state();
+  state.boids[0].energy = 10.0f;
+  state.boids[1].energy = 0.5f;
+  state.food = {0.0f, 4.0f};
+  const murmur::InvariantBaseline baseline = murmur::invariant_baseline(scenario, state);
+  const auto check = [&](const FlockState& s) {
+    return murmur::first_broken_invariant(scenario, baseline, s,
+                                          static_cast<std::uint32_t>(s.boids.size()));
+  };
+  REQUIRE_FALSE(check(state).has_value());
+  // A species with energy or hunters may shrink.
+  FlockState fewer = state;
+  fewer.boids.erase(fewer.boids.begin());
+  CHECK_FALSE(check(fewer).has_value());
+
+  SECTION("a starved boid still alive") {
+    state.boids[1].energy = 0.0f;
+    CHECK_THAT(check(state).value_or(""), Contains("boid 1 ") && Contains("energy outside (0, "));
+  }
+  SECTION("energy above the cap") {
+    state.boids[0].energy = std::nextafter(10.0f, 11.0f);
+    CHECK_THAT(check(state).value_or(""), Contains("boid 0 ") && Contains("energy_max] = (0, 10]"));
+  }
+  SECTION("a NaN energy") {
+    state.boids[0].energy = std::numeric_limits<float>::quiet_NaN();
+    CHECK_THAT(check(state).value_or(""), Contains("boid 0 ") && Contains("energy outside"));
+  }
+  SECTION("energy in a species without energy") {
+    state.boids[3].energy = 1.0f;
+    CHECK_THAT(check(state).value_or(""), Contains("boid 3 ") && Contains("without energy"));
+  }
+  SECTION("more boids than max_count") {
+    state.boids.push_back(Boid{{5, 5}, {1, 0}, 9, 0, 0, 1.0f});
+    CHECK_FALSE(check(state).has_value());  // 3 = max_count: allowed
+    state.boids.push_back(Boid{{6, 5}, {1, 0}, 10, 0, 0, 1.0f});
+    CHECK_THAT(check(state).value_or(""), Contains("has 4 boids, more than its max_count 3"));
+  }
+  SECTION("a food cell below 0 or above max_per_cell") {
+    state.food[0] = -0.25f;
+    CHECK_THAT(check(state).value_or(""), Contains("food cell 0 holds -0.25"));
+    state.food[0] = 4.5f;
+    CHECK_THAT(check(state).value_or(""), Contains("food cell 0 holds 4.5"));
+  }
+  SECTION("a food field of the wrong size") {
+    state.food.push_back(1.0f);
+    CHECK_THAT(check(state).value_or(""), Contains("food field of 3 cells"));
+  }
 }

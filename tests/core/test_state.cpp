@@ -514,7 +514,8 @@ TEST_CASE("energies: the column reads back, older files take energy_initial, bad
   const fs::path path = dir.path / "energy.csv";
   const std::string name = path.string();
 
-  write_text(path, "id,species,x,y,vx,vy,age,energy\n0,0,1,2,0.5,0.5,3,9.75\n1,1,3,4,0.5,0.5,0,0\n");
+  write_text(path, "id,species,x,y,vx,vy,age,energy\n0,0,1,2,0.5,0.5,3,9.75\n"
+                   "1,1,3,4,0.5,0.5,0,0\n");
   const FlockState with = read_state_csv(path, s);
   CHECK(with.boids[0].energy == 9.75f);
   CHECK(with.boids[1].energy == 0.0f);
