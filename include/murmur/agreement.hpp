@@ -20,6 +20,13 @@ inline constexpr double kRadiusBand = 8 * kFloatEpsilon;
 // facing - threshold within this fraction of |d||v| may be decided either way (the fov test
 // takes two square roots, which GPUs need not round correctly).
 inline constexpr double kFovBand = 64 * kFloatEpsilon;
+// A boid's energy e' may differ between two correct implementations by this many float32 ulps
+// at the scale of its species' energy_max: the flock sums are added in different orders and
+// s' and f_c / n_c are a square root and a quotient (docs/model.md, "Agreement and
+// reproducibility"). An event decided by e' within this band of its threshold (starving at
+// 0, a child at reproduce_energy) may go either way (docs/harness.md, "Events").
+inline constexpr double kEnergyBandUlps = 64;
+double energy_band(const Scenario& scenario, std::uint32_t species);
 
 struct CountRange {
   std::uint32_t definite = 0;   // pairs every correct implementation counts
@@ -35,6 +42,7 @@ struct NeighbourhoodExpectation {
   double flock_speed_sum = 0;       // sum of |v_j| over flock neighbours
   double flock_distance_sum = 0;    // sum of |d| over flock neighbours
   double inverse_distance_sum = 0;  // sum of 1/|d| over the separation set
+  double hunter_inverse_distance_sum = 0;  // sum of 1/|d| over visible hunters (the flee sum)
   bool ambiguous() const {
     return visible.ambiguous + flock.ambiguous + separating.ambiguous > 0;
   }
@@ -66,8 +74,9 @@ struct LockstepCheck {
   std::uint32_t skipped_ambiguous = 0;
   std::uint32_t deaths = 0;           // boids that died on both sides
   std::uint32_t births = 0;           // children born on both sides with the same id
-  // Events decided by a threshold inside its rounding band (none of today's rules has one:
-  // ages, ids and the parent order are integers). Counted and printed, not failed.
+  // Events decided by a threshold inside its rounding band (the ecosystem's starvation and
+  // births by energy; ages, ids, catches and the parent order are exact). Counted and
+  // printed, not failed; children whose ids such an event shifted count here too.
   std::uint32_t ambiguous_events = 0;
   std::uint32_t event_mismatches = 0; // died on one side only, or a child on one side only
   std::uint32_t failed = 0;           // error above tolerance, or an event mismatch
@@ -84,12 +93,16 @@ double velocity_tolerance(const Scenario& scenario, const Boid& before, const Bo
 
 // Compares one step computed two ways from the same `before` state, boid by boid matched by
 // id (all three sorted by id): the same boids must die, the same children (ids, positions,
-// velocities) be born, and every other boid agree within its tolerance. A child is held to
-// its parent's tolerance (its state derives from the parent's new state).
+// velocities) be born, and every other boid agree within its tolerance, its energy within
+// energy_band. A child is held to its parent's tolerance (its state derives from the
+// parent's new state). `reference_energies`, when given (one per boid of `before`: the
+// reference's e' before any split, CpuStepTrace events), lets a death or a child that only
+// one side has pass as an ambiguous event when e' lies within energy_band of its threshold.
 LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& before,
                                const std::vector<NeighbourhoodExpectation>& expected,
                                const FlockState& reference_after, const FlockState& candidate_after,
-                               const std::vector<BirthRecord>& reference_births = {});
+                               const std::vector<BirthRecord>& reference_births = {},
+                               const std::vector<float>& reference_energies = {});
 
 // Root-mean-square distance between the boids two states share, matched by id (minimum image
 // for wrap species); both sorted by id.

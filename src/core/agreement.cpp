@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "murmur/grid.hpp"
 #include "murmur/kdtree.hpp"
 #include "murmur/model.hpp"
 
@@ -100,6 +101,7 @@ std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& sc
         const Decision separating = both(visible, close);
         tally(hood.separating, separating);
         if (separating != Decision::No) hood.inverse_distance_sum += 1.0 / distance;
+        if ((m.hunter_mask >> other.species) & 1u) hood.hunter_inverse_distance_sum += 1.0 / distance;
       }
     }
   }
@@ -163,14 +165,20 @@ double velocity_tolerance(const Scenario& scenario, const Boid& before, const Bo
   // The target pull is a unit vector: a square root and a division.
   const double target_size = scenario.target ? 1.0 : 0.0;
   const double target_error = 8 * eps * target_size;
+  // The ecosystem (docs/model.md, "An ecosystem"): the flee sum like separation's; the chase
+  // and food pulls are unit vectors like the target's.
+  const double flee_error = 5 * eps * hood.hunter_inverse_distance_sum;
+  const double unit_pulls = double(s.chase_weight) + double(s.food_weight);
   const double acc_error =
       std::abs(s.align_weight) * align_error + std::abs(s.cohesion_weight) * cohesion_error +
       std::abs(s.separation_weight) * separation_error +
       std::abs(s.obstacle_weight) * obstacle_error + std::abs(s.target_weight) * target_error +
+      std::abs(s.flee_weight) * flee_error + 8 * eps * unit_pulls +
       4 * eps *
           (std::abs(s.align_weight) * align_size + std::abs(s.cohesion_weight) * mean_distance +
            std::abs(s.separation_weight) * hood.inverse_distance_sum + edge_size +
            std::abs(s.obstacle_weight) * obstacle_size + std::abs(s.target_weight) * target_size +
+           std::abs(s.flee_weight) * hood.hunter_inverse_distance_sum + unit_pulls +
            s.max_force);
   // Raising a slow velocity to min_speed scales errors by min_speed / |v'|; |v'| >= |v| - F.
   const double slowest = std::max(own_speed - double(s.max_force), double(s.min_speed) * eps);
@@ -178,6 +186,10 @@ double velocity_tolerance(const Scenario& scenario, const Boid& before, const Bo
   // Factor 2 covers the second-order terms the first-order bounds above leave out.
   constexpr double kSafety = 2.0;
   return kSafety * acc_error * min_speed_gain + 4 * eps * length(reference_after.vel);
+}
+
+double energy_band(const Scenario& scenario, std::uint32_t species) {
+  return kEnergyBandUlps * kFloatEpsilon * double(scenario.species[species].energy_max);
 }
 
 namespace {
@@ -206,8 +218,32 @@ const Boid* find_by_id(const FlockState& state, std::uint32_t id) {
 LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& before,
                                const std::vector<NeighbourhoodExpectation>& expected,
                                const FlockState& reference_after, const FlockState& candidate_after,
-                               const std::vector<BirthRecord>& reference_births) {
+                               const std::vector<BirthRecord>& reference_births,
+                               const std::vector<float>& reference_energies) {
   constexpr std::size_t kReportedFailures = 5;
+  if (!reference_energies.empty() && reference_energies.size() != before.boids.size()) {
+    throw std::logic_error("compare_lockstep: one reference energy per boid of the state");
+  }
+  // e' of boid i within its band of `threshold` (never without the reference's energies).
+  auto near = [&](std::size_t i, float threshold) {
+    if (reference_energies.empty()) return false;
+    const std::uint32_t species = before.boids[i].species;
+    if (scenario.species[species].energy_max <= 0) return false;
+    return std::abs(double(reference_energies[i]) - threshold) <= energy_band(scenario, species);
+  };
+  // A child decided within the band shifts the ids of every later child (parent order, docs/
+  // model.md "Births"): children from the first such parent on are not compared by id.
+  const GridShape grid = grid_shape_for(scenario, scenario.capacity());
+  auto parent_key = [&](const Boid& b) { return (std::uint64_t{grid.cell_of(b.pos)} << 32) | b.id; };
+  std::vector<bool> child_in_band(before.boids.size(), false);
+  std::uint64_t first_band_parent = UINT64_MAX;
+  for (std::size_t i = 0; i < before.boids.size(); ++i) {
+    const float threshold = scenario.species[before.boids[i].species].reproduce_energy;
+    if (threshold > 0 && near(i, threshold)) {
+      child_in_band[i] = true;
+      first_band_parent = std::min(first_band_parent, parent_key(before.boids[i]));
+    }
+  }
   LockstepCheck check;
   const double world_scale = std::max(scenario.world.width, scenario.world.height);
   std::vector<double> velocity_errors, position_errors;
@@ -221,7 +257,7 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
   };
   // One boid (or child) judged against the tolerance of `b`, whose step made it.
   auto judge = [&](const Boid& b, const NeighbourhoodExpectation& hood, const Boid& ref,
-                   const Boid& cand, const char* what) {
+                   const Boid& cand, const char* what, bool check_energy) {
     ++check.boids;
     const double v_tol = velocity_tolerance(scenario, b, ref, hood);
     // p' = p + v': the velocity error plus the rounding of the add and of a wrap shift by L.
@@ -234,13 +270,18 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
     check.max_position_error = std::max(check.max_position_error, p_err);
     const double ratio = std::max(v_err / v_tol, p_err / p_tol);
     check.worst_error_over_tolerance = std::max(check.worst_error_over_tolerance, ratio);
-    const bool bad = !(ratio <= 1.0) || cand.species != ref.species || cand.age != ref.age;  // NaN fails too
+    const double e_err = std::abs(double(cand.energy) - double(ref.energy));
+    const bool energy_bad = check_energy && !(e_err <= energy_band(scenario, ref.species));
+    const bool bad = !(ratio <= 1.0) || cand.species != ref.species || cand.age != ref.age ||
+                     energy_bad;  // NaN fails too
     if (bad) {
       ++check.failed;
       char text[256];
       std::snprintf(text, sizeof text,
-                    "%s %u: |dv| = %.3g (tolerance %.3g), |dp| = %.3g (tolerance %.3g), age %u vs %u",
-                    what, ref.id, v_err, v_tol, p_err, p_tol, cand.age, ref.age);
+                    "%s %u: |dv| = %.3g (tolerance %.3g), |dp| = %.3g (tolerance %.3g), age %u vs %u"
+                    ", energy %.9g vs %.9g",
+                    what, ref.id, v_err, v_tol, p_err, p_tol, cand.age, ref.age, cand.energy,
+                    ref.energy);
       report(text);
     }
   };
@@ -254,6 +295,10 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
       continue;
     }
     if (ref == nullptr || cand == nullptr) {
+      if (near(i, 0.0f)) {
+        ++check.ambiguous_events;  // starved on one side only, e' within its band of 0
+        continue;
+      }
       event_mismatch("boid " + std::to_string(b.id) + " died on the " +
                      (ref == nullptr ? "reference" : "candidate") + " side only");
       continue;
@@ -262,7 +307,12 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
       ++check.skipped_ambiguous;
       continue;
     }
-    judge(b, expected[i], *ref, *cand, "boid");
+    // A parent split on one side only keeps e' there and e'/2 on the other.
+    const bool split_differs =
+        child_in_band[i] && std::abs(double(cand->energy) - double(ref->energy)) >
+                                energy_band(scenario, b.species);
+    if (split_differs) ++check.ambiguous_events;
+    judge(b, expected[i], *ref, *cand, "boid", !split_differs);
   }
 
   std::size_t children_found = 0;
@@ -273,6 +323,10 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
                                          [](const Boid& x, std::uint32_t key) { return x.id < key; });
     if (ref == nullptr || parent == before.boids.end() || parent->id != birth.parent_id) {
       throw std::logic_error("compare_lockstep: the reference's birth record does not match its states");
+    }
+    if (parent_key(*parent) >= first_band_parent) {
+      ++check.skipped_ambiguous;  // its id may be shifted by a child decided within the band
+      continue;
     }
     if (cand == nullptr) {
       event_mismatch("child " + std::to_string(birth.child_id) + " of boid " +
@@ -286,12 +340,13 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
       ++check.skipped_ambiguous;
       continue;
     }
-    judge(*parent, expected[p], *ref, *cand, "child");
+    judge(*parent, expected[p], *ref, *cand, "child", true);
   }
   // Whatever else the candidate holds was born there alone (or is a boid from nowhere).
   const std::size_t survivors = reference_after.boids.size() - reference_births.size();
   const std::size_t expected_size = survivors + children_found;
-  if (candidate_after.boids.size() > expected_size) {
+  const bool ids_shifted = first_band_parent != UINT64_MAX;
+  if (!ids_shifted && candidate_after.boids.size() > expected_size) {
     for (const Boid& cand : candidate_after.boids) {
       if (find_by_id(reference_after, cand.id) == nullptr) {
         event_mismatch("boid " + std::to_string(cand.id) + " exists on the candidate side only");

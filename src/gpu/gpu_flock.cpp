@@ -143,7 +143,7 @@ struct GpuFlock::Impl {
       slots_free_count, count_counting_deaths, births_step;
   EcosystemPlan ecosystem{Scenario{}};
   // The ecosystem's passes, compiled by the first scenario that needs them
-  // (ensure_ecosystem_passes): the steering passes with MURMUR_ECOSYSTEM, and the rest.
+  // (ensure_ecosystem_buffers): the steering passes with MURMUR_ECOSYSTEM, and the rest.
   struct EcosystemPasses {
     gl::Program steer_grid = gl::Program::compute("steer_grid.comp", kEcosystemDefine);
     gl::Program steer_naive = gl::Program::compute("steer_naive.comp", kEcosystemDefine);
@@ -231,11 +231,13 @@ struct GpuFlock::Impl {
     if (scenario.food) shape = food_grid_shape(*scenario.food, scenario.size());
     const std::uint32_t cells = shape ? shape->cell_count() : 0;
     if (cells != food_cells) {
-      // A new field's shape starts empty; upload() writes the state's field.
+      // A field of a new shape starts from the scenario's initial one; upload() replaces it
+      // with a state's.
       const std::size_t allocated = std::max<std::uint32_t>(cells, 1);
       food = gl::Buffer("food field", sizeof(float) * allocated);
       food_grazers = gl::Buffer("grazers per food cell", sizeof(std::uint32_t) * allocated);
-      food.clear_to_zero();
+      const std::vector<float> field = initial_food(scenario);
+      if (!field.empty()) food.upload(0, sizeof(float) * field.size(), field.data());
       food_cells = cells;
     }
     food_shape = shape;
@@ -651,8 +653,9 @@ void GpuFlock::upload(const FlockState& state) {
                      " species; the scenario has " + std::to_string(species_count));
   }
   if (!state.food.empty() && state.food.size() != m.food_cells) {
-    throw InputError("state: a food field of " + std::to_string(state.food.size()) +
-                     " cells; the scenario's [food] has " + std::to_string(m.food_cells));
+    throw InputError("state: a food field of " + std::to_string(state.food.size()) + " cells; " +
+                     (m.scenario.food ? "the scenario's [food] has " + std::to_string(m.food_cells)
+                                      : std::string("the scenario has no [food] table")));
   }
   std::vector<gpu::SpeciesTally> tallies(species_count);
   for (std::size_t s = 0; s < state.totals.size(); ++s) tallies[s] = gpu::to_gpu(state.totals[s]);

@@ -108,8 +108,11 @@ CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
     CpuStepTrace trace;
     FlockState cpu_after = cpu_step(scenario, cpu_state, &trace, options.steered, options.births);
     cpu_after.sort_by_id();
+    std::vector<float> cpu_energies;  // e' before any split, to place events in their band
+    for (const BoidEvents& e : trace.events) cpu_energies.push_back(e.energy_after);
     merge(report.lockstep,
-          compare_lockstep(scenario, cpu_state, expected, cpu_after, gpu_after, trace.births),
+          compare_lockstep(scenario, cpu_state, expected, cpu_after, gpu_after, trace.births,
+                           cpu_energies),
           v_medians, p_medians);
     cpu_state = std::move(cpu_after);
   }
@@ -161,10 +164,13 @@ CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
     free.stats.push_back(agreement("polarization", gpu_stats.polarization, polarization, 1.0));
     free.stats.push_back(agreement("mean NN distance", gpu_stats.mean_nearest_neighbour, nearest,
                                    std::max(nearest.front(), 1e-30)));
-    // A population that changes is compared species by species against the CPU ensemble.
+    // A population that changes (ages, the ecosystem's deaths and births, budding) is compared
+    // species by species against the CPU ensemble.
     const bool population_changes =
-        options.births.any() || std::any_of(scenario.species.begin(), scenario.species.end(),
-                                            [](const SpeciesParams& s) { return s.max_age > 0; });
+        options.births.any() ||
+        std::any_of(scenario.species.begin(), scenario.species.end(), [](const SpeciesParams& s) {
+          return s.max_age > 0 || s.energy_max > 0 || !s.eats.empty();
+        });
     if (population_changes) {
       const std::vector<std::uint32_t> gpu_population = population_by_species(scenario, gpu_state);
       std::vector<std::vector<std::uint32_t>> cpu_populations{population_by_species(scenario, cpu)};

@@ -9,14 +9,15 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <limits>
 #include <map>
 #include <set>
 #include <vector>
 
 #include "gpu_test_support.hpp"
+#include "murmur/agreement.hpp"
 #include "murmur/cpu_flock.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
+#include "murmur/gpu/harness.hpp"
 #include "murmur/grid.hpp"
 #include "murmur/model.hpp"
 #include "murmur/random.hpp"
@@ -387,14 +388,6 @@ FlockState mixed_start(const Scenario& sc) {
   return state;
 }
 
-// How far apart the CPU and the GPU may put a boid's energy e': the flock sums are added in a
-// different order and s' and f_c / n_c are a square root and a quotient (docs/model.md,
-// "Agreement and reproducibility"), each a few float32 ulps at the energy's scale.
-constexpr float kEnergyBandUlps = 64.0f;
-float energy_band(const Scenario& sc, std::uint32_t species) {
-  return kEnergyBandUlps * std::numeric_limits<float>::epsilon() * sc.species[species].energy_max;
-}
-
 struct LockstepCount {
   int events = 0;           // deaths and births, of both sides
   int band_exceptions = 0;  // events that differ with e' within its band of the threshold
@@ -413,7 +406,8 @@ void compare_step(const Scenario& sc, const FlockState& start, NeighbourSearch s
   for (std::size_t i = 0; i < start.boids.size(); ++i) {
     const Boid& before = start.boids[i];
     const BoidEvents& e = trace.events[i];
-    const float band = energy_band(sc, before.species);
+    // How far apart the two sides may put e' (murmur/agreement.hpp, docs/harness.md).
+    const double band = energy_band(sc, before.species);
     const Boid* after = on_gpu.count(before.id) ? on_gpu[before.id] : nullptr;
     INFO("boid " << before.id << " species " << before.species << " e' " << e.energy_after);
     if (e.fate != Fate::Lives) ++count.events;
@@ -491,4 +485,29 @@ TEST_CASE("The GPU's ecosystem is reproducible: one seed, the same bits, births 
   CHECK(first.totals[0].born > 0);
   CHECK(first.totals[0].died > 0);
   CHECK(first.totals[1].died > 0);
+}
+
+TEST_CASE("murmur compare on an ecosystem: lockstep events and free-run populations pass, and "
+          "the planted GreedyHunter fails") {
+  gl_context();
+  const Scenario sc = mixed_world();
+  const FlockState start = mixed_start(sc);
+  CompareOptions options;
+  options.lockstep_steps = 3;
+  options.free_steps = 12;
+  options.samples = 3;
+  options.envelope_runs = 2;
+  const CompareReport clean = run_comparison(sc, start, options);
+  INFO(clean.table());
+  CHECK(clean.lockstep.passed());
+  CHECK(clean.lockstep.deaths > 0);
+  CHECK(clean.lockstep.births > 0);
+  CHECK(clean.free_run.passed());
+  CHECK(clean.passed());
+
+  options.fault = GpuFault::GreedyHunter;
+  const CompareReport faulty = run_comparison(sc, start, options);
+  INFO(faulty.table());
+  CHECK_FALSE(faulty.lockstep.passed());
+  CHECK_FALSE(faulty.passed());
 }
