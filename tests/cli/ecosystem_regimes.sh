@@ -11,7 +11,7 @@ coexistence_seeds=(1 2 3)
 coexistence_steps=6000
 crash_steps=1500
 every=20
-# The start (100 grazers, 8 hunters, a full field) is far from the cycle: its first swing is
+# The start (150 grazers, 12 hunters, a full field) is far from the cycle: its first swing is
 # left out of the lag measurement.
 transient_steps=1000
 # Lags up to here are searched (in rows of $every steps): beyond any half period seen.

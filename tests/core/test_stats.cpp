@@ -235,3 +235,39 @@ TEST_CASE("an empty flock", "[stats]") {
   REQUIRE(stats.mean_nearest_neighbour == 0.0);
   REQUIRE(stats.clusters == 0);
 }
+
+TEST_CASE("population: counts per species, totals, food summed in double", "[stats]") {
+  Scenario scenario = world_of(10.0f, 10.0f,
+                               {species("a", Topology::Wrap, 1.0f),
+                                species("b", Topology::Wrap, 1.0f),
+                                species("c", Topology::Wrap, 1.0f)});
+  FlockState state = from_positions({{1, 1}, {2, 2}, {3, 3}, {4, 4}});
+  state.boids[1].species = 2;
+  state.boids[3].species = 2;
+
+  SECTION("no [food] table: counts, zero totals, no food") {
+    const murmur::PopulationStats population = murmur::compute_population(scenario, state);
+    REQUIRE(population.counts == std::vector<std::uint32_t>{2, 0, 2});
+    REQUIRE(population.totals == std::vector<murmur::SpeciesTotals>(3));
+    REQUIRE_FALSE(population.food.has_value());
+  }
+  SECTION("a food field: its cells summed in double, the state's totals kept") {
+    scenario.food = murmur::FoodParams{};
+    // 2^24 + 1 is not a float32: a float sum would lose the 1s, a double one keeps them.
+    state.food = {16777216.0f, 1.0f, 1.0f, 0.5f};
+    state.totals = {{3, 1, 2}, {0, 0, 0}, {5, 0, 4}};
+    const murmur::PopulationStats population = murmur::compute_population(scenario, state);
+    REQUIRE(population.food == 16777218.5);
+    REQUIRE(population.totals == state.totals);
+  }
+}
+
+TEST_CASE("events between two rows: each counter's difference", "[stats]") {
+  const std::vector<murmur::SpeciesTotals> earlier{{3, 1, 2}, {10, 0, 7}};
+  const std::vector<murmur::SpeciesTotals> later{{5, 1, 6}, {10, 4, 9}};
+  REQUIRE(murmur::events_between(earlier, later) ==
+          std::vector<murmur::SpeciesTotals>{{2, 0, 4}, {0, 4, 2}});
+  // A row compared with itself has no events; nothing counted before means everything is new.
+  REQUIRE(murmur::events_between(later, later) == std::vector<murmur::SpeciesTotals>(2));
+  REQUIRE(murmur::events_between({}, later) == later);
+}
