@@ -1,7 +1,8 @@
 // The viewer's decisions that need no window: whether a framebuffer size can be drawn (a
 // minimised window is 0x0, which Xvfb cannot produce, so the guard is tested here), how many
 // steps a frame runs, what the 1-4 rule modes give the flock, capture names that never
-// overwrite, and the panel's population history. The viewer's headers are header-only for this reason.
+// overwrite, and the panel's population history. The viewer's headers are header-only for
+// this reason.
 #include <catch2/catch.hpp>
 
 #include <fstream>
