@@ -1,24 +1,34 @@
 #version 450 core
 // Boid heads: one instance per live boid record (an indirect draw whose instance count the GPU
-// copied from the live count), 6 vertices (two triangles) per dart, read straight from the
-// simulation's boid buffer. MURMUR_* names not in interface.h are defined by the
-// renderer (C++).
+// copied from the live count), 6 vertices (two triangles) per head, read straight from the
+// simulation's boid buffer. A head is a dart along the velocity, or, with the age look, a
+// square the fragment shader cuts into a ring that grows and fills in with age. MURMUR_* names
+// not in interface.h are defined by the renderer (C++).
 #include "render_boids.glsl"
 #include "render_colour.glsl"
 
 uniform vec2 u_world_centre;    // the world point at the frame's centre
 uniform vec2 u_world_to_clip;   // clip units per world unit, per axis (aspect kept)
-uniform float u_head_length;    // world units, tip to tail
+uniform float u_head_length;    // world units, tip to tail (the age look's full diameter)
 uniform float u_head_width;     // world units, wing to wing
 uniform float u_notch_ratio;    // tail notch depth / length
+uniform bool u_age_look;
+uniform float u_age_scale[MURMUR_MAX_SPECIES];  // steps to a full disc, > 0
+uniform float u_age_min_size;   // diameter at age 0 / u_head_length
+uniform float u_age_min_fill;   // ring width at age 0 / its radius
 
 out vec3 v_colour;
+out vec2 v_disc;         // age look: the fragment's place in the disc, radius 1
+out float v_hole;        // age look: the hole's radius, in the disc's radii
 
 // Dart corners in its own frame, x along the heading, in units of (length, width), centred on
 // the boid: the triangles tip-wing-notch and tip-notch-wing.
 const int kTip = 0, kLeftWing = 1, kNotch = 2, kRightWing = 3;
 const int kCornerOfVertex[6] = int[6](kTip, kLeftWing, kNotch, kTip, kNotch, kRightWing);
 const float kHalf = 0.5;
+// The age look's square around the disc, in its radii: the same 6 vertices as two triangles.
+const vec2 kSquareCorner[6] = vec2[6](vec2(-1, -1), vec2(1, -1), vec2(1, 1),
+                                      vec2(-1, -1), vec2(1, 1), vec2(-1, 1));
 
 vec2 dart_corner(int corner) {
   if (corner == kTip) return vec2(kHalf, 0.0);
@@ -29,13 +39,24 @@ vec2 dart_corner(int corner) {
 
 void main() {
   Boid boid = render_boids[gl_InstanceID];
-  float speed = length(boid.vel);
-  // A boid at rest has no heading; it is drawn facing +x rather than vanishing.
-  vec2 forward = speed > 0.0 ? boid.vel / speed : vec2(1.0, 0.0);
-  vec2 left = vec2(-forward.y, forward.x);
-
-  vec2 corner = dart_corner(kCornerOfVertex[gl_VertexID]);
-  vec2 world = boid.pos + forward * (corner.x * u_head_length) + left * (corner.y * u_head_width);
+  vec2 world;
+  v_disc = vec2(0.0);
+  v_hole = 0.0;
+  if (u_age_look) {
+    float scale = u_age_scale[min(boid.species, uint(MURMUR_MAX_SPECIES - 1))];
+    float grown = clamp(float(boid.age) / scale, 0.0, 1.0);
+    float radius = kHalf * u_head_length * mix(u_age_min_size, 1.0, grown);
+    v_disc = kSquareCorner[gl_VertexID];
+    v_hole = 1.0 - mix(u_age_min_fill, 1.0, grown);
+    world = boid.pos + v_disc * radius;
+  } else {
+    float speed = length(boid.vel);
+    // A boid at rest has no heading; it is drawn facing +x rather than vanishing.
+    vec2 forward = speed > 0.0 ? boid.vel / speed : vec2(1.0, 0.0);
+    vec2 left = vec2(-forward.y, forward.x);
+    vec2 corner = dart_corner(kCornerOfVertex[gl_VertexID]);
+    world = boid.pos + forward * (corner.x * u_head_length) + left * (corner.y * u_head_width);
+  }
   gl_Position = vec4((world - u_world_centre) * u_world_to_clip, 0.0, 1.0);
-  v_colour = boid_colour(boid.id, boid.species, boid.vel);
+  v_colour = boid_colour(boid.id, boid.species, boid.vel, boid.energy);
 }

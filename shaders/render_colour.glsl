@@ -10,6 +10,9 @@ uniform vec3 u_speed_ramp_slow;
 uniform vec3 u_speed_ramp_fast;
 uniform float u_speed_ramp_min;
 uniform float u_speed_ramp_max;
+uniform float u_energy_max[MURMUR_MAX_SPECIES];  // 0: the species has no energy
+uniform vec3 u_health_full;
+uniform vec3 u_health_empty;
 
 const float kTau = 6.28318530718;
 // Successive ids land far apart in [0, 1) (the golden ratio's fractional part), so neighbours
@@ -29,7 +32,8 @@ vec3 hue_wheel(float hue01, float saturation, float value) {
   return value * mix(vec3(1.0), pure, saturation);
 }
 
-vec3 boid_colour(uint id, uint species, vec2 velocity) {
+vec3 boid_colour(uint id, uint species, vec2 velocity, float energy) {
+  uint species_index = min(species, uint(MURMUR_MAX_SPECIES - 1));
   if (u_colour_mode == MURMUR_COLOUR_MODE_HEADING) {
     float angle = atan(velocity.y, velocity.x);  // atan(0, 0) is 0 on every GL we met
     return hue_wheel(fract(angle / kTau), u_heading_saturation, u_heading_value);
@@ -39,7 +43,11 @@ vec3 boid_colour(uint id, uint species, vec2 velocity) {
     float t = clamp((length(velocity) - u_speed_ramp_min) / span, 0.0, 1.0);
     return mix(u_speed_ramp_slow, u_speed_ramp_fast, t);
   }
+  float energy_max = u_energy_max[species_index];
+  if (u_colour_mode == MURMUR_COLOUR_MODE_HEALTH && energy_max > 0.0) {
+    return mix(u_health_empty, u_health_full, clamp(energy / energy_max, 0.0, 1.0));
+  }
   float shimmer = fract(float(id) * kGoldenRatioFraction);
-  return u_species_colour[min(species, uint(MURMUR_MAX_SPECIES - 1))] *
+  return u_species_colour[species_index] *
          (1.0 - u_per_boid_variation * shimmer);
 }

@@ -9,6 +9,7 @@ struct TrailOwner {
   uint species;
   uint first_generation;
   uint last_generation;
+  float energy;  // at last_generation: a ribbon coloured by health shows its boid's now
 };
 
 layout(std430, binding = MURMUR_BIND_TRAIL_RING) buffer TrailRingBlock {

@@ -25,7 +25,7 @@ void main() {
                    owner.last_generation >= u_history_start;
   trail_owners[boid.trail_slot] =
       TrailOwner(boid.id, boid.species, continues ? owner.first_generation : u_generation,
-                 u_generation);
+                 u_generation, boid.energy);
   trail_ring[boid.trail_slot * u_ring_length + u_generation % u_ring_length] =
       vec4(boid.pos, boid.vel);
 }

@@ -55,5 +55,5 @@ void main() {
   vec2 side = len > 0.0 ? vec2(-along.y, along.x) / len : vec2(0.0, 1.0);
   vec2 world = mix(newer.xy, older.xy, corner.x) + side * (corner.y * half_width);
   gl_Position = vec4((world - u_world_centre) * u_world_to_clip, 0.0, 1.0);
-  v_colour = boid_colour(owner.id, owner.species, newer.zw) * (u_intensity * fade);
+  v_colour = boid_colour(owner.id, owner.species, newer.zw, owner.energy) * (u_intensity * fade);
 }

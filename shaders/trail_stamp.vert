@@ -17,5 +17,5 @@ void main() {
   Boid boid = render_boids[gl_InstanceID];
   vec2 world = gl_VertexID == 0 ? boid.pos : boid.pos - boid.vel * u_step_duration;
   gl_Position = vec4(world / u_world_size * 2.0 - 1.0, 0.0, 1.0);
-  v_colour = boid_colour(boid.id, boid.species, boid.vel) * u_intensity;
+  v_colour = boid_colour(boid.id, boid.species, boid.vel, boid.energy) * u_intensity;
 }

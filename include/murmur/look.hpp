@@ -16,6 +16,8 @@ enum class ColourMode : std::uint32_t {
   Species = 0,  // the scenario's species colour, brightness varied a little per boid
   Heading = 1,  // a hue wheel by flight direction (east red, north yellow-green, ...)
   Speed = 2,    // a ramp from slow to fast
+  Health = 3,   // energy / energy_max, green (full) to red (empty); species without energy
+                // keep their species colour
 };
 
 enum class TrailMode : std::uint32_t {
@@ -34,7 +36,7 @@ inline constexpr float kMaxColourComponent = 16.0f;
 
 // The TOML names of the enums' values, in the enums' order.
 inline constexpr std::string_view kTrailModeNames[] = {"none", "ribbons", "fade"};
-inline constexpr std::string_view kColourModeNames[] = {"species", "heading", "speed"};
+inline constexpr std::string_view kColourModeNames[] = {"species", "heading", "speed", "health"};
 constexpr const auto& names_of(TrailMode) { return kTrailModeNames; }
 constexpr const auto& names_of(ColourMode) { return kColourModeNames; }
 

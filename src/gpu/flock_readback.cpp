@@ -56,6 +56,9 @@ constexpr std::uint32_t kHeadingPass = 0;  // flock_summary.comp's summary_pass 
 constexpr std::uint32_t kMillingPass = 1;
 // A whole state is large: two slots (one filling, one ready) are enough at two reads a second.
 constexpr std::size_t kStateSlots = 2;
+// The ecosystem's snapshot holds the food field: two slots, as for the state.
+constexpr std::size_t kEcosystemSlots = 2;
+constexpr std::size_t kTallyBytes = sizeof(gpu::SpeciesTally) * kMaxSpecies;
 
 // What decoding a summary needs to know about the flock it came from.
 struct SummaryRequest {
@@ -108,6 +111,28 @@ FlockState decode_state(const std::vector<std::byte>& bytes) {
   return state;
 }
 
+// What decoding an ecosystem snapshot needs: [tallies of kMaxSpecies | food_cells floats].
+struct EcosystemRequest {
+  std::size_t species_count = 0;
+  std::size_t food_cells = 0;
+  bool has_food = false;
+};
+
+EcosystemCounts decode_ecosystem(const std::byte* bytes, const EcosystemRequest& request) {
+  EcosystemCounts counts;
+  for (std::size_t s = 0; s < request.species_count; ++s) {
+    gpu::SpeciesTally tally;
+    std::memcpy(&tally, bytes + s * sizeof tally, sizeof tally);
+    counts.totals.push_back(gpu::from_gpu(tally));
+  }
+  if (request.has_food) {
+    std::vector<float> food(request.food_cells);
+    std::memcpy(food.data(), bytes + kTallyBytes, food.size() * sizeof(float));
+    counts.food = std::accumulate(food.begin(), food.end(), 0.0);
+  }
+  return counts;
+}
+
 // The current state and its live count (Population) at the bindings the passes read; they
 // cover capacity() slots and skip those past the live count, so no count is read back.
 void bind_state(const GpuFlock& flock) {
@@ -141,6 +166,9 @@ struct FlockReadback::Impl {
   gl::ReadbackRing nearest_ring{"nearest boid readback", sizeof(NearestResult)};
   gl::ReadbackRing state_ring;  // sized for the flock at the first request
   gl::Buffer state_snapshot;    // Population, then the boids: what state_ring copies
+  gl::ReadbackRing ecosystem_ring;  // sized for the flock's food field at the first request
+  gl::Buffer ecosystem_snapshot;    // the tallies, then the food field: what ecosystem_ring copies
+  std::deque<EcosystemRequest> ecosystem_requests;
   // What each request in flight needs for decoding, in request order (as the rings return).
   std::deque<SummaryRequest> summary_requests;
   std::deque<std::uint32_t> boid_requests;
@@ -179,6 +207,30 @@ struct FlockReadback::Impl {
     };
     reduce(kHeadingPass);
     if (request.milling_meaningful) reduce(kMillingPass);
+    return request;
+  }
+
+  // Copies the tallies and the food field into ecosystem_snapshot (grown to fit); nothing runs
+  // on the GPU but the copies.
+  EcosystemRequest snapshot_ecosystem(const GpuFlock& flock) {
+    const Scenario& scenario = flock.scenario();
+    EcosystemRequest request{std::min(scenario.species.size(), kMaxSpecies), 0, false};
+    const std::optional<GridShape> food_grid = flock.food_grid();
+    if (food_grid && flock.food_buffer() != 0) {
+      request.has_food = true;
+      request.food_cells = food_grid->cell_count();
+    }
+    const std::size_t bytes = kTallyBytes + request.food_cells * sizeof(float);
+    if (ecosystem_snapshot.size() < bytes)
+      ecosystem_snapshot = gl::Buffer("ecosystem snapshot", bytes);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the last step's writes -> the copies
+    glCopyNamedBufferSubData(flock.tally_buffer(), ecosystem_snapshot.id(), 0, 0,
+                             static_cast<GLsizeiptr>(sizeof(gpu::SpeciesTally) *
+                                                     request.species_count));
+    if (request.has_food) {
+      glCopyNamedBufferSubData(flock.food_buffer(), ecosystem_snapshot.id(), 0, kTallyBytes,
+                               static_cast<GLsizeiptr>(request.food_cells * sizeof(float)));
+    }
     return request;
   }
 
@@ -262,6 +314,22 @@ bool FlockReadback::request_state(const GpuFlock& flock) {
   return m.state_ring.request(m.state_snapshot.id(), 0, bytes);
 }
 
+bool FlockReadback::request_ecosystem(const GpuFlock& flock) {
+  Impl& m = *impl_;
+  const std::optional<GridShape> food_grid = flock.food_grid();
+  const std::size_t bytes =
+      kTallyBytes + (food_grid ? food_grid->cell_count() * sizeof(float) : 0);
+  if (m.ecosystem_ring.slot_bytes() < bytes) {
+    m.ecosystem_ring = gl::ReadbackRing("ecosystem readback", bytes, kEcosystemSlots);
+    m.ecosystem_requests.clear();  // the old ring's requests went with it
+  }
+  if (m.ecosystem_ring.in_flight() == m.ecosystem_ring.slot_count()) return false;
+  const EcosystemRequest request = m.snapshot_ecosystem(flock);
+  m.ecosystem_ring.request(m.ecosystem_snapshot.id(), 0, bytes);
+  m.ecosystem_requests.push_back(request);
+  return true;
+}
+
 bool FlockReadback::request_nearest(const GpuFlock& flock, glm::vec2 point) {
   Impl& m = *impl_;
   if (m.nearest_ring.in_flight() == m.nearest_ring.slot_count()) return false;
@@ -301,6 +369,16 @@ std::optional<NearestBoid> FlockReadback::latest_nearest() {
   return latest;
 }
 
+std::optional<EcosystemCounts> FlockReadback::latest_ecosystem() {
+  Impl& m = *impl_;
+  std::optional<EcosystemCounts> latest;
+  while (auto bytes = m.ecosystem_ring.poll()) {
+    latest = decode_ecosystem(bytes->data(), m.ecosystem_requests.front());
+    m.ecosystem_requests.pop_front();
+  }
+  return latest;
+}
+
 std::optional<FlockState> FlockReadback::latest_state() {
   std::optional<std::vector<std::byte>> latest;
   while (auto bytes = impl_->state_ring.poll()) latest = std::move(bytes);
@@ -314,6 +392,8 @@ void FlockReadback::discard() {
   m.boid_ring.discard();
   m.state_ring.discard();
   m.nearest_ring.discard();
+  m.ecosystem_ring.discard();
+  m.ecosystem_requests.clear();
   m.summary_requests.clear();
   m.boid_requests.clear();
   m.nearest_requests.clear();
@@ -333,6 +413,15 @@ std::optional<Boid> FlockReadback::find_now(const GpuFlock& flock, std::uint32_t
   std::vector<std::byte> bytes(sizeof(FoundBoid));
   m.found.download(0, bytes.size(), bytes.data());
   return decode_boid(bytes.data());
+}
+
+EcosystemCounts FlockReadback::ecosystem_now(const GpuFlock& flock) {
+  Impl& m = *impl_;
+  const EcosystemRequest request = m.snapshot_ecosystem(flock);
+  std::vector<std::byte> bytes(kTallyBytes + request.food_cells * sizeof(float));
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the copies -> the download
+  m.ecosystem_snapshot.download(0, bytes.size(), bytes.data());
+  return decode_ecosystem(bytes.data(), request);
 }
 
 std::optional<std::uint32_t> FlockReadback::nearest_now(const GpuFlock& flock, glm::vec2 point) {

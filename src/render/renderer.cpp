@@ -4,6 +4,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -20,11 +21,15 @@ namespace {
 
 constexpr int kRgbaChannels = 4;
 constexpr GLsizei kDartVertices = 6;          // two triangles, see shaders/heads.vert
+constexpr GLsizei kBoxVertices = 6;           // two triangles, see shaders/food_boxes.vert
 constexpr GLsizei kRibbonSegmentVertices = 6;  // a quad, see shaders/trail_ribbon.vert
 constexpr GLsizei kLineVertices = 2;
 constexpr GLsizei kFullscreenTriangleVertices = 3;
 constexpr int kOverlayCircleSegments = 48;     // smooth at the few hundred pixels circles get
 constexpr float kStepDuration = 1.0f;          // docs/model.md: one step is one time unit
+constexpr float kHalf = 0.5f;
+// The selected boid's sight, minimum-distance and body circles (render_overlay_circles.comp).
+constexpr std::size_t kSelectedCircles = 3;
 
 // Texture units and storage bindings of the render passes (passed to GLSL as #defines). The
 // render bindings sit above the simulation's, which the simulation rebinds every step anyway.
@@ -36,10 +41,14 @@ constexpr GLuint kBindTrailRing = 16;
 constexpr GLuint kBindTrailOwners = 17;
 constexpr GLuint kBindOverlayShapes = 18;
 constexpr GLuint kBindLiveCount = 19;
+constexpr GLuint kBindFood = 20;
 
-// The std430 TrailOwner record of shaders/render_trails.glsl: id, species, first and last
-// generation.
-using TrailOwner = glm::uvec4;
+// The std430 TrailOwner record of shaders/render_trails.glsl.
+struct TrailOwner {
+  std::uint32_t id, species, first_generation, last_generation;
+  float energy;
+};
+static_assert(sizeof(TrailOwner) == 20);
 
 // glDrawArraysInstancedIndirect's command (GL 4.5 spec, 10.4). Its instanceCount is the live
 // count, copied in on the GPU.
@@ -77,6 +86,7 @@ std::string render_defines() {
          define("MURMUR_BIND_TRAIL_RING", kBindTrailRing) +
          define("MURMUR_BIND_TRAIL_OWNERS", kBindTrailOwners) +
          define("MURMUR_BIND_RENDER_LIVE_COUNT", kBindLiveCount) +
+         define("MURMUR_BIND_RENDER_FOOD", kBindFood) +
          define("MURMUR_BIND_OVERLAY_SHAPES", kBindOverlayShapes) +
          define("MURMUR_OVERLAY_CIRCLE_SEGMENTS", kOverlayCircleSegments) +
          define("MURMUR_RENDER_GROUP_SIZE", kRenderGroupSize);
@@ -102,6 +112,17 @@ float head_length_for(const HeadStyle& style, const Scenario& scenario, const Wo
                                         : kDefaultHeadLengthPerRadius *
                                               smallest_perception_radius(scenario);
   return std::max(length, style.min_length_pixels / view.pixels_per_world_unit);
+}
+
+// Per species, the age at which the age look's disc is full: its max_age, or the style's scale
+// (never 0: the shader divides by it).
+std::array<float, kMaxSpecies> age_scales(const HeadStyle& style, const Scenario& scenario) {
+  std::array<float, kMaxSpecies> scales;
+  scales.fill(std::max(style.age_scale, std::numeric_limits<float>::min()));
+  for (std::size_t s = 0; s < std::min(scenario.species.size(), kMaxSpecies); ++s)
+    if (scenario.species[s].max_age > 0)
+      scales[s] = static_cast<float>(scenario.species[s].max_age);
+  return scales;
 }
 
 // Linear filtering with the given wrap on both axes (texture() lookups of bloom and trails).
@@ -228,9 +249,13 @@ struct Renderer::ColourUniforms {
         speed_ramp_fast(program, "u_speed_ramp_fast"),
         speed_ramp_min(program, "u_speed_ramp_min"),
         speed_ramp_max(program, "u_speed_ramp_max"),
-        species_colour(program, "u_species_colour") {}
+        species_colour(program, "u_species_colour"),
+        energy_max(program, "u_energy_max"),
+        health_full(program, "u_health_full"),
+        health_empty(program, "u_health_empty") {}
   gl::Uniform mode, per_boid_variation, heading_saturation, heading_value, speed_ramp_slow,
-      speed_ramp_fast, speed_ramp_min, speed_ramp_max, species_colour;
+      speed_ramp_fast, speed_ramp_min, speed_ramp_max, species_colour, energy_max, health_full,
+      health_empty;
 };
 
 struct Renderer::Programs {
@@ -239,8 +264,18 @@ struct Renderer::Programs {
     ViewUniforms view{program};
     ColourUniforms colour{program};
     gl::Uniform head_length{program, "u_head_length"}, head_width{program, "u_head_width"},
-        notch_ratio{program, "u_notch_ratio"};
+        notch_ratio{program, "u_notch_ratio"}, age_look{program, "u_age_look"},
+        age_scale{program, "u_age_scale"}, age_min_size{program, "u_age_min_size"},
+        age_min_fill{program, "u_age_min_fill"};
   } heads;
+  struct Food {
+    gl::Program program =
+        gl::Program::graphics("food_boxes.vert", "trail_ribbon.frag", render_defines());
+    ViewUniforms view{program};
+    gl::Uniform columns{program, "u_columns"}, cell_size{program, "u_cell_size"},
+        max_per_cell{program, "u_max_per_cell"},
+        full_box_fraction{program, "u_full_box_fraction"}, colour{program, "u_food_colour"};
+  } food;
   struct Resolve {
     gl::Program program =
         gl::Program::graphics("render_fullscreen.vert", "render_resolve.frag", render_defines());
@@ -308,7 +343,12 @@ struct Renderer::Programs {
         perception_radius{program, "u_perception_radius"},
         separation_radius{program, "u_separation_radius"},
         perception_colour{program, "u_perception_colour"},
-        separation_colour{program, "u_separation_colour"};
+        separation_colour{program, "u_separation_colour"},
+        has_selected{program, "u_has_selected"}, selected_id{program, "u_selected_id"},
+        selected_body_radius{program, "u_selected_body_radius"},
+        selected_sight_colour{program, "u_selected_sight_colour"},
+        selected_distance_colour{program, "u_selected_distance_colour"},
+        selected_body_colour{program, "u_selected_body_colour"};
   } overlay_circles;
 };
 
@@ -438,6 +478,11 @@ void Renderer::set_colour_uniforms(const ColourUniforms& uniforms, const Scenari
   const std::size_t species_count = std::min(scenario.species.size(), kMaxSpecies);
   for (std::size_t s = 0; s < species_count; ++s) colours[s] = scenario.species[s].colour;
   uniforms.species_colour.set(std::span<const glm::vec3>(colours));
+  std::array<float, kMaxSpecies> energy_max{};
+  for (std::size_t s = 0; s < species_count; ++s) energy_max[s] = scenario.species[s].energy_max;
+  uniforms.energy_max.set(std::span<const float>(energy_max));
+  uniforms.health_full.set(colour.health_full);
+  uniforms.health_empty.set(colour.health_empty);
 }
 
 // --- trails: history --------------------------------------------------------------------
@@ -558,15 +603,24 @@ std::vector<glm::vec4> Renderer::read_fade_map(glm::ivec2* size) const {
 // --- the frame ----------------------------------------------------------------------------
 
 void Renderer::render(const GpuFlock& flock, RenderPassTimes* times) {
-  frame(flock.scenario(), flock_view(flock), flock.grid(), times);
+  const Scenario& scenario = flock.scenario();
+  FoodBufferView food;
+  if (const std::optional<GridShape> food_grid = flock.food_grid(); food_grid && scenario.food)
+    food = FoodBufferView{flock.food_buffer(), *food_grid, scenario.food->max_per_cell};
+  frame(scenario, flock_view(flock), flock.grid(), food, times);
 }
 
 void Renderer::render(const Scenario& scenario, BoidBufferView boids, RenderPassTimes* times) {
-  frame(scenario, boids, grid_shape_for(scenario, boids.count), times);
+  render(scenario, boids, FoodBufferView{}, times);
+}
+
+void Renderer::render(const Scenario& scenario, BoidBufferView boids, const FoodBufferView& food,
+                      RenderPassTimes* times) {
+  frame(scenario, boids, grid_shape_for(scenario, boids.count), food, times);
 }
 
 void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
-                     RenderPassTimes* times) {
+                     const FoodBufferView& food, RenderPassTimes* times) {
   using Clock = std::chrono::steady_clock;
   const WorldView view = view_for(settings_.camera, scenario.size(), width_, height_);
   gl::DebugGroup frame_group("render frame");
@@ -588,6 +642,7 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
   run("trails", &RenderPassTimes::trails, [&] {
     clear_pass(view);
     trails_pass(scenario, view);
+    food_pass(food, view);
   });
   run("heads", &RenderPassTimes::heads, [&] { heads_pass(scenario, boids, view); });
   run("bloom", &RenderPassTimes::bloom, [&] { bloom_pass(); });
@@ -651,6 +706,30 @@ void Renderer::trails_pass(const Scenario& scenario, const WorldView& view) {
   }
 }
 
+void Renderer::food_pass(const FoodBufferView& food, const WorldView& view) {
+  const FoodSettings& settings = settings_.food;
+  const std::uint32_t cells = food.grid.cell_count();
+  if (!settings.enabled || food.buffer == 0 || cells == 0 || !(food.max_per_cell > 0)) return;
+  if (!scissor_to_world(view)) return;  // the last row and column may reach past the world
+  const Programs::Food& pass = programs_->food;
+  pass.view.set(view);
+  pass.columns.set(static_cast<std::uint32_t>(food.grid.cells.x));
+  pass.cell_size.set(food.grid.cell_size);
+  pass.max_per_cell.set(food.max_per_cell);
+  pass.full_box_fraction.set(settings.full_box_fraction);
+  pass.colour.set(settings.colour);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the simulation's grazing wrote the field
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindFood, food.buffer);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, hdr_framebuffer_.id());
+  glViewport(0, 0, width_, height_);
+  glBindVertexArray(empty_vertex_array_.id());
+  additive_blending();
+  pass.program.use();
+  glDrawArraysInstanced(GL_TRIANGLES, 0, kBoxVertices, static_cast<GLsizei>(cells));
+  glDisable(GL_BLEND);
+  glDisable(GL_SCISSOR_TEST);
+}
+
 void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view) {
   if (boids.count == 0) return;
   const HeadStyle& style = settings_.heads;
@@ -661,6 +740,10 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   heads.head_length.set(head_length);
   heads.head_width.set(head_length * style.width_ratio);
   heads.notch_ratio.set(style.notch_ratio);
+  heads.age_look.set(style.age_look);
+  heads.age_scale.set(std::span<const float>(age_scales(style, scenario)));
+  heads.age_min_size.set(style.age_min_size);
+  heads.age_min_fill.set(style.age_min_fill);
   set_colour_uniforms(heads.colour, scenario);
 
   // The boids were written by compute passes; make those writes visible to vertex shaders.
@@ -797,15 +880,18 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
       segments.push_back({{0.0f, y, world.x, y}, settings.grid_colour});
     }
   }
-  const std::size_t boid_circles = 2 * static_cast<std::size_t>(circle_slots);
+  const bool selected = settings.selected_id.has_value();
+  const std::size_t boid_circles =
+      2 * static_cast<std::size_t>(circle_slots) + (selected ? kSelectedCircles : 0);
   const std::size_t total = boid_circles + circles.size() + segments.size();
   if (total == 0 || !scissor_to_world(view)) {
     glDisable(GL_SCISSOR_TEST);
     return;
   }
 
-  // One buffer for every shape of the frame: [boid circles | other circles | segments]; the
-  // GPU fills the boid circles in place. A slot no live boid holds keeps its zeroed shapes:
+  // One buffer for every shape of the frame: [boid circles (the trail slots' pairs, then the
+  // selected boid's three) | other circles | segments]; the GPU fills the boid circles in
+  // place. A slot no live boid holds, or a selected id none has, keeps its zeroed shapes:
   // transparent, so nothing shows.
   const std::size_t circle_count = boid_circles + circles.size();
   gl::Buffer shapes("murmur.render.overlay_shapes", total * sizeof(OverlayShape));
@@ -816,7 +902,7 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
     shapes.upload(boid_circles * sizeof(OverlayShape), cpu_shapes.size() * sizeof(OverlayShape),
                   cpu_shapes.data());
   shapes.bind_storage(kBindOverlayShapes);
-  if (circle_slots > 0) {
+  if (boid_circles > 0) {
     std::array<float, kMaxSpecies> perception{}, separation{};
     for (std::size_t s = 0; s < std::min(scenario.species.size(), kMaxSpecies); ++s) {
       perception[s] = scenario.species[s].perception_radius;
@@ -829,6 +915,12 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
     select.separation_radius.set(std::span<const float>(separation));
     select.perception_colour.set(settings.perception_colour);
     select.separation_colour.set(settings.separation_colour);
+    select.has_selected.set(selected);
+    select.selected_id.set(settings.selected_id.value_or(0));
+    select.selected_body_radius.set(kHalf * head_length_for(settings_.heads, scenario, view));
+    select.selected_sight_colour.set(settings.selected_sight_colour);
+    select.selected_distance_colour.set(settings.selected_distance_colour);
+    select.selected_body_colour.set(settings.selected_body_colour);
     // The shapes' clear and upload are buffer updates; the simulation wrote the boids.
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_RENDER_BOIDS, boids.buffer);

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "murmur/errors.hpp"
+#include "murmur/grid.hpp"
 
 namespace murmur::viewer {
 namespace {
@@ -22,6 +23,9 @@ constexpr int kMaxBloomLevels = 8;
 constexpr int kMaxCircleBoids = 64;
 constexpr std::uint32_t kMaxStepsPerFrameSlider = 32;
 constexpr float kMinObstacleRadius = 0.5f;
+constexpr float kMinAgeScaleSlider = 1;
+constexpr float kMaxAgeScaleSlider = 100000;
+constexpr float kPlotHeight = 60;
 // The new-obstacle slider reaches a quarter of the smaller world side.
 constexpr float kWorldFractionForSliders = 0.25f;
 
@@ -43,7 +47,7 @@ const char* const kKeyHelp[][2] = {
     {"drag (left or middle)", "pan"},
     {"left click", "drop an obstacle"},
     {"right click", "set the target"},
-    {"Ctrl + left drag", "steer the boid nearest the cursor"},
+    {"Ctrl + left drag", "steer the boid nearest the cursor (and select it)"},
 };
 
 // A combo box over an enum's TOML names (the scenario tables' choices).
@@ -156,6 +160,7 @@ PanelRequests Panel::draw(const PanelView& view, PanelEdits& edits) {
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 11);
 
   statistics_section(view, edits);
+  population_section(view);
   file_section(view, requests);
   simulation_section(view, requests);
 
@@ -189,7 +194,7 @@ PanelRequests Panel::draw(const PanelView& view, PanelEdits& edits) {
   }
   obstacles_section(view.scenario, edits, requests);
 
-  render_section(edits, requests);
+  render_section(view, edits, requests);
   keys_section();
   ImGui::PopItemWidth();
   ImGui::End();
@@ -237,6 +242,56 @@ void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
     ImGui::Text("%s: %u boids", species.name.c_str(), population);
   }
   ImGui::TextColored(kDimColour, "%s", view.gl.renderer.c_str());
+}
+
+void Panel::population_section(const PanelView& view) {
+  if (!ImGui::CollapsingHeader("Population", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const PopulationHistory& history = view.history;
+  ImGui::TextColored(kDimColour, "the last %zu samples, one every %llu steps", history.length(),
+                     static_cast<unsigned long long>(history.steps_per_sample()));
+  // One scale for every species, from 0, so the plots compare by eye.
+  const float top = std::max(history.max_population(), 1.0f);
+  const std::size_t species_count =
+      std::min(history.species_count(), view.scenario.species.size());
+  for (std::size_t s = 0; s < species_count; ++s) {
+    const SpeciesParams& species = view.scenario.species[s];
+    const std::vector<float>& series = history.population(s);
+    const std::string now =
+        series.empty() ? "" : std::to_string(static_cast<long long>(series.back()));
+    ImGui::PushStyleColor(ImGuiCol_PlotLines,
+                          ImVec4(species.colour.x, species.colour.y, species.colour.z, 1.0f));
+    ImGui::PlotLines(species.name.c_str(), series.data(), static_cast<int>(series.size()), 0,
+                     now.c_str(), 0.0f, top, ImVec2(0, kPlotHeight));
+    ImGui::PopStyleColor();
+  }
+  if (view.scenario.food && !history.food().empty()) {
+    const std::vector<float>& food = history.food();
+    const std::uint32_t cells =
+        food_grid_shape(*view.scenario.food, view.scenario.size()).cell_count();
+    char now[32];
+    std::snprintf(now, sizeof now, "%.1f", food.back());
+    ImGui::PlotLines("food", food.data(), static_cast<int>(food.size()), 0, now, 0.0f,
+                     view.scenario.food->max_per_cell * static_cast<float>(cells),
+                     ImVec2(0, kPlotHeight));
+  }
+  // Births and deaths since the flock was made, as the GPU counts them.
+  if (!view.ecosystem) return;
+  const std::vector<SpeciesTotals>& totals = view.ecosystem->totals;
+  if (!ImGui::BeginTable("events", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchSame))
+    return;
+  for (const char* heading : {"species", "born", "dropped", "died"}) {
+    ImGui::TableNextColumn();
+    ImGui::TextColored(kDimColour, "%s", heading);
+  }
+  for (std::size_t s = 0; s < std::min(totals.size(), view.scenario.species.size()); ++s) {
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(view.scenario.species[s].name.c_str());
+    for (const std::uint64_t count : {totals[s].born, totals[s].dropped, totals[s].died}) {
+      ImGui::TableNextColumn();
+      ImGui::Text("%llu", static_cast<unsigned long long>(count));
+    }
+  }
+  ImGui::EndTable();
 }
 
 void Panel::file_section(const PanelView& view, PanelRequests& requests) {
@@ -391,7 +446,7 @@ void Panel::obstacles_section(const Scenario& scenario, PanelEdits& edits,
   }
 }
 
-void Panel::render_section(PanelEdits& edits, PanelRequests& requests) {
+void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelRequests& requests) {
   RenderSettings& render = edits.render;
   constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
   if (ImGui::CollapsingHeader("Trails")) {
@@ -432,6 +487,12 @@ void Panel::render_section(PanelEdits& edits, PanelRequests& requests) {
                        "%.2f", kClamp);
     ImGui::SliderFloat("head min px", &render.heads.min_length_pixels, 1.0f, 16.0f, "%.1f",
                        kClamp);
+    ImGui::Checkbox("age look (circles grow and fill with age)", &render.heads.age_look);
+    if (render.heads.age_look) {
+      ImGui::SliderFloat("age scale (no max_age)", &render.heads.age_scale, kMinAgeScaleSlider,
+                         kMaxAgeScaleSlider, "%.0f steps", kClamp | ImGuiSliderFlags_Logarithmic);
+    }
+    if (view.scenario.food) ImGui::Checkbox("food boxes", &render.food.enabled);
   }
   if (ImGui::CollapsingHeader("Overlays")) {
     ImGui::SliderInt("circles for first trail slots",
@@ -440,6 +501,13 @@ void Panel::render_section(PanelEdits& edits, PanelRequests& requests) {
     ImGui::Checkbox("grid", &render.overlays.grid);
     ImGui::Checkbox("obstacles", &render.overlays.obstacles);
     ImGui::Checkbox("target", &render.overlays.target);
+    if (view.selected_id) {
+      ImGui::Text("selected boid %u: sight, minimum distance, body", *view.selected_id);
+      ImGui::SameLine();
+      if (ImGui::SmallButton("clear")) requests.clear_selection = true;
+    } else {
+      ImGui::TextColored(kDimColour, "no boid selected (Ctrl + click picks one)");
+    }
   }
   if (ImGui::CollapsingHeader("Camera")) {
     ImGui::SliderFloat("zoom", &render.camera.zoom, kMinCameraZoom, kMaxCameraZoom, "%.2f",

@@ -1,9 +1,10 @@
 #pragma once
 // The ImGui parameter panel: every scenario field per species, the world seed, obstacles and
-// the target, render settings (trails, glow, colour, overlays, camera), scenario files and
-// live statistics. Scenario edits are checked by validate_scenario on a copy before they are
-// applied: an invalid value (Ctrl+Click lets one type anything) stays in the panel, in red with
-// the validator's message, and the flock keeps the last valid settings.
+// the target, render settings (trails, glow, colour, seed 001's look, overlays, camera),
+// scenario files, live statistics and the population plot with birth and death counters.
+// Scenario edits are checked by validate_scenario on a copy before they are applied: an
+// invalid value (Ctrl+Click lets one type anything) stays in the panel, in red with the
+// validator's message, and the flock keeps the last valid settings.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -13,8 +14,10 @@
 #include "murmur/gl/context.hpp"
 #include "murmur/render/renderer.hpp"
 #include "murmur/scenario.hpp"
+#include "murmur/gpu/flock_readback.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/stats.hpp"
+#include "viewer/population_history.hpp"
 #include "viewer/rule_mode.hpp"
 
 namespace murmur::viewer {
@@ -32,6 +35,9 @@ struct PanelView {
   double step_rate = 0;
   const std::optional<FlockStats>& stats;   // CPU, twice a second: NN distance, clusters
   const std::optional<FlockSummary>& summary;  // GPU reduction, every frame
+  const PopulationHistory& history;              // the population plot's samples
+  const std::optional<EcosystemCounts>& ecosystem;  // births, deaths, food, a frame or two old
+  std::optional<std::uint32_t> selected_id;      // the boid ringed by its circles
   const gl::ContextInfo& gl;
 };
 
@@ -58,6 +64,7 @@ struct PanelRequests {
   std::optional<std::size_t> remove_obstacle;
   bool clear_obstacles = false;
   bool clear_target = false;
+  bool clear_selection = false;
 };
 
 class Panel {
@@ -72,6 +79,7 @@ class Panel {
 
  private:
   void statistics_section(const PanelView& view, PanelEdits& edits);
+  void population_section(const PanelView& view);
   void file_section(const PanelView& view, PanelRequests& requests);
   void simulation_section(const PanelView& view, PanelRequests& requests);
   void world_section(const PanelView& view, Scenario& work, PanelRequests& requests);
@@ -82,7 +90,7 @@ class Panel {
                           std::vector<std::string>& list, const SpeciesParams& species,
                           const std::vector<SpeciesParams>& all);
   void obstacles_section(const Scenario& scenario, PanelEdits& edits, PanelRequests& requests);
-  void render_section(PanelEdits& edits, PanelRequests& requests);
+  void render_section(const PanelView& view, PanelEdits& edits, PanelRequests& requests);
   void keys_section();
 
   // Wraps one scenario widget: red while it holds the invalid value, and notes the edit.

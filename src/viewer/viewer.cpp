@@ -33,6 +33,7 @@
 #include "viewer/captures.hpp"
 #include "viewer/frame_timings.hpp"
 #include "viewer/live_stats.hpp"
+#include "viewer/population_history.hpp"
 #include "viewer/panel.hpp"
 #include "viewer/rule_mode.hpp"
 #include "viewer/step_timer.hpp"
@@ -163,6 +164,9 @@ class Viewer {
   void update_steering();
   void draw_status();
   void draw_steered_highlight();
+  // Takes the ecosystem's counters when they arrive (a plot sample with the latest summary)
+  // and asks for the next ones when the plot wants a sample.
+  void sample_population();
   void carry_out(const PanelRequests& requests);
   void simulate(double elapsed_seconds, FrameTime& time);
   std::string window_title() const;
@@ -207,6 +211,9 @@ class Viewer {
   Panel panel_;
   LiveStats stats_;
   std::optional<FlockSummary> summary_;  // GPU statistics a frame or two old, while the panel shows
+  PopulationHistory history_;            // the panel's population plot
+  std::optional<EcosystemCounts> ecosystem_;  // births, deaths and food, a frame or two old
+  bool ecosystem_requested_ = false;     // a request in flight: one at a time (the food copy)
   bool live_stats_ = true;
   std::unique_ptr<Captures> captures_;
   FrameTimings timings_;
@@ -227,6 +234,9 @@ class Viewer {
   std::optional<glm::vec2> pick_point_;  // a Ctrl+press waiting for its nearest boid
   std::optional<std::uint32_t> steered_id_;
   std::optional<Boid> steered_boid_;  // as last read back: a frame or two old
+  // The boid ringed by its circles (Renderer overlays): the last one picked, kept after the
+  // steering ends, until a new pick, a restart or the panel clears it.
+  std::optional<std::uint32_t> selected_id_;
 
   // GPU stalls (gl/stall_counter.hpp): the ones a capture asked for, and the rest, which a
   // --frames run without --timings must not have.
@@ -363,7 +373,9 @@ bool Viewer::frame() {
                          captures_->recording(),
                          pacer_.fixed_rate() ? 0u : pacer_.steps_per_frame(),
                          pacer_.rate(),   stats_.latest(),
-                         summary_,        window_->info()};
+                         summary_,        history_,
+                         ecosystem_,      selected_id_,
+                         window_->info()};
     carry_out(panel_.draw(view, edits));
   }
   draw_status();
@@ -375,6 +387,7 @@ bool Viewer::frame() {
   if (panel_visible_) {
     if (std::optional<FlockSummary> summary = readback_->latest_summary()) summary_ = summary;
     readback_->request_summary(*flock_);  // a full ring (a slow GPU) skips this frame's
+    sample_population();
   }
 
   if (gl::can_draw_frame(framebuffer_width_, framebuffer_height_)) {
@@ -521,6 +534,7 @@ void Viewer::resolve_pick() {
   pick_point_.reset();
   if (!nearest->id) return;  // no boids
   steered_id_ = nearest->id;
+  selected_id_ = nearest->id;
   steered_boid_.reset();
 }
 
@@ -569,6 +583,16 @@ void Viewer::draw_steered_highlight() {
   draw_list->AddLine(centre, cursor, kSteeredColour, 1.0f);
 }
 
+void Viewer::sample_population() {
+  if (std::optional<EcosystemCounts> counts = readback_->latest_ecosystem()) {
+    ecosystem_requested_ = false;
+    if (summary_) history_.add(step_, summary_->population, counts->food);
+    ecosystem_ = std::move(counts);
+  }
+  if (!ecosystem_requested_ && history_.wants(step_))
+    ecosystem_requested_ = readback_->request_ecosystem(*flock_);
+}
+
 void Viewer::draw_status() {
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs |
@@ -598,6 +622,7 @@ void Viewer::carry_out(const PanelRequests& requests) {
   if (requests.mode) set_mode(*requests.mode);
   if (requests.steps_per_frame) pacer_ = StepPacer::per_frame(*requests.steps_per_frame);
   if (requests.fit_view) renderer_->settings().camera = Camera{};
+  if (requests.clear_selection) selected_id_.reset();
   if (requests.load) load(*requests.load);
   if (requests.reset_to_file) load(scenario_path_);
   if (requests.save) save(*requests.save);
@@ -656,6 +681,7 @@ void Viewer::simulate(double elapsed_seconds, FrameTime& time) {
 
 void Viewer::draw(FrameTime& time) {
   renderer_->resize(framebuffer_width_, framebuffer_height_);
+  renderer_->settings().overlays.selected_id = selected_id_;
   RenderPassTimes passes;
   renderer_->render(*flock_, options_.timings ? &passes : nullptr);
   time.trails = passes.trails;
@@ -743,6 +769,10 @@ void Viewer::restart(std::uint64_t seed) {
   renderer_->record_step(*flock_);
   stats_.invalidate();
   summary_.reset();
+  history_.clear();
+  ecosystem_.reset();
+  ecosystem_requested_ = false;
+  selected_id_.reset();
   step_ = 0;
   pacer_.reset();
   panel_.discard_draft();

@@ -227,9 +227,15 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
   require_rejected("\n[render]\ntrail_fade = 1\n",
                    "s.toml:11: render.trail_fade = 1: must be > 0 and < 1 (the fraction kept per step)");
   require_rejected("\n[render]\nexposure = 0\n", "s.toml:11: render.exposure = 0: must be > 0 and finite");
+  require_rejected("\n[render]\nage_scale = -5\n",
+                   "s.toml:11: render.age_scale = -5: must be > 0 and finite");
+  require_rejected("\n[render]\ncolour_by = \"energy\"\n",
+                   "s.toml:11: render.colour_by = \"energy\": must be one of \"species\", \"heading\", "
+                   "\"speed\", \"health\"");
   require_rejected("\n[render]\nbloom = \"yes\"\n",
                    "s.toml:11: render.bloom = \"yes\": must be true or false, found a string");
   require_rejected("\n[render]\nglow = 1\n",
                    "s.toml:11: render.glow: unknown key (accepted: trails, trail_length, trail_fade, "
-                   "colour_by, bloom, bloom_intensity, bloom_threshold, exposure, background)");
+                   "colour_by, age_look, age_scale, food, bloom, bloom_intensity, bloom_threshold, exposure, "
+                   "background)");
 }

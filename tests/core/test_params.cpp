@@ -67,7 +67,10 @@ Scenario non_default_scenario() {
   look.trails = TrailMode::Ribbons;
   look.trail_length = 9;
   look.trail_fade = 0.8f;
-  look.colour_by = ColourMode::Speed;
+  look.colour_by = ColourMode::Health;
+  look.age_look = true;
+  look.age_scale = 250.0f;
+  look.food = false;
   look.bloom = false;
   look.bloom_intensity = 1.25f;
   look.bloom_threshold = 0.5f;

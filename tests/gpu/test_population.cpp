@@ -170,7 +170,9 @@ TEST_CASE("The capacity caps births in birth order, and next_id wraps past 2^32 
   std::set<std::uint32_t> born;
   for (const BirthRecord& b : trace.births) born.insert(b.child_id);
   REQUIRE(born == children);
-  for (std::uint32_t id : children) REQUIRE(std::binary_search(ids_of(on_gpu).begin(), ids_of(on_gpu).end(), id));
+  // One vector: begin() and end() of two temporaries would search between unrelated buffers.
+  const std::vector<std::uint32_t> gpu_ids = ids_of(on_gpu);
+  for (std::uint32_t id : children) REQUIRE(std::binary_search(gpu_ids.begin(), gpu_ids.end(), id));
   REQUIRE(*on_gpu.next_id == 1u);
   // Full: nobody more is born, and next_id stays.
   gpu.step();

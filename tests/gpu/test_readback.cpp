@@ -1,5 +1,6 @@
 // Reading back without waiting: the fenced ReadbackRing, the stall counter that proves a loop
-// never waits, and FlockReadback's statistics, id lookup and state reads through rings.
+// never waits, and FlockReadback's statistics, id lookup, state and ecosystem reads through
+// rings.
 #include <chrono>
 #include <cstring>
 #include <map>
@@ -287,6 +288,66 @@ TEST_CASE("statistics and state through the rings equal the waiting reads") {
     glFinish();
     CHECK_FALSE(readback.latest_summary());
   }
+}
+
+TEST_CASE("the ecosystem's counters and food through the ring equal what download() reports") {
+  gl_context();
+  Scenario s = test::world(200.0f, 200.0f, 5);
+  // Every boid starts able to split (births), lives at a cost it cannot always graze back
+  // (deaths), and eats from the field (food falls); species b's cap drops most of its births.
+  FoodParams food;
+  food.cell_size = 20;
+  food.max_per_cell = 2;
+  food.bite = 0.5f;
+  s.food = food;
+  for (const char* name : {"a", "b"}) {
+    SpeciesParams species = test::species(name, 200, Topology::Bounded, 5.0f, 2.0f);
+    species.grazes = true;
+    species.energy_max = 10;
+    species.energy_initial = 9;
+    species.reproduce_energy = 8;
+    species.energy_per_step = 1;
+    species.energy_from_food = 1;
+    s.species.push_back(species);
+  }
+  s.species[1].max_count = 220;
+  s.world.capacity = 1000;
+  GpuFlock flock(s, seeded_start(s));
+  flock.step(6);
+  FlockReadback readback;
+  const EcosystemCounts now = readback.ecosystem_now(flock);
+  const FlockState downloaded = flock.download();
+  REQUIRE(now.totals.size() == 2);
+  REQUIRE(downloaded.totals.size() == 2);
+  for (std::size_t k = 0; k < 2; ++k) CHECK(now.totals[k] == downloaded.totals[k]);
+  CHECK(now.totals[0].born > 0);
+  CHECK(now.totals[0].died > 0);
+  CHECK(now.totals[1].dropped > 0);
+  double food_total = 0;
+  for (const float amount : downloaded.food) food_total += amount;
+  REQUIRE(now.food);
+  CHECK(*now.food == food_total);
+  CHECK(food_total < food.max_per_cell * static_cast<double>(downloaded.food.size()));
+
+  gl::count_stalls();
+  const gl::StallCounts before = gl::stall_counts();
+  REQUIRE(readback.request_ecosystem(flock));
+  const std::optional<EcosystemCounts> later =
+      poll_until_ready([&] { return readback.latest_ecosystem(); });
+  CHECK((gl::stall_counts() - before).total() == 0);
+  REQUIRE(later);
+  CHECK(later->totals == now.totals);
+  CHECK(later->food == now.food);
+
+  // Without a [food] table there is no total, and the counters still come back.
+  Scenario plain = test::world(200.0f, 200.0f, 5);
+  plain.species.push_back(test::species("a", 50, Topology::Bounded, 5.0f, 2.0f));
+  GpuFlock plain_flock(plain, seeded_start(plain));
+  plain_flock.step(1);
+  const EcosystemCounts plain_counts = readback.ecosystem_now(plain_flock);
+  CHECK_FALSE(plain_counts.food);
+  REQUIRE(plain_counts.totals.size() == 1);
+  CHECK(plain_counts.totals[0] == SpeciesTotals{});
 }
 
 TEST_CASE("the nearest boid to a point is found on the GPU as a brute-force search finds it") {

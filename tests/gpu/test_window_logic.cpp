@@ -1,12 +1,14 @@
 // The viewer's decisions that need no window: whether a framebuffer size can be drawn (a
 // minimised window is 0x0, which Xvfb cannot produce, so the guard is tested here), how many
-// steps a frame runs, what the 1-4 rule modes give the flock, and capture names that never
-// overwrite. The viewer's headers are header-only for this reason.
+// steps a frame runs, what the 1-4 rule modes give the flock, capture names that never
+// overwrite, and the panel's population history. The viewer's headers are header-only for
+// this reason.
 #include <catch2/catch.hpp>
 
 #include <fstream>
 
 #include "../../src/viewer/capture_names.hpp"
+#include "../../src/viewer/population_history.hpp"
 #include "../../src/viewer/rule_mode.hpp"
 #include "../../src/viewer/step_pacer.hpp"
 #include "murmur/gl/window.hpp"
@@ -120,4 +122,46 @@ TEST_CASE("capture names take the next free number and never hand one out twice"
   std::string content;
   kept >> content;
   CHECK(content == "taken");
+}
+
+TEST_CASE("the population history keeps one sample every few steps, the newest last") {
+  using murmur::viewer::PopulationHistory;
+  constexpr std::size_t kLength = 4;
+  constexpr std::uint64_t kEvery = 10;
+  PopulationHistory history(kLength, kEvery);
+  history.add(0, {100, 5}, 50.0);
+  // A paused flock (the same step) and steps closer than kEvery add nothing.
+  history.add(0, {100, 5}, 50.0);
+  history.add(kEvery - 1, {99, 5}, 49.0);
+  REQUIRE(history.species_count() == 2);
+  CHECK(history.population(0) == std::vector<float>{100});
+  history.add(kEvery, {90, 6}, 40.0);
+  history.add(2 * kEvery + 3, {80, 7}, 30.0);
+  CHECK(history.population(0) == std::vector<float>{100, 90, 80});
+  CHECK(history.population(1) == std::vector<float>{5, 6, 7});
+  CHECK(history.food() == std::vector<float>{50, 40, 30});
+  // The next sample is due kEvery after the last one kept, not on a multiple of kEvery.
+  CHECK_FALSE(history.wants(3 * kEvery));
+  CHECK(history.wants(3 * kEvery + 3));
+
+  // Past its length the oldest sample goes.
+  history.add(3 * kEvery + 3, {70, 8}, 20.0);
+  history.add(4 * kEvery + 3, {60, 9}, 10.0);
+  CHECK(history.population(0) == std::vector<float>{90, 80, 70, 60});
+  CHECK(history.population(1) == std::vector<float>{6, 7, 8, 9});
+  CHECK(history.food() == std::vector<float>{40, 30, 20, 10});
+  CHECK(history.max_population() == 90);
+
+  // Without a food field there is no food series; a new species count starts afresh.
+  history.add(5 * kEvery + 3, {50, 10}, std::nullopt);
+  CHECK(history.food().empty());
+  history.add(6 * kEvery + 3, {1, 2, 3}, 5.0);
+  REQUIRE(history.species_count() == 3);
+  CHECK(history.population(2) == std::vector<float>{3});
+  CHECK(history.population(0) == std::vector<float>{1});
+
+  // A new flock (clear) takes samples from step 0 again.
+  history.clear(3);
+  CHECK(history.wants(0));
+  CHECK(history.population(0).empty());
 }

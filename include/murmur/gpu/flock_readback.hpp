@@ -1,6 +1,7 @@
 #pragma once
 // Reads of a GpuFlock for a frame loop that must not wait on the GPU: the panel's statistics
-// (FlockSummary), one boid found by id (the steered boid), and the whole state (LiveStats).
+// (FlockSummary), one boid found by id (the steered boid), the whole state (LiveStats), and
+// the ecosystem's counters (births, deaths, food).
 // Each request queues small GPU passes and a copy into a ReadbackRing; its result comes back a
 // frame or two later, when the copy's fence has signalled. The *_now variants wait, for tests
 // and the command line. Needs a current GL 4.5 context; works from the flock's boid_buffer()
@@ -9,6 +10,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include <glm/vec2.hpp>
 
@@ -29,6 +31,14 @@ struct NearestBoid {
   std::optional<std::uint32_t> id;
 };
 
+// The ecosystem's counters (docs/model.md, "An ecosystem"): per species, the events since the
+// flock was made (GpuFlock::tally_buffer()), and the food field's total, summed in double on
+// the CPU (nullopt without a [food] table).
+struct EcosystemCounts {
+  std::vector<SpeciesTotals> totals;
+  std::optional<double> food;
+};
+
 class FlockReadback {
  public:
   FlockReadback();
@@ -44,12 +54,15 @@ class FlockReadback {
   // The boid nearest to `point` by the distance its species sees (the minimum image on a
   // torus); among boids at the same distance, the smallest id.
   bool request_nearest(const GpuFlock& flock, glm::vec2 point);
+  // Copies the tallies and the food field (4 bytes a food cell) into one snapshot.
+  bool request_ecosystem(const GpuFlock& flock);
 
   // The newest finished result of each kind not handed out yet, or nothing. Never waits.
   std::optional<FlockSummary> latest_summary();
   std::optional<BoidLookup> latest_boid();
   std::optional<FlockState> latest_state();  // sorted by id
   std::optional<NearestBoid> latest_nearest();
+  std::optional<EcosystemCounts> latest_ecosystem();
 
   // Drops every request in flight: their results are no longer wanted (the flock changed).
   void discard();
@@ -58,6 +71,7 @@ class FlockReadback {
   FlockSummary summary_now(const GpuFlock& flock);
   std::optional<Boid> find_now(const GpuFlock& flock, std::uint32_t id);
   std::optional<std::uint32_t> nearest_now(const GpuFlock& flock, glm::vec2 point);
+  EcosystemCounts ecosystem_now(const GpuFlock& flock);
 
  private:
   struct Impl;

@@ -34,6 +34,14 @@ struct HeadStyle {
   float notch_ratio = 0.3f;     // depth of the tail notch / length, in [0, 1)
   float min_length_pixels = 4;  // heads never shrink below this on screen, so a large world
                                 // in a small frame still shows every boid
+  // Seed 001's look: "the bigger and fuller a unit's circle, the older it is". A boid is a
+  // ring of diameter `length` x size whose hole closes as it ages: at age 0 its size is
+  // age_min_size and its ring's width age_min_fill of the radius; at the age scale (the
+  // species' max_age, or age_scale for a species without one) and after, a full disc.
+  bool age_look = false;
+  float age_scale = 1000;       // steps
+  float age_min_size = 0.45f;   // of the full diameter, at age 0
+  float age_min_fill = 0.3f;    // of the radius, at age 0
 };
 
 inline constexpr float kDefaultHeadLengthPerRadius = 0.5f;
@@ -53,6 +61,19 @@ struct ColourSettings {
   glm::vec3 speed_ramp_fast{0.85f, 0.35f, 1.5f};
   float speed_ramp_min = 0;
   float speed_ramp_max = 0;
+  // Health mode: linear HDR RGB at energy_max and at no energy (seed 001: green is healthy,
+  // red is weak), mixed by energy / energy_max.
+  glm::vec3 health_full{0.15f, 1.1f, 0.2f};
+  glm::vec3 health_empty{1.2f, 0.08f, 0.05f};
+};
+
+// The food field (docs/model.md, "The food field") as boxes centred on their cells: a box's
+// area is its cell's share of max_per_cell, so more food is a bigger box and an empty cell
+// draws nothing (seed 001: "blue boxes, the bigger the box, the more food").
+struct FoodSettings {
+  bool enabled = true;                    // drawn only when the scenario has a [food] table
+  glm::vec3 colour{0.02f, 0.07f, 0.3f};   // linear HDR RGB: dim, under the boids' glow
+  float full_box_fraction = 0.8f;         // a full cell's box side / the cell's side
 };
 
 struct TrailSettings {
@@ -101,6 +122,13 @@ struct OverlaySettings {
   glm::vec4 obstacle_colour{1.0f, 0.85f, 0.4f, 0.85f};
   glm::vec4 target_colour{0.5f, 1.0f, 0.6f, 0.9f};
   float target_marker_pixels = 9;  // radius of the target's ring on screen
+  // One boid, by id, ringed as in seed 001: its sight (perception radius, blue), its minimum
+  // distance (separation radius, red) and itself (white, the full-grown head's size). Found
+  // on the GPU every frame, wherever the grid sorted it; a dead boid's id draws nothing.
+  std::optional<std::uint32_t> selected_id;
+  glm::vec4 selected_sight_colour{0.3f, 0.55f, 1.0f, 0.9f};
+  glm::vec4 selected_distance_colour{1.0f, 0.25f, 0.2f, 0.9f};
+  glm::vec4 selected_body_colour{1.0f, 1.0f, 1.0f, 0.95f};
 };
 
 // Which part of the world the frame shows. zoom 1 fits the whole world in the frame (aspect
@@ -119,6 +147,7 @@ struct RenderSettings {
   TrailSettings trails;
   BloomSettings bloom;
   OverlaySettings overlays;
+  FoodSettings food;
   Camera camera;
   glm::vec3 background{0.004f, 0.008f, 0.018f};  // linear RGB of the empty world (night blue)
   glm::vec3 letterbox{0.0f, 0.0f, 0.0f};         // linear RGB of the bars beside the world
@@ -186,6 +215,15 @@ struct BoidBufferView {
   unsigned live_count_buffer = 0;
 };
 
+// A food field to draw: a GL buffer of float amounts, one per cell of `grid`, row by row (the
+// flock's GpuFlock::food_buffer() and food_grid(), or a test's own), and the amount of a full
+// cell. buffer 0: no food field.
+struct FoodBufferView {
+  unsigned buffer = 0;
+  GridShape grid;
+  float max_per_cell = 0;
+};
+
 // Invocations per workgroup of the renderer's compute passes (MURMUR_RENDER_GROUP_SIZE).
 inline constexpr std::uint32_t kRenderGroupSize = 128;
 // The workgroups of a render compute pass over every boid (trail_record, overlay circles):
@@ -195,7 +233,7 @@ constexpr gl::DispatchShape boid_pass_dispatch(std::uint32_t boid_count) {
 }
 
 // Wall-clock milliseconds of each pass of one render() (with glFinish after each, so only
-// when asked: it serialises the GPU). trails includes clearing the target.
+// when asked: it serialises the GPU). trails includes clearing the target and the food boxes.
 struct RenderPassTimes {
   double trails = 0, heads = 0, bloom = 0, overlays = 0, resolve = 0;
   double total() const { return trails + heads + bloom + overlays + resolve; }
@@ -231,6 +269,9 @@ class Renderer {
   // Same, from any buffer of Boid records (tests, replays). Species colours and world size
   // come from `scenario`; a record's species must be < scenario.species.size(), its id < count.
   void render(const Scenario& scenario, BoidBufferView boids, RenderPassTimes* times = nullptr);
+  // Same, with a food field under the boids (FoodBufferView{} draws none).
+  void render(const Scenario& scenario, BoidBufferView boids, const FoodBufferView& food,
+              RenderPassTimes* times = nullptr);
 
   // The view the last render() used (for mapping mouse positions).
   WorldView view(glm::vec2 world_size) const {
@@ -257,8 +298,9 @@ class Renderer {
   // instance counts of draw_commands_, all on the GPU.
   void load_live_count(BoidBufferView boids);
   void frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
-             RenderPassTimes* times);
+             const FoodBufferView& food, RenderPassTimes* times);
   void clear_pass(const WorldView& view);
+  void food_pass(const FoodBufferView& food, const WorldView& view);
   void trails_pass(const Scenario& scenario, const WorldView& view);
   void heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view);
   void bloom_pass();
