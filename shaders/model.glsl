@@ -43,6 +43,15 @@ NeighbourSums empty_sums() {
   return NeighbourSums(vec2(0.0), vec2(0.0), vec2(0.0), 0u, 0u, 0u);
 }
 
+// A separating neighbour's term: d / dist_sq, or d for the linear kernel.
+vec2 separation_term(Species s, vec2 d, float dist_sq) {
+  if (s.separation_kernel == MURMUR_SEPARATION_KERNEL_LINEAR) {
+    if (params.fault == MURMUR_FAULT_LINEAR_KERNEL_UNIT) return d / sqrt(dist_sq);
+    return d;
+  }
+  return d / dist_sq;
+}
+
 // Adds j at displacement d if i sees it; returns whether it does.
 bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, vec2 d, vec2 v_j,
                    uint species_j) {
@@ -56,12 +65,19 @@ bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, vec2 d, vec2 v
   precise float dist_sq = d.x * d.x + d.y * d.y;
   if (dist_sq < s.sep_radius_sq && dist_sq > 0.0) {
     sums.separating += 1u;
-    sums.separation_sum += d / dist_sq;
+    sums.separation_sum += separation_term(s, d, dist_sq);
   }
   return true;
 }
 
 float edge_axis(Species s, float p, float len) {
+  if (s.walls == MURMUR_WALLS_PUSH) {
+    // Inclusive, so that with a margin of 0 a boid held on the wall is still pushed off it.
+    precise float far_side = len - s.edge_margin;
+    if (p <= s.edge_margin) return s.edge_gain;
+    if (p >= far_side) return -s.edge_gain;
+    return 0.0;
+  }
   precise float e = s.edge_gain * max(0.0, s.edge_margin - p) -
                     s.edge_gain * max(0.0, p - (len - s.edge_margin));
   return e;
@@ -84,10 +100,12 @@ vec2 obstacle_push(Species s, vec2 pos) {
   return push;
 }
 
-// tgt: the unit vector towards the target (0 without a target or on it).
+// tgt: the unit vector towards the target (0 without a target or on it), or for
+// target_pull = linear the displacement to it.
 vec2 target_pull(Species s, vec2 pos) {
   if (params.has_target == 0u) return vec2(0.0);
   vec2 q = displacement(pos, params.target, s.topology, params.world);
+  if (s.target_pull == MURMUR_TARGET_PULL_LINEAR) return q;
   precise float dist = sqrt(q.x * q.x + q.y * q.y);
   if (!(dist > 0.0)) return vec2(0.0);
   return q / dist;
@@ -137,6 +155,9 @@ Boid move_and_bound(Species s, Boid self, vec2 vel, vec2 world) {
       if (pos[a] < 0.0) pos[a] += len;
       else if (pos[a] >= len) pos[a] -= len;
       if (pos[a] >= len) pos[a] = 0.0;  // p + L rounded up to L
+    } else if (s.walls == MURMUR_WALLS_PUSH) {
+      // No bounce: the wall holds the position and the push (edge_axis) turns the boid.
+      pos[a] = clamp(pos[a], 0.0, len);
     } else {
       if (pos[a] < 0.0) {
         pos[a] = 0.0;
@@ -190,7 +211,7 @@ Boid finish_step(Species s, Boid self, vec2 steering, vec2 world) {
   precise float acc_len = sqrt(acc.x * acc.x + acc.y * acc.y);
   if (acc_len > s.max_force) acc *= s.max_force / acc_len;
 
-  precise vec2 vel = self.vel + acc;
+  precise vec2 vel = s.velocity_factor * (self.vel + acc);
   precise float speed = sqrt(vel.x * vel.x + vel.y * vel.y);
   if (speed > s.max_speed) {
     vel *= s.max_speed / speed;

@@ -42,6 +42,7 @@ struct NeighbourhoodExpectation {
   double flock_speed_sum = 0;       // sum of |v_j| over flock neighbours
   double flock_distance_sum = 0;    // sum of |d| over flock neighbours
   double inverse_distance_sum = 0;  // sum of 1/|d| over the separation set
+  double separation_distance_sum = 0;  // sum of |d| over the separation set (linear kernel)
   double hunter_inverse_distance_sum = 0;  // sum of 1/|d| over visible hunters (the flee sum)
   bool ambiguous() const {
     return visible.ambiguous + flock.ambiguous + separating.ambiguous > 0;

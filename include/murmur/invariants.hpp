@@ -27,7 +27,8 @@ InvariantBaseline invariant_baseline(const Scenario& scenario, const FlockState&
 // The first broken invariant of `state`, as one line naming the boid (by id) and the
 // invariant, or empty when all hold. `live_count` is the backend's own count of living boids
 // (the GPU's Population record), which must equal the state's size. Checked: every position
-// and velocity finite; positions in [0, L) (wrap) or [0, L] (bounded); speeds within
+// and velocity finite; positions in [0, L) (wrap) or [0, L] (bounded, reflecting or pushing
+// walls alike: both clamp to the wall, docs/model.md step 7); speeds within
 // [min_speed, max_speed] up to kSpeedLimitRelativeSlack (no steered boid is assumed; a boid of
 // age 0, possibly a newborn with a drawn velocity, is not held to min_speed); known
 // species; ages below a positive max_age; energy in (0, energy_max] for a species with

@@ -91,6 +91,9 @@ struct NeighbourSums {
   glm::vec2 prey_displacement{0.0f};
 };
 
+// A separating neighbour's term of separation_sum: d / dist_sq, or d for the linear kernel.
+glm::vec2 separation_term(const SpeciesModel& observer, glm::vec2 d, float dist_sq);
+
 // Adds neighbour j (id `id_j`, species `species_j`, velocity v_j) at displacement d, if
 // visible: to the flock and separation sums, and to the prey and hunter sensing.
 void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 v_i, glm::vec2 d,
@@ -116,7 +119,8 @@ Surroundings surroundings_of(const Scenario& scenario, std::span<const float> fo
 
 // obs: the sum over obstacles of the push away from each (0 outside reach).
 glm::vec2 obstacle_push(const SpeciesModel& observer, glm::vec2 pos, const Surroundings& env);
-// tgt: the unit vector towards the target (0 without a target or on it).
+// tgt: the unit vector towards the target (0 without a target or on it), or for
+// target_pull = linear the displacement to it.
 glm::vec2 target_pull(const SpeciesModel& observer, glm::vec2 pos, const Surroundings& env);
 // chase: the unit vector towards the nearest visible prey (0 without one, or on it).
 glm::vec2 chase_pull(const NeighbourSums& sums);

@@ -21,12 +21,34 @@ enum class Topology : std::uint32_t { Wrap = 0, Bounded = 1 };
 inline constexpr std::string_view kTopologyNames[] = {"wrap", "bounded"};
 constexpr const auto& names_of(Topology) { return kTopologyNames; }
 
+// The separation sum's term per neighbour (docs/model.md, step 3): d / |d|^2 (inverse_square,
+// the closer the stronger) or d itself (linear, seeds 000 and 002's tutorial).
+enum class SeparationKernel : std::uint32_t { InverseSquare = 0, Linear = 1 };
+inline constexpr std::string_view kSeparationKernelNames[] = {"inverse_square", "linear"};
+constexpr const auto& names_of(SeparationKernel) { return kSeparationKernelNames; }
+
+// What a bounded species' walls do (docs/model.md, steps 4 and 7): reflect (bounce, with the
+// soft edge_margin/edge_gain ramp) or push (seed 000: a constant push back within the margin,
+// no bounce; positions are held in the world by a clamp).
+enum class Walls : std::uint32_t { Reflect = 0, Push = 1 };
+inline constexpr std::string_view kWallsNames[] = {"reflect", "push"};
+constexpr const auto& names_of(Walls) { return kWallsNames; }
+
+// The target pull's shape (docs/model.md, "Target"): a unit vector, or the displacement itself
+// (linear: the pull grows with distance, seed 000 part 1).
+enum class TargetPull : std::uint32_t { Unit = 0, Linear = 1 };
+inline constexpr std::string_view kTargetPullNames[] = {"unit", "linear"};
+constexpr const auto& names_of(TargetPull) { return kTargetPullNames; }
+
 // At most this many species share a world: flocks_with is a bit mask on the GPU.
 inline constexpr std::size_t kMaxSpecies = 32;
 // A field of view of this many degrees sees all around (the largest accepted).
 inline constexpr float kMaxFovDegrees = 360.0f;
 // Obstacles live in a small GPU array that every boid scans.
 inline constexpr std::size_t kMaxObstacles = 64;
+// The largest velocity_factor: a factor above 1 only drives boids to max_speed sooner, and a
+// bound keeps f * v finite.
+inline constexpr float kMaxVelocityFactor = 2.0f;
 // Seeds are TOML integers (signed 64-bit), so a larger seed could not be written back.
 inline constexpr std::uint64_t kMaxSeed = 9223372036854775807ull;  // 2^63 - 1
 // Ids and counts stay exactly representable in a float32 (shaders may carry them as floats),

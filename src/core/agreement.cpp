@@ -100,7 +100,10 @@ std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& sc
             strictly_below(dist_sq, m.sep_radius_sq, kRadiusBand * double(m.sep_radius_sq));
         const Decision separating = both(visible, close);
         tally(hood.separating, separating);
-        if (separating != Decision::No) hood.inverse_distance_sum += 1.0 / distance;
+        if (separating != Decision::No) {
+          hood.inverse_distance_sum += 1.0 / distance;
+          hood.separation_distance_sum += distance;
+        }
         if ((m.hunter_mask >> other.species) & 1u) {
           hood.hunter_inverse_distance_sum += 1.0 / distance;
         }
@@ -151,10 +154,17 @@ double velocity_tolerance(const Scenario& scenario, const Boid& before, const Bo
   // Two summation orders of n terms differ by at most (n-1) eps sum|x|; the means divide by n.
   const double align_error = eps * hood.flock_speed_sum + 2 * eps * (mean_speed + own_speed);
   const double cohesion_error = eps * hood.flock_distance_sum + 2 * eps * mean_distance;
-  // Sum order plus a GPU division that may be off by 2 ulp per term.
-  const double separation_error = 5 * eps * hood.inverse_distance_sum;
+  // inverse_square: sum order plus a GPU division that may be off by 2 ulp per term, on terms
+  // of size 1/|d|. linear: the terms are d itself (no division), of size |d|, so the sum's
+  // magnitude is sum |d| and only its order rounds differently.
+  const bool linear_separation = s.separation_kernel == SeparationKernel::Linear;
+  const double separation_size =
+      linear_separation ? hood.separation_distance_sum : hood.inverse_distance_sum;
+  const double separation_error = (linear_separation ? 2 : 5) * eps * separation_size;
   const double align_size = mean_speed + own_speed;
-  const double edge_size = double(s.edge_gain) * s.edge_margin;
+  // The reflecting walls' ramp reaches k m; the push is k itself.
+  const double edge_size =
+      s.walls == Walls::Push ? double(s.edge_gain) : double(s.edge_gain) * s.edge_margin;
   // Obstacles within reach push with depth (R + r - |q|) / r <= (R + r) / r; a square root
   // and two divisions per obstacle that a GPU may round a few ulp differently.
   double obstacle_size = 0;
@@ -164,8 +174,15 @@ double velocity_tolerance(const Scenario& scenario, const Boid& before, const Bo
     if (length(q) < reach * (1 + kRadiusBand)) obstacle_size += reach / s.perception_radius;
   }
   const double obstacle_error = 16 * eps * obstacle_size;
-  // The target pull is a unit vector: a square root and a division.
-  const double target_size = scenario.target ? 1.0 : 0.0;
+  // The unit target pull: a square root and a division. The linear pull is the displacement
+  // to the target, of its length.
+  double target_size = 0.0;
+  if (scenario.target) {
+    target_size = s.target_pull == TargetPull::Linear
+                      ? length(displacement(before.pos, scenario.target->position, s.topology,
+                                            scenario.size()))
+                      : 1.0;
+  }
   const double target_error = 8 * eps * target_size;
   // The ecosystem (docs/model.md, "An ecosystem"): the flee sum like separation's; the chase
   // and food pulls are unit vectors like the target's.
@@ -178,16 +195,20 @@ double velocity_tolerance(const Scenario& scenario, const Boid& before, const Bo
       std::abs(s.flee_weight) * flee_error + 8 * eps * unit_pulls +
       4 * eps *
           (std::abs(s.align_weight) * align_size + std::abs(s.cohesion_weight) * mean_distance +
-           std::abs(s.separation_weight) * hood.inverse_distance_sum + edge_size +
+           std::abs(s.separation_weight) * separation_size + edge_size +
            std::abs(s.obstacle_weight) * obstacle_size + std::abs(s.target_weight) * target_size +
            std::abs(s.flee_weight) * hood.hunter_inverse_distance_sum + unit_pulls +
            s.max_force);
-  // Raising a slow velocity to min_speed scales errors by min_speed / |v'|; |v'| >= |v| - F.
-  const double slowest = std::max(own_speed - double(s.max_force), double(s.min_speed) * eps);
+  // v' = f (v + acc) scales acc's error by f (velocity_factor; its own rounding is in the
+  // last term). Raising a slow velocity to min_speed scales errors by min_speed / |v'|, and
+  // |v'| >= f (|v| - F).
+  const double factor = s.velocity_factor;
+  const double slowest =
+      std::max(factor * (own_speed - double(s.max_force)), double(s.min_speed) * eps);
   const double min_speed_gain = std::max(1.0, double(s.min_speed) / slowest);
   // Factor 2 covers the second-order terms the first-order bounds above leave out.
   constexpr double kSafety = 2.0;
-  return kSafety * acc_error * min_speed_gain + 4 * eps * length(reference_after.vel);
+  return kSafety * acc_error * factor * min_speed_gain + 4 * eps * length(reference_after.vel);
 }
 
 double energy_band(const Scenario& scenario, std::uint32_t species) {

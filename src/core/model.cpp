@@ -1,5 +1,6 @@
 #include "murmur/model.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -63,6 +64,11 @@ bool in_view(const SpeciesModel& observer, glm::vec2 d, glm::vec2 v_i) {
   return facing >= std::sqrt(dist_sq) * std::sqrt(speed_sq) * observer.cos_half_fov;
 }
 
+glm::vec2 separation_term(const SpeciesModel& observer, glm::vec2 d, float dist_sq) {
+  if (observer.separation_kernel == SeparationKernel::Linear) return d;
+  return d / dist_sq;
+}
+
 void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 v_i, glm::vec2 d,
                    glm::vec2 v_j, std::uint32_t species_j, std::uint32_t id_j) {
   if (!in_view(observer, d, v_i)) return;
@@ -75,7 +81,7 @@ void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 
   const float dist_sq = d.x * d.x + d.y * d.y;
   if (dist_sq < observer.sep_radius_sq && dist_sq > 0.0f) {
     ++sums.separating;
-    sums.separation_sum += d / dist_sq;
+    sums.separation_sum += separation_term(observer, d, dist_sq);
   }
   // The nearest prey is decided by (dist_sq, id), so it does not depend on the order in which
   // neighbours arrive (cell order on the GPU, index order here).
@@ -94,6 +100,12 @@ void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 
 
 namespace {
 float edge_axis(const SpeciesModel& m, float p, float length) {
+  if (m.walls == Walls::Push) {
+    // Inclusive, so that with a margin of 0 a boid held on the wall is still pushed off it.
+    if (p <= m.edge_margin) return m.edge_gain;
+    if (p >= length - m.edge_margin) return -m.edge_gain;
+    return 0.0f;
+  }
   return m.edge_gain * std::max(0.0f, m.edge_margin - p) -
          m.edge_gain * std::max(0.0f, p - (length - m.edge_margin));
 }
@@ -127,6 +139,7 @@ glm::vec2 obstacle_push(const SpeciesModel& m, glm::vec2 pos, const Surroundings
 glm::vec2 target_pull(const SpeciesModel& m, glm::vec2 pos, const Surroundings& env) {
   if (!env.target) return glm::vec2{0.0f};
   const glm::vec2 q = displacement(pos, *env.target, m.topology, env.world);
+  if (m.target_pull == TargetPull::Linear) return q;
   const float dist = std::sqrt(q.x * q.x + q.y * q.y);
   if (!(dist > 0.0f)) return glm::vec2{0.0f};
   return q / dist;
@@ -256,6 +269,9 @@ Boid move_and_bound(const SpeciesModel& m, const Boid& self, glm::vec2 vel, glm:
       if (pos[a] < 0.0f) pos[a] += length;
       else if (pos[a] >= length) pos[a] -= length;
       if (pos[a] >= length) pos[a] = 0.0f;  // p + L rounded up to L
+    } else if (m.walls == Walls::Push) {
+      // No bounce: the wall holds the position and the push (edge_axis) turns the boid.
+      pos[a] = std::clamp(pos[a], 0.0f, length);
     } else {
       if (pos[a] < 0.0f) {
         pos[a] = 0.0f;
@@ -322,7 +338,7 @@ Boid finish_step(const SpeciesModel& m, const Boid& self, const NeighbourSums& s
   const float acc_len = std::sqrt(acc.x * acc.x + acc.y * acc.y);
   if (acc_len > m.max_force) acc *= m.max_force / acc_len;
 
-  glm::vec2 vel = self.vel + acc;
+  glm::vec2 vel = m.velocity_factor * (self.vel + acc);
   const float speed = std::sqrt(vel.x * vel.x + vel.y * vel.y);
   if (speed > m.max_speed) {
     vel *= m.max_speed / speed;

@@ -84,10 +84,12 @@ bool value_field(const std::string& name, std::uint32_t& value,
                             widget.format);
 }
 
-bool value_field(const std::string& name, Topology& value, const params::Widget&, float) {
+template <class Enum>
+  requires std::is_enum_v<Enum>
+bool value_field(const std::string& name, Enum& value, const params::Widget&, float) {
   auto index = static_cast<std::uint32_t>(value);
   if (!choice_combo(name.c_str(), index, names_of(value))) return false;
-  value = static_cast<Topology>(index);
+  value = static_cast<Enum>(index);
   return true;
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `murmur compare` through the command line: a passing comparison exits 0 with every check
-# reported, for the grid and the all-pairs search and from a state file; bad flags exit 2.
+# reported, for the grid and the all-pairs search, from a state file and with every model option
+# of the seed presets; bad flags exit 2.
 # (That a failing comparison exits non-zero is shown by tests/gpu/test_gpu_flock.cpp, which
 # plants faults through a test-only switch the command line does not expose.)
 set -euo pipefail
@@ -28,6 +29,63 @@ if [[ $out == *"free-run drift"* ]]; then
   fail "--steps 0 should skip the free run"
   describe_run
 fi
+
+# Every model option of the seed presets at once (docs/model.md): seed 000's red boids on a
+# torus and blue ones in push walls, one flock, linear separation, velocity x1.02 and a target
+# whose pull grows with distance.
+options=$work/options.toml
+cat >"$options" <<TOML
+[world]
+width = 200.0
+height = 200.0
+seed = 251
+
+[target]
+x = 150.0
+y = 60.0
+
+[[species]]
+name = "red"
+count = 151
+topology = "wrap"
+perception_radius = 25.0
+separation_radius = 12.0
+align_weight = 0.048
+cohesion_weight = 0.018
+separation_weight = 0.06
+separation_kernel = "linear"
+velocity_factor = 1.02
+target_pull = "linear"
+target_weight = 0.0003
+max_force = 2.0
+min_speed = 0.0
+max_speed = 1.0
+flocks_with = ["red", "blue"]
+
+[[species]]
+name = "blue"
+count = 100
+topology = "bounded"
+walls = "push"
+edge_margin = 8.0
+edge_gain = 1.0
+perception_radius = 25.0
+separation_radius = 12.0
+align_weight = 0.048
+cohesion_weight = 0.018
+separation_weight = 0.06
+separation_kernel = "linear"
+velocity_factor = 1.02
+target_pull = "linear"
+target_weight = 0.0003
+max_force = 2.0
+min_speed = 0.0
+max_speed = 1.0
+flocks_with = ["red", "blue"]
+TOML
+run_murmur compare --scenario "$options" --steps 100 --lockstep 5
+expect_rc 0
+expect_stdout_contains "overall: PASS"
 
 run_murmur compare --scenario "$scenario" --lockstep 20000
 expect_rc 2

@@ -32,13 +32,17 @@ Scenario non_default_scenario() {
   a.align_weight = 0.07f;
   a.cohesion_weight = 0.0075f;
   a.separation_weight = 0.6f;
+  a.separation_kernel = SeparationKernel::Linear;
   a.max_force = 0.09f;
   a.min_speed = 0.75f;
   a.max_speed = 2.5f;
+  a.velocity_factor = 1.02f;
+  a.walls = Walls::Push;
   a.edge_margin = 12.0f;
   a.edge_gain = 0.003f;
   a.obstacle_weight = 0.45f;
   a.target_weight = 0.02f;
+  a.target_pull = TargetPull::Linear;
   a.max_age = 900;
   a.eats = {"b"};
   a.grazes = true;

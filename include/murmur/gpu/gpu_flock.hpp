@@ -28,7 +28,8 @@ enum class NeighbourSearch { Grid, Naive };
   FAULT(UnsortedScatter, UNSORTED_SCATTER, "cell order is not applied to the boids")          \
   FAULT(LastCellOffByOne, LAST_CELL_OFF_BY_ONE, "binning clamps the column to G instead of G-1") \
   FAULT(ReversedBirths, REVERSED_BIRTHS, "children numbered in reverse parent order")         \
-  FAULT(GreedyHunter, GREEDY_HUNTER, "every hunter striking a prey eats it, not the nearest alone")
+  FAULT(GreedyHunter, GREEDY_HUNTER, "every hunter striking a prey eats it, not the nearest alone") \
+  FAULT(LinearKernelUnit, LINEAR_KERNEL_UNIT, "linear separation adds d/|d|, not d")
 
 enum class GpuFault : std::uint32_t {
 #define MURMUR_GPU_FAULT_ENUMERATOR(name, define, meaning) name,
