@@ -490,6 +490,22 @@ CLI::Option* seed_flag(Flags& flags, std::optional<std::uint64_t>& seed) {
   return flags.integer("--seed", "S", seed, {0, kMaxSeed}, "replaces the scenario's [world] seed");
 }
 
+CLI::Option* in_flag(Flags& flags, std::optional<std::string>& in, CLI::Option* seed) {
+  CLI::Option* option =
+      flags.text("--in", "FILE", in, "start from this state CSV instead of the seeded start");
+  seed->excludes(option);
+  return option;
+}
+
+CLI::Option* skip_flag(Flags& flags, std::uint32_t& skip) {
+  return flags.integer("--skip", "S", skip, {0, UINT32_MAX},
+                       "steps before the first frame, so flocks can form");
+}
+
+FlockState start_state(const Scenario& scenario, const std::optional<std::string>& in) {
+  return in ? read_state_csv(*in, scenario) : seeded_start(scenario);
+}
+
 Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
   Scenario scenario = load_scenario(path);
   if (seed) scenario.world.seed = *seed;

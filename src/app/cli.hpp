@@ -19,6 +19,7 @@
 #include <CLI/CLI.hpp>
 
 #include "murmur/scenario.hpp"
+#include "murmur/state.hpp"
 
 namespace murmur::cli {
 
@@ -168,6 +169,16 @@ class Program {
 Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
 // --seed S, which replaces the scenario's [world] seed: any value in [0, kMaxSeed].
 CLI::Option* seed_flag(Flags& flags, std::optional<std::uint64_t>& seed);
+
+// --in FILE: start from a state CSV instead of the scenario's seeded start (step, compare,
+// record, view). A seed shapes only a seeded start, so --seed excludes it: call this after
+// seed_flag and pass its option.
+CLI::Option* in_flag(Flags& flags, std::optional<std::string>& in, CLI::Option* seed);
+// --skip S: steps before the first frame, so flocks can form (record, view).
+CLI::Option* skip_flag(Flags& flags, std::uint32_t& skip);
+// The state a run starts from: the --in file read against `scenario` (InputError naming the
+// file, line and column), or the scenario's seeded start.
+FlockState start_state(const Scenario& scenario, const std::optional<std::string>& in);
 
 // Fails with OutputError naming `flag` and `path` unless the file's directory exists and is
 // writable, so that a bad --out is reported before any simulation runs.

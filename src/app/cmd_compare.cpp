@@ -31,12 +31,7 @@ int run_compare(const CompareRequest& request) {
   const Scenario scenario = load_scenario_with_seed(request.scenario, request.seed);
   const CompareOptions& options = request.options;
 
-  FlockState start;
-  if (request.in) {
-    start = read_state_csv(*request.in, scenario);
-  } else {
-    start = seeded_start(scenario);
-  }
+  const FlockState start = start_state(scenario, request.in);
   const auto context = gl::create_headless_context();
   std::printf("murmur compare: %s, %u boids, seed %llu, %s search, on %s\n", scenario.source.c_str(),
               scenario.total_count(), static_cast<unsigned long long>(scenario.world.seed),
@@ -60,9 +55,7 @@ Command compare_command(CLI::App& program) {
   options.free_steps = kDefaultFreeSteps;
   Flags flags(command);
   flags.text("--scenario", "FILE", request->scenario, "scenario TOML")->required();
-  CLI::Option* in = flags.text("--in", "FILE", request->in,
-                               "start from this state CSV instead of the scenario's seeded start");
-  seed_flag(flags, request->seed)->excludes(in);
+  in_flag(flags, request->in, seed_flag(flags, request->seed));
   flags.integer("--steps", "N", options.free_steps, kFreeStepRange,
                 "free-run length (0 skips the free run)");
   flags.integer("--lockstep", "K", options.lockstep_steps, kLockstepRange,

@@ -90,7 +90,8 @@ bool spawn_key_applies(SpawnLayout layout, std::string_view key) {
 std::string spawn_keys_of(SpawnLayout layout) {
   std::string list;
   for_each_spawn_param([&](const auto& info) {
-    if (spawn_key_applies(layout, info.key)) list += (list.empty() ? "" : ", ") + std::string(info.key);
+    if (!spawn_key_applies(layout, info.key)) return;
+    list += (list.empty() ? "" : ", ") + std::string(info.key);
   });
   return list;
 }

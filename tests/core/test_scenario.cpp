@@ -390,13 +390,14 @@ TEST_CASE("bad [[spawn]] values are rejected naming file, line, key and range",
     return kWorld + kSpecies + "[[spawn]]\n" + lines + "\n";
   };
   const std::string box = "species = \"a\"\ncount = 10\n";  // lines 10, 11
-  CHECK(parse_error(spawn_with("species = \"b\"\ncount = 10\nx = 1\ny = 1\nwidth = 5\nheight = 5")) ==
+  const std::string region = "x = 1\ny = 1\nwidth = 5\nheight = 5";
+  CHECK(parse_error(spawn_with("species = \"b\"\ncount = 10\n" + region)) ==
         at_line(10) + "spawn[0].species = \"b\": no species has this name (species: \"a\")");
   CHECK(parse_error(spawn_with(box + "x = 1\ny = 1\nwidth = 5")) ==
         at_line(9) + "spawn[0].height is missing: the rectangle needs it");
   CHECK(parse_error(spawn_with("species = \"a\"\nx = 1\ny = 1\nwidth = 5\nheight = 5")) ==
         at_line(9) + "spawn[0].count is missing: it has no default");
-  CHECK(parse_error(spawn_with("species = \"a\"\ncount = 0\nx = 1\ny = 1\nwidth = 5\nheight = 5")) ==
+  CHECK(parse_error(spawn_with("species = \"a\"\ncount = 0\n" + region)) ==
         at_line(11) + "spawn[0].count = 0: must be >= 1");
   // The region lies in the world: 96 + 5 > 100.
   CHECK(parse_error(spawn_with(box + "x = 96\ny = 1\nwidth = 5\nheight = 5")) ==
