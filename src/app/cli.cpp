@@ -490,11 +490,12 @@ CLI::Option* seed_flag(Flags& flags, std::optional<std::uint64_t>& seed) {
   return flags.integer("--seed", "S", seed, {0, kMaxSeed}, "replaces the scenario's [world] seed");
 }
 
-CLI::Option* in_flag(Flags& flags, std::optional<std::string>& in, CLI::Option* seed) {
-  CLI::Option* option =
+CLI::Option* start_flags(Flags& flags, std::optional<std::string>& in,
+                         std::optional<std::uint64_t>& seed) {
+  CLI::Option* in_option =
       flags.text("--in", "FILE", in, "start from this state CSV instead of the seeded start");
-  seed->excludes(option);
-  return option;
+  seed_flag(flags, seed)->excludes(in_option);
+  return in_option;
 }
 
 CLI::Option* skip_flag(Flags& flags, std::uint32_t& skip) {

@@ -170,10 +170,11 @@ Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uin
 // --seed S, which replaces the scenario's [world] seed: any value in [0, kMaxSeed].
 CLI::Option* seed_flag(Flags& flags, std::optional<std::uint64_t>& seed);
 
-// --in FILE: start from a state CSV instead of the scenario's seeded start (step, compare,
-// record, view). A seed shapes only a seeded start, so --seed excludes it: call this after
-// seed_flag and pass its option.
-CLI::Option* in_flag(Flags& flags, std::optional<std::string>& in, CLI::Option* seed);
+// --in FILE, then --seed S (seed_flag): where a run starts (step, compare, record, view), from a
+// state CSV or from the scenario's seeded start. A seed shapes only a seeded start, so the two
+// exclude each other. Returns the --in option.
+CLI::Option* start_flags(Flags& flags, std::optional<std::string>& in,
+                         std::optional<std::uint64_t>& seed);
 // --skip S: steps before the first frame, so flocks can form (record, view).
 CLI::Option* skip_flag(Flags& flags, std::uint32_t& skip);
 // The state a run starts from: the --in file read against `scenario` (InputError naming the

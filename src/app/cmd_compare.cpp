@@ -55,7 +55,7 @@ Command compare_command(CLI::App& program) {
   options.free_steps = kDefaultFreeSteps;
   Flags flags(command);
   flags.text("--scenario", "FILE", request->scenario, "scenario TOML")->required();
-  in_flag(flags, request->in, seed_flag(flags, request->seed));
+  start_flags(flags, request->in, request->seed);
   flags.integer("--steps", "N", options.free_steps, kFreeStepRange,
                 "free-run length (0 skips the free run)");
   flags.integer("--lockstep", "K", options.lockstep_steps, kLockstepRange,

@@ -94,7 +94,7 @@ Command record_command(CLI::App& program) {
                 "simulation steps between frames");
   skip_flag(flags, request.skip_steps);
   flags.size("--size", options->size, kFrameSideRange, "frame size in pixels");
-  in_flag(flags, options->in, seed_flag(flags, options->seed));
+  start_flags(flags, options->in, options->seed);
   flags.flag("--quiet", options->quiet, "no progress line on stderr");
   command.footer(
       "Frame k shows the state after S + k * K steps. manifest.toml is written last, so a\n"

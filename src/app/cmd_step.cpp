@@ -57,7 +57,7 @@ Command step_command(CLI::App& program) {
   auto options = std::make_shared<StepOptions>();
   Flags flags(command);
   flags.text("--scenario", "FILE", options->scenario, "scenario TOML")->required();
-  in_flag(flags, options->in, seed_flag(flags, options->seed));
+  start_flags(flags, options->in, options->seed);
   flags.integer("--steps", "N", options->steps, kStepRange, "steps to run")->required();
   backend_flag(flags, options->backend);
   flags

@@ -65,7 +65,7 @@ Command view_command(CLI::App& program) {
   auto view = std::make_shared<ViewOptions>();
   Flags flags(command);
   flags.text("--scenario", "FILE", view->scenario, "scenario TOML");
-  in_flag(flags, view->in, seed_flag(flags, view->seed));
+  start_flags(flags, view->in, view->seed);
   skip_flag(flags, view->viewer.skip_steps);
   flags.size("--size", view->size, kWindowSideRange, "window size");
   CLI::Option* steps_per_frame = flags.integer("--steps-per-frame", "K", view->steps_per_frame,

@@ -612,8 +612,8 @@ double heading_degrees(glm::vec2 v) {
 
 }  // namespace
 
-TEST_CASE("[[spawn]] rectangles place their counts inside, with their velocity ranges; other "
-          "boids keep the uniform start bit for bit", "[state][spawn]") {
+TEST_CASE("[[spawn]] rectangles place their counts inside, with their velocity ranges, and "
+          "other boids keep the uniform start bit for bit", "[state][spawn]") {
   Scenario s = two_species(300.0f, 200.0f, 700, 300);
   const FlockState uniform = seeded_start(s);
   // The wrap species' first 200 boids in one box, the next 100 in another; its last 400 and
