@@ -146,6 +146,34 @@ void for_each_food_patch_param(Visitor&& visit) {
 #include "murmur/params/food_params.def"
 }
 
+// How a [[spawn]] table places its boids (docs/model.md, "The seeded start").
+enum class SpawnLayout : std::uint32_t { Rectangle = 0, Disc = 1, Clusters = 2 };
+// The TOML names of SpawnLayout's values, in the enum's order.
+inline constexpr std::string_view kSpawnLayoutNames[] = {"rectangle", "disc", "clusters"};
+constexpr const auto& names_of(SpawnLayout) { return kSpawnLayoutNames; }
+
+// One [[spawn]] table: `count` of a species' boids start in a region of the world instead of
+// uniformly. Its members are the lines of include/murmur/params/spawn_params.def.
+struct SpawnRegion {
+#define MURMUR_SPAWN_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/params/spawn_params.def"
+};
+
+namespace params::spawn {
+#define MURMUR_SPAWN_PARAM(key_, type, default_value, accepted, unit, meaning)               \
+  inline const ParamInfo<SpawnRegion, type> key_{#key_, default_value, accepted, unit,      \
+                                                 not_in_panel(), Gpu::None, meaning,        \
+                                                 &SpawnRegion::key_};
+#include "murmur/params/spawn_params.def"
+}  // namespace params::spawn
+
+// Calls visit(info) for each [[spawn]] key's ParamInfo, in table order.
+template <class Visitor>
+void for_each_spawn_param(Visitor&& visit) {
+#define MURMUR_SPAWN_PARAM(key, ...) visit(params::spawn::key);
+#include "murmur/params/spawn_params.def"
+}
+
 // The [world] table: the lines of include/murmur/params/world_params.def.
 struct WorldParams {
 #define MURMUR_WORLD_PARAM(key, type, default_value, ...) type key = default_value;
@@ -175,6 +203,7 @@ struct Scenario {
   std::vector<Obstacle> obstacles;
   std::optional<Target> target;
   std::optional<FoodParams> food;
+  std::vector<SpawnRegion> spawns;  // in file order; a species' spawns take its first ids
   LookParams look;  // the [render] table: how the scenario asks to be drawn
   std::string source;  // file the scenario came from (for messages and manifests)
 

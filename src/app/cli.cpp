@@ -499,6 +499,23 @@ Progress command_progress(const std::string& command, const std::string& unit,
   return Progress("murmur " + command, unit, total, progress_display_for(stderr, quiet));
 }
 
+CLI::Option* start_flags(Flags& flags, std::optional<std::string>& in,
+                         std::optional<std::uint64_t>& seed) {
+  CLI::Option* in_option =
+      flags.text("--in", "FILE", in, "start from this state CSV instead of the seeded start");
+  seed_flag(flags, seed)->excludes(in_option);
+  return in_option;
+}
+
+CLI::Option* skip_flag(Flags& flags, std::uint32_t& skip) {
+  return flags.integer("--skip", "S", skip, {0, UINT32_MAX},
+                       "steps before the first frame, so flocks can form");
+}
+
+FlockState start_state(const Scenario& scenario, const std::optional<std::string>& in) {
+  return in ? read_state_csv(*in, scenario) : seeded_start(scenario);
+}
+
 Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
   Scenario scenario = load_scenario(path);
   if (seed) scenario.world.seed = *seed;

@@ -20,6 +20,7 @@
 
 #include "murmur/progress.hpp"
 #include "murmur/scenario.hpp"
+#include "murmur/state.hpp"
 
 namespace murmur::cli {
 
@@ -176,6 +177,16 @@ CLI::Option* quiet_flag(Flags& flags, bool& quiet);
 // `quiet`, a redrawn line when stderr is a terminal, else a plain line every few seconds.
 Progress command_progress(const std::string& command, const std::string& unit,
                           std::uint64_t total, bool quiet);
+// --in FILE, then --seed S (seed_flag): where a run starts (step, compare, record, view), from a
+// state CSV or from the scenario's seeded start. A seed shapes only a seeded start, so the two
+// exclude each other. Returns the --in option.
+CLI::Option* start_flags(Flags& flags, std::optional<std::string>& in,
+                         std::optional<std::uint64_t>& seed);
+// --skip S: steps before the first frame, so flocks can form (record, view).
+CLI::Option* skip_flag(Flags& flags, std::uint32_t& skip);
+// The state a run starts from: the --in file read against `scenario` (InputError naming the
+// file, line and column), or the scenario's seeded start.
+FlockState start_state(const Scenario& scenario, const std::optional<std::string>& in);
 
 // Fails with OutputError naming `flag` and `path` unless the file's directory exists and is
 // writable, so that a bad --out is reported before any simulation runs.

@@ -32,12 +32,7 @@ int run_compare(const CompareRequest& request) {
   const Scenario scenario = load_scenario_with_seed(request.scenario, request.seed);
   CompareOptions options = request.options;
 
-  FlockState start;
-  if (request.in) {
-    start = read_state_csv(*request.in, scenario);
-  } else {
-    start = seeded_start(scenario);
-  }
+  const FlockState start = start_state(scenario, request.in);
   const auto context = gl::create_headless_context();
   std::printf("murmur compare: %s, %u boids, seed %llu, %s search, on %s\n", scenario.source.c_str(),
               scenario.total_count(), static_cast<unsigned long long>(scenario.world.seed),
@@ -66,9 +61,7 @@ Command compare_command(CLI::App& program) {
   options.free_steps = kDefaultFreeSteps;
   Flags flags(command);
   flags.text("--scenario", "FILE", request->scenario, "scenario TOML")->required();
-  CLI::Option* in = flags.text("--in", "FILE", request->in,
-                               "start from this state CSV instead of the scenario's seeded start");
-  seed_flag(flags, request->seed)->excludes(in);
+  start_flags(flags, request->in, request->seed);
   flags.integer("--steps", "N", options.free_steps, kFreeStepRange,
                 "free-run length (0 skips the free run)");
   flags.integer("--lockstep", "K", options.lockstep_steps, kLockstepRange,

@@ -15,7 +15,6 @@ namespace {
 
 constexpr Range kFrameRange{1, UINT32_MAX};
 constexpr Range kStepsPerFrameRange{1, UINT32_MAX};
-constexpr Range kSkipStepsRange{0, UINT32_MAX};
 // GL 4.5 guarantees textures at least this large on every implementation.
 constexpr Range kFrameSideRange{1, 16384};
 
@@ -47,6 +46,7 @@ struct RecordOptions {
   OutputFormat format = OutputFormat::kByExtension;
   FrameSize size{request.width, request.height};
   std::optional<std::uint64_t> seed;
+  std::optional<std::string> in;
   bool quiet = false;
 };
 
@@ -58,9 +58,12 @@ int run_record(const RecordOptions& options) {
   request.out = options.out;
   request.video = video_format(options.format, request.out);
   request.scenario = load_scenario_with_seed(options.scenario, options.seed);
+  request.initial = start_state(request.scenario, options.in);
 
-  std::fprintf(stderr, "seed %llu\n",
-               static_cast<unsigned long long>(request.scenario.world.seed));
+  if (!options.in) {
+    std::fprintf(stderr, "seed %llu\n",
+                 static_cast<unsigned long long>(request.scenario.world.seed));
+  }
   record_frames(request);
   return kExitOk;
 }
@@ -89,15 +92,14 @@ Command record_command(CLI::App& program) {
   flags.integer("--frames", "N", request.frames, kFrameRange, "frames to render");
   flags.integer("--steps-per-frame", "K", request.steps_per_frame, kStepsPerFrameRange,
                 "simulation steps between frames");
-  flags.integer("--skip", "S", request.skip_steps, kSkipStepsRange,
-                "steps before the first frame, so flocks can form");
+  skip_flag(flags, request.skip_steps);
   flags.size("--size", options->size, kFrameSideRange, "frame size in pixels");
-  seed_flag(flags, options->seed);
+  start_flags(flags, options->in, options->seed);
   quiet_flag(flags, options->quiet);
   command.footer(
       "Frame k shows the state after S + k * K steps. manifest.toml is written last, so a\n"
       "directory with a manifest is complete; a video appears under its name only once\n"
-      "ffmpeg has finished it. The seed is printed on stderr.");
+      "ffmpeg has finished it. The seed of a seeded start is printed on stderr.");
   return {&command, [options] { return run_record(*options); }};
 }
 

@@ -39,13 +39,10 @@ int run_step(const StepOptions& options) {
   const Scenario scenario = load_scenario_with_seed(options.scenario, options.seed);
   check_output_file(options.out, "--out");
 
-  FlockState initial;
-  if (options.in) {
-    initial = read_state_csv(*options.in, scenario);
-  } else {
+  if (!options.in) {
     std::fprintf(stderr, "seed %llu\n", static_cast<unsigned long long>(scenario.world.seed));
-    initial = seeded_start(scenario);
   }
+  const FlockState initial = start_state(scenario, options.in);
 
   Simulation simulation(scenario, initial, options.backend);
   Progress progress = command_progress("step", "steps", options.steps, options.quiet);
@@ -66,12 +63,9 @@ Command step_command(CLI::App& program) {
   auto options = std::make_shared<StepOptions>();
   Flags flags(command);
   flags.text("--scenario", "FILE", options->scenario, "scenario TOML")->required();
-  CLI::Option* in = flags.text("--in", "FILE", options->in,
-                               "start from this state CSV instead of the scenario's seeded start");
+  start_flags(flags, options->in, options->seed);
   flags.integer("--steps", "N", options->steps, kStepRange, "steps to run")->required();
   backend_flag(flags, options->backend);
-  // The seed only shapes a seeded start; with --in it would silently do nothing.
-  seed_flag(flags, options->seed)->excludes(in);
   flags
       .value("--out", "FILE", "state to write, .csv or .npy", "",
              [&out = options->out](const std::string& word) {

@@ -24,6 +24,7 @@ struct ViewOptions {
   viewer::ViewerOptions viewer;
   std::string scenario = kDefaultScenario;
   std::optional<std::uint64_t> seed;
+  std::optional<std::string> in;
   FrameSize size{viewer.width, viewer.height};
   std::uint32_t steps_per_frame = viewer.pacer.steps_per_frame();
   std::optional<double> step_rate;
@@ -46,6 +47,7 @@ int run_view(const ViewOptions& view) {
   options.out_dir = view.out_dir;
   options.scenario_path = view.scenario;
   options.scenario = load_scenario_with_seed(view.scenario, view.seed);
+  options.initial = start_state(options.scenario, view.in);
 
   // After the flags and the scenario (bad input is exit 2 everywhere), before the seed line:
   // without a display the one line on stderr says so.
@@ -63,7 +65,8 @@ Command view_command(CLI::App& program) {
   auto view = std::make_shared<ViewOptions>();
   Flags flags(command);
   flags.text("--scenario", "FILE", view->scenario, "scenario TOML");
-  seed_flag(flags, view->seed);
+  start_flags(flags, view->in, view->seed);
+  skip_flag(flags, view->viewer.skip_steps);
   flags.size("--size", view->size, kWindowSideRange, "window size");
   CLI::Option* steps_per_frame = flags.integer("--steps-per-frame", "K", view->steps_per_frame,
                                                kStepsPerFrameRange, "simulation steps each frame");

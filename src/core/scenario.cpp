@@ -15,6 +15,7 @@
 #include <map>
 #include <sstream>
 #include <system_error>
+#include <tuple>
 #include <type_traits>
 
 #include <toml++/toml.h>
@@ -41,7 +42,8 @@ SpeciesParams default_species(std::size_t index) {
 
 constexpr std::string_view kObstacleKeys = "x, y, radius";
 constexpr std::string_view kTargetKeys = "x, y";
-constexpr std::string_view kTopLevelKeys = "world, species, obstacle, target, food, render";
+constexpr std::string_view kTopLevelKeys =
+    "world, species, obstacle, target, food, render, spawn";
 // The [food] table's array of [[food.patch]] tables.
 constexpr std::string_view kFoodPatchKey = "patch";
 
@@ -63,6 +65,38 @@ const auto species_params = [](auto&& visit) { for_each_species_param(visit); };
 const auto render_params = [](auto&& visit) { for_each_render_param(visit); };
 const auto food_params = [](auto&& visit) { for_each_food_param(visit); };
 const auto food_patch_params = [](auto&& visit) { for_each_food_patch_param(visit); };
+const auto spawn_params = [](auto&& visit) { for_each_spawn_param(visit); };
+
+// Whether [[spawn]] key `key` means something for `layout`: every layout has a species, a count
+// and a point; the region's size and the velocity keys belong to the layouts that use them, so
+// that a key which would be ignored is an error instead.
+bool spawn_key_applies(SpawnLayout layout, std::string_view key) {
+  namespace k = params::spawn;
+  for (const std::string_view common : {k::species.key, k::count.key, k::layout.key, k::x.key,
+                                        k::y.key}) {
+    if (key == common) return true;
+  }
+  const bool velocity_key = key == k::min_speed.key || key == k::max_speed.key ||
+                            key == k::heading_min.key || key == k::heading_max.key;
+  switch (layout) {
+    case SpawnLayout::Rectangle: return velocity_key || key == k::width.key || key == k::height.key;
+    case SpawnLayout::Disc: return velocity_key || key == k::radius.key;
+    case SpawnLayout::Clusters: return key == k::first_index.key || key == k::spread.key;
+  }
+  return false;
+}
+
+// The keys of `layout`, for messages ("species, count, layout, x, y, radius, ...").
+std::string spawn_keys_of(SpawnLayout layout) {
+  std::string list;
+  for_each_spawn_param([&](const auto& info) {
+    if (!spawn_key_applies(layout, info.key)) return;
+    list += (list.empty() ? "" : ", ") + std::string(info.key);
+  });
+  return list;
+}
+
+std::string spawn_label(std::size_t index) { return "spawn[" + std::to_string(index) + "]"; }
 
 // ---- text helpers ----------------------------------------------------------------------
 
@@ -126,6 +160,7 @@ struct ScenarioLines {
   KeyLines render;
   KeyLines food;
   std::vector<KeyLines> patches;
+  std::vector<KeyLines> spawns;
 };
 
 [[noreturn]] void fail(const std::string& source, std::uint32_t line, const std::string& what) {
@@ -159,6 +194,7 @@ class Validator {
     check_target();
     check_food();
     check_look();
+    check_spawns();
   }
 
  private:
@@ -390,14 +426,16 @@ class Validator {
     for (const std::string& name : list) {
       bool known = false;
       for (const SpeciesParams& other : scenario_.species) known = known || other.name == name;
-      if (!known) {
-        std::string names;
-        for (const SpeciesParams& other : scenario_.species) {
-          names += (names.empty() ? "" : ", ") + quote(other.name);
-        }
-        fail_species(i, key, quote(name), "no species has this name (species: " + names + ")");
-      }
+      if (!known) fail_species(i, key, quote(name), unknown_species_text());
     }
+  }
+
+  std::string unknown_species_text() const {
+    std::string names;
+    for (const SpeciesParams& other : scenario_.species) {
+      names += (names.empty() ? "" : ", ") + quote(other.name);
+    }
+    return "no species has this name (species: " + names + ")";
   }
 
   void check_total_count() const {
@@ -545,6 +583,119 @@ class Validator {
     });
   }
 
+  std::uint32_t spawn_line(std::size_t i, std::string_view key) const {
+    return lines_ && i < lines_->spawns.size() ? lines_->spawns[i].line_of(key) : 0;
+  }
+
+  // Each [[spawn]]: a known species, counts within the species' count, a region inside the
+  // world and velocity ranges in order (docs/scenarios.md, "[[spawn]]").
+  void check_spawns() const {
+    std::vector<std::uint64_t> placed(scenario_.species.size(), 0);
+    for (std::size_t i = 0; i < scenario_.spawns.size(); ++i) {
+      const SpawnRegion& spawn = scenario_.spawns[i];
+      const std::string label = spawn_label(i) + ".";
+      const auto fail_spawn = [&](std::string_view key, const std::string& value,
+                                  const std::string& rule) {
+        fail(scenario_.source, spawn_line(i, key),
+             label + std::string(key) + " = " + value + ": " + rule);
+      };
+      namespace k = params::spawn;
+      const auto species = std::find_if(
+          scenario_.species.begin(), scenario_.species.end(),
+          [&](const SpeciesParams& s) { return s.name == spawn.species; });
+      if (species == scenario_.species.end()) {
+        fail_spawn(k::species.key, quote(spawn.species), unknown_species_text());
+      }
+      for_each_spawn_param([&](const auto& info) {
+        const auto& value = spawn.*info.member;
+        using T = std::remove_cvref_t<decltype(value)>;
+        if constexpr (std::is_same_v<T, float>) {
+          if (!std::isfinite(value)) fail_spawn(info.key, show_float(value), "must be finite");
+        }
+        if (auto broken = broken_rule(value, info.accepted, &spawn, true)) {
+          fail_spawn(info.key, shown_value(value), *broken);
+        }
+      });
+      const auto s = static_cast<std::size_t>(species - scenario_.species.begin());
+      placed[s] += spawn.count;
+      if (spawn.count == 0) fail_spawn(k::count.key, "0", "must be >= 1");
+      if (placed[s] > species->count) {
+        fail_spawn(k::count.key, std::to_string(spawn.count),
+                   "the spawns of species " + quote(species->name) + " place " +
+                       std::to_string(placed[s]) + " boids so far: at most its count (" +
+                       std::to_string(species->count) + ")");
+      }
+      check_spawn_region(spawn, fail_spawn);
+      if (spawn.layout == SpawnLayout::Clusters) continue;
+      if (!(spawn.min_speed >= 0.0f)) {
+        fail_spawn(k::min_speed.key, show_float(spawn.min_speed), "must be >= 0");
+      }
+      if (!(spawn.max_speed >= spawn.min_speed)) {
+        fail_spawn(k::max_speed.key, show_float(spawn.max_speed),
+                   "must be >= min_speed (" + show_float(spawn.min_speed) + ")");
+      }
+      const double heading_span = double(spawn.heading_max) - double(spawn.heading_min);
+      if (!(heading_span >= 0.0 && heading_span <= double(kMaxFovDegrees))) {
+        fail_spawn(k::heading_max.key, show_float(spawn.heading_max),
+                   "must be >= heading_min (" + show_float(spawn.heading_min) +
+                       ") and <= heading_min + 360");
+      }
+    }
+  }
+
+  // Every point a layout can place lies in the world (clusters: its origin; the squares that
+  // grow from it wrap or meet the walls, docs/model.md).
+  template <class Fail>
+  void check_spawn_region(const SpawnRegion& spawn, const Fail& fail_spawn) const {
+    namespace k = params::spawn;
+    const double width = scenario_.world.width;
+    const double height = scenario_.world.height;
+    const auto check_span = [&](std::string_view key, float low, double extent, double length,
+                                std::string_view extent_key, std::string_view side) {
+      if (!(low >= 0.0f && double(low) + extent <= length)) {
+        fail_spawn(key, show_float(low),
+                   "the region must lie in the world: " + std::string(key) + " >= 0 and " +
+                       std::string(key) + " + " + std::string(extent_key) + " (" +
+                       show_double(extent) + ") <= " + show_double(length) + " (the world's " +
+                       std::string(side) + ")");
+      }
+    };
+    switch (spawn.layout) {
+      case SpawnLayout::Rectangle:
+        if (!(spawn.width > 0.0f)) {
+          fail_spawn(k::width.key, show_float(spawn.width), "must be > 0 (a rectangle's width)");
+        }
+        if (!(spawn.height > 0.0f)) {
+          fail_spawn(k::height.key, show_float(spawn.height),
+                     "must be > 0 (a rectangle's height)");
+        }
+        check_span(k::x.key, spawn.x, spawn.width, width, k::width.key, "width");
+        check_span(k::y.key, spawn.y, spawn.height, height, k::height.key, "height");
+        break;
+      case SpawnLayout::Disc:
+        if (!(spawn.radius > 0.0f)) {
+          fail_spawn(k::radius.key, show_float(spawn.radius), "must be > 0 (a disc's radius)");
+        }
+        for (const auto& [key, centre, length] : {std::tuple{k::x.key, spawn.x, width},
+                                                  std::tuple{k::y.key, spawn.y, height}}) {
+          if (!(double(centre) - spawn.radius >= 0.0 && double(centre) + spawn.radius <= length)) {
+            fail_spawn(key, show_float(centre),
+                       "the disc must lie in the world: radius (" + show_float(spawn.radius) +
+                           ") <= " + std::string(key) + " <= " + show_double(length) +
+                           " - radius");
+          }
+        }
+        break;
+      case SpawnLayout::Clusters:
+        if (!inside_world({spawn.x, spawn.y})) {
+          fail_spawn(k::x.key, show_float(spawn.x),
+                     "the origin (x, y) = (" + show_float(spawn.x) + ", " + show_float(spawn.y) +
+                         ") must lie in " + world_range());
+        }
+        break;
+    }
+  }
+
   const Scenario& scenario_;
   const ScenarioLines* lines_;
 };
@@ -559,7 +710,7 @@ class Parser {
     const toml::table root = parse_toml(text);
     for (const auto& [key, node] : root) {
       if (key != "world" && key != "species" && key != "obstacle" && key != "target" &&
-          key != "food" && key != "render") {
+          key != "food" && key != "render" && key != "spawn") {
         fail(scenario_.source, key.source().begin.line,
              quote(key.str()) + ": unknown table or key (accepted: " + std::string(kTopLevelKeys) +
                  ")");
@@ -575,6 +726,7 @@ class Parser {
     if (const toml::node* target = root.get("target")) parse_target(*target);
     if (const toml::node* food = root.get("food")) parse_food(*food);
     if (const toml::node* render = root.get("render")) parse_render(*render);
+    if (const toml::node* spawns = root.get("spawn")) parse_spawns(*spawns);
     Validator(scenario_, &lines_).run();
     return std::move(scenario_);
   }
@@ -794,6 +946,55 @@ class Parser {
       if (!table->contains(params::food_patch::amount.key)) patch.amount = food.max_per_cell;
       food.patches.push_back(patch);
       lines_.patches.push_back(std::move(lines));
+    }
+  }
+
+  // After the species: a spawn's speeds default to its species' own.
+  void parse_spawns(const toml::node& node) {
+    const toml::array* list = node.as_array();
+    if (list == nullptr) wrong_type("spawn", node, "an array of tables ([[spawn]])");
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const std::string label = spawn_label(i);
+      const toml::table* table = list->get(i)->as_table();
+      if (table == nullptr) wrong_type(label, *list->get(i), "a table ([[spawn]])");
+      KeyLines lines;
+      lines.table = table->source().begin.line;
+      SpawnRegion spawn;
+      read_keys(*table, label + ".", spawn_params, spawn, lines);
+      for_each_spawn_param([&](const auto& info) {
+        if (info.accepted.required && !table->contains(info.key)) {
+          fail(scenario_.source, lines.table,
+               label + "." + std::string(info.key) + " is missing: it has no default");
+        }
+      });
+      const std::string_view layout =
+          names_of(spawn.layout)[static_cast<std::size_t>(spawn.layout)];
+      for (const auto& entry : *table) {
+        const std::string_view key = entry.first.str();
+        if (spawn_key_applies(spawn.layout, key)) continue;
+        fail(scenario_.source, entry.first.source().begin.line,
+             label + "." + std::string(key) + ": not a key of layout = " + quote(layout) +
+                 " (its keys: " + spawn_keys_of(spawn.layout) + ")");
+      }
+      const auto needs = [&](std::string_view key) {
+        if (table->contains(key)) return;
+        fail(scenario_.source, lines.table,
+             label + "." + std::string(key) + " is missing: the " + std::string(layout) +
+                 " needs it");
+      };
+      if (spawn.layout == SpawnLayout::Rectangle) {
+        needs(params::spawn::width.key);
+        needs(params::spawn::height.key);
+      } else if (spawn.layout == SpawnLayout::Disc) {
+        needs(params::spawn::radius.key);
+      }
+      for (const SpeciesParams& species : scenario_.species) {
+        if (species.name != spawn.species) continue;
+        if (!table->contains(params::spawn::min_speed.key)) spawn.min_speed = species.min_speed;
+        if (!table->contains(params::spawn::max_speed.key)) spawn.max_speed = species.max_speed;
+      }
+      scenario_.spawns.push_back(std::move(spawn));
+      lines_.spawns.push_back(std::move(lines));
     }
   }
 
@@ -1031,6 +1232,13 @@ std::string scenario_to_toml(const Scenario& scenario) {
     out += "\n[target]\n";
     out += "x = " + toml_float(scenario.target->position.x) + "\n";
     out += "y = " + toml_float(scenario.target->position.y) + "\n";
+  }
+  for (const SpawnRegion& spawn : scenario.spawns) {
+    out += "\n[[spawn]]\n";
+    for_each_spawn_param([&](const auto& info) {
+      if (!spawn_key_applies(spawn.layout, info.key)) return;
+      out += std::string(info.key) + " = " + toml_value(spawn.*info.member) + "\n";
+    });
   }
   if (scenario.food) {
     out += "\n[food]\n";

@@ -173,8 +173,7 @@ void record_frames(const RecordRequest& req) {
     sink = std::make_unique<PngDirectorySink>(req);
 
   const auto context = gl::create_headless_context();
-  const FlockState initial = seeded_start(req.scenario);
-  GpuFlock flock(req.scenario, initial);
+  GpuFlock flock(req.scenario, req.initial ? *req.initial : seeded_start(req.scenario));
   Renderer renderer(req.width, req.height);
   apply_look(renderer.settings(), req.scenario.look);
 

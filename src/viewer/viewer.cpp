@@ -286,7 +286,8 @@ Viewer::Viewer(const ViewerOptions& options)
   imgui_ = std::make_unique<ImGuiSession>(window_->handle());
 
   obstacle_radius_ = default_obstacle_radius(scenario_);
-  flock_ = std::make_unique<GpuFlock>(effective_scenario(), seeded_start(scenario_));
+  flock_ = std::make_unique<GpuFlock>(
+      effective_scenario(), options.initial ? *options.initial : seeded_start(scenario_));
   readback_ = std::make_unique<FlockReadback>();
   step_timer_ = std::make_unique<StepTimer>();
   window_->framebuffer_size(framebuffer_width_, framebuffer_height_);
@@ -294,6 +295,11 @@ Viewer::Viewer(const ViewerOptions& options)
                                          std::max(framebuffer_height_, 1));
   apply_look(renderer_->settings(), scenario_.look);
   renderer_->record_step(*flock_);
+  for (std::uint32_t i = 0; i < options.skip_steps; ++i) {
+    flock_->step();
+    renderer_->record_step(*flock_);
+  }
+  step_ = options.skip_steps;
   captures_ = std::make_unique<Captures>(options.out_dir, window_->info().renderer,
                                          options.record_video, options.record_fps);
   last_frame_seconds_ = gl::window_clock_seconds();

@@ -7,6 +7,7 @@
 
 #include "murmur/render/video_writer.hpp"
 #include "murmur/scenario.hpp"
+#include "murmur/state.hpp"
 #include "viewer/step_pacer.hpp"
 
 namespace murmur::viewer {
@@ -14,6 +15,10 @@ namespace murmur::viewer {
 struct ViewerOptions {
   Scenario scenario;                   // validated; its world.seed is the seed used
   std::filesystem::path scenario_path; // for "reset to file"
+  // The first start (`--in`, read against `scenario`); nothing: the seeded start. R, Shift+R
+  // and a new count restart from the seeded start.
+  std::optional<FlockState> initial;
+  std::uint32_t skip_steps = 0;        // steps before the first frame (trails see them)
   int width = 1280, height = 720;      // window size, >= 1 each
   StepPacer pacer = StepPacer::per_frame(1);
   bool vsync = true;

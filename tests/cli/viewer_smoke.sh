@@ -20,48 +20,8 @@ xvfb=(xvfb-run -a -s "-screen 0 1280x720x24")
 png_size() {
   python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); print("%dx%d" % struct.unpack(">II", d[16:24]))' "$1"
 }
-# "several" when the PNG's pixels are not all one RGBA value, else "one" (decoded with Python's
-# zlib only; stops at the first pixel that differs from the first one).
-png_colours() {
-  python3 - "$1" <<'PY'
-import struct, sys, zlib
-data = open(sys.argv[1], "rb").read()
-pos, chunks = 8, b""
-width = height = 0
-while pos < len(data):
-    length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + length]
-    if kind == b"IHDR":
-        width, height, depth, colour_type = struct.unpack(">IIBB", body[:10])
-        assert depth == 8 and colour_type == 6, "expected 8-bit RGBA"
-    elif kind == b"IDAT":
-        chunks += body
-    pos += 12 + length
-raw = zlib.decompress(chunks)
-stride = width * 4
-previous = bytearray(stride)
-first = None
-for y in range(height):
-    kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    for i in range(stride):
-        a = line[i - 4] if i >= 4 else 0
-        b = previous[i]
-        c = previous[i - 4] if i >= 4 else 0
-        if kind == 1: line[i] = (line[i] + a) & 255
-        elif kind == 2: line[i] = (line[i] + b) & 255
-        elif kind == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif kind == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    first = first or bytes(line[:4])
-    if line != first * width:
-        print("several")
-        sys.exit(0)
-    previous = line
-print("one")
-PY
-}
+# "several" when the PNG's pixels are not all one RGBA value, else "one".
+png_colours() { python3 "$source_dir/tests/cli/png_tool.py" colours "$1"; }
 
 # Runs murmur under Xvfb from $work, where the S and V keys (and imgui.ini) would write.
 murmur_path=$(realpath "$murmur")

@@ -184,7 +184,7 @@ TEST_CASE("bad world values and top-level keys are rejected with their line", "[
              StartsWith("test.toml:1: world = 5: must be a table, found an integer"));
   CHECK_THAT(parse_error(kWorld + kSpecies + "\n[wrld]\nx = 1\n"),
              StartsWith("test.toml:10: \"wrld\": unknown table or key (accepted: world, species, "
-                        "obstacle, target, food, render)"));
+                        "obstacle, target, food, render, spawn)"));
   CHECK_THAT(parse_error("species = 3\n" + kWorld),
              StartsWith("test.toml:1: species = 3: must be an array of tables"));
 }
@@ -380,4 +380,100 @@ TEST_CASE("eats names species of the scenario, and a grazer needs a [food] table
   CHECK(hunter.prey_mask(0) == 0b10u);
   CHECK(hunter.hunter_mask(1) == 0b01u);
   CHECK(hunter.species[1].grazes);
+}
+
+TEST_CASE("bad [[spawn]] values are rejected naming file, line, key and range",
+          "[scenario][spawn]") {
+  // kWorld + kSpecies end on line 8 (species "a", count 1000, in a 100 x 80 world); the spawn
+  // table starts on line 9, its first key on line 10.
+  const auto spawn_with = [](const std::string& lines) {
+    return kWorld + kSpecies + "[[spawn]]\n" + lines + "\n";
+  };
+  const std::string box = "species = \"a\"\ncount = 10\n";  // lines 10, 11
+  const std::string region = "x = 1\ny = 1\nwidth = 5\nheight = 5";
+  CHECK(parse_error(spawn_with("species = \"b\"\ncount = 10\n" + region)) ==
+        at_line(10) + "spawn[0].species = \"b\": no species has this name (species: \"a\")");
+  CHECK(parse_error(spawn_with(box + "x = 1\ny = 1\nwidth = 5")) ==
+        at_line(9) + "spawn[0].height is missing: the rectangle needs it");
+  CHECK(parse_error(spawn_with("species = \"a\"\nx = 1\ny = 1\nwidth = 5\nheight = 5")) ==
+        at_line(9) + "spawn[0].count is missing: it has no default");
+  CHECK(parse_error(spawn_with("species = \"a\"\ncount = 0\n" + region)) ==
+        at_line(11) + "spawn[0].count = 0: must be >= 1");
+  // The region lies in the world: 96 + 5 > 100.
+  CHECK(parse_error(spawn_with(box + "x = 96\ny = 1\nwidth = 5\nheight = 5")) ==
+        at_line(12) + "spawn[0].x = 96: the region must lie in the world: x >= 0 and x + width "
+                      "(5) <= 100 (the world's width)");
+  CHECK(parse_error(spawn_with(box + "x = 1\ny = -1\nwidth = 5\nheight = 5")) ==
+        at_line(13) + "spawn[0].y = -1: the region must lie in the world: y >= 0 and y + height "
+                      "(5) <= 80 (the world's height)");
+  CHECK(parse_error(spawn_with(box + "x = 1\ny = 1\nwidth = 0\nheight = 5")) ==
+        at_line(14) + "spawn[0].width = 0: must be > 0 (a rectangle's width)");
+  CHECK(parse_error(spawn_with(box + "layout = \"disc\"\nx = 50\ny = 75\nradius = 10")) ==
+        at_line(14) + "spawn[0].y = 75: the disc must lie in the world: radius (10) <= y <= 80 "
+                      "- radius");
+  CHECK(parse_error(spawn_with(box + "layout = \"disc\"\nx = 50\ny = 40\nradius = 0")) ==
+        at_line(15) + "spawn[0].radius = 0: must be > 0 (a disc's radius)");
+  CHECK(parse_error(spawn_with(box + "layout = \"clusters\"\nx = 150\ny = 40")) ==
+        at_line(13) + "spawn[0].x = 150: the origin (x, y) = (150, 40) must lie in [0, 100] x "
+                      "[0, 80] (the world)");
+  CHECK(parse_error(spawn_with(box + "layout = \"hexagon\"")) ==
+        at_line(12) + "spawn[0].layout = \"hexagon\": must be one of \"rectangle\", \"disc\", "
+                      "\"clusters\"");
+  // A key the layout would ignore is an error, not silently dropped.
+  CHECK(parse_error(spawn_with(box + "layout = \"disc\"\nx = 50\ny = 40\nradius = 5\nwidth = 3")) ==
+        at_line(16) + "spawn[0].width: not a key of layout = \"disc\" (its keys: species, count, "
+                      "layout, x, y, radius, min_speed, max_speed, heading_min, heading_max)");
+  CHECK(parse_error(spawn_with(box + "layout = \"clusters\"\nx = 5\ny = 5\nmax_speed = 2")) ==
+        at_line(15) + "spawn[0].max_speed: not a key of layout = \"clusters\" (its keys: "
+                      "species, count, layout, x, y, first_index, spread)");
+  CHECK_THAT(parse_error(spawn_with(box + "x = 1\ny = 1\nwidth = 5\nheight = 5\nangle = 3")),
+             StartsWith(at_line(16) + "spawn[0].angle: unknown key (accepted: species, count, "
+                                      "layout, x, y, width, height, radius,"));
+  // Velocity ranges: in order, and a heading range of at most a turn.
+  const std::string rectangle = box + "x = 1\ny = 1\nwidth = 5\nheight = 5\n";  // to line 15
+  CHECK(parse_error(spawn_with(rectangle + "min_speed = -1")) ==
+        at_line(16) + "spawn[0].min_speed = -1: must be >= 0");
+  CHECK(parse_error(spawn_with(rectangle + "min_speed = 2\nmax_speed = 1")) ==
+        at_line(17) + "spawn[0].max_speed = 1: must be >= min_speed (2)");
+  CHECK(parse_error(spawn_with(rectangle + "heading_min = 10\nheading_max = 5")) ==
+        at_line(17) + "spawn[0].heading_max = 5: must be >= heading_min (10) and <= "
+                      "heading_min + 360");
+  CHECK(parse_error(spawn_with(rectangle + "heading_min = -90\nheading_max = 300")) ==
+        at_line(17) + "spawn[0].heading_max = 300: must be >= heading_min (-90) and <= "
+                      "heading_min + 360");
+  CHECK(parse_error(spawn_with(rectangle + "heading_min = -400")) ==
+        at_line(16) + "spawn[0].heading_min = -400: must be >= -360 and <= 360");
+  // Counts add up: two spawns of "a" placing 600 + 500 > its 1000 boids.
+  const std::string two = kWorld + kSpecies +
+                          "[[spawn]]\nspecies = \"a\"\ncount = 600\nx = 1\ny = 1\nwidth = 5\n"
+                          "height = 5\n"  // lines 9-15
+                          "[[spawn]]\nspecies = \"a\"\ncount = 500\nx = 1\ny = 1\nwidth = 5\n"
+                          "height = 5\n";  // lines 16-22
+  CHECK(parse_error(two) ==
+        at_line(18) + "spawn[1].count = 500: the spawns of species \"a\" place 1100 boids so "
+                      "far: at most its count (1000)");
+  CHECK(parse_error("spawn = 1\n" + kWorld + kSpecies) ==
+        at_line(1) + "spawn = 1: must be an array of tables ([[spawn]]), found an integer");
+}
+
+TEST_CASE("[[spawn]] speeds default to the species' own and round-trip through TOML",
+          "[scenario][spawn]") {
+  const std::string text = kWorld + kSpecies + "min_speed = 0.5\nmax_speed = 2\n" +
+                           "[[spawn]]\nspecies = \"a\"\ncount = 10\nlayout = \"disc\"\n"
+                           "x = 50\ny = 40\nradius = 30\nheading_min = -45\nheading_max = 45\n"
+                           "[[spawn]]\nspecies = \"a\"\ncount = 20\nlayout = \"clusters\"\n"
+                           "x = 8\ny = 8\nfirst_index = 151\nspread = 0.5\n";
+  const Scenario s = parse_scenario(text, "s.toml");
+  REQUIRE(s.spawns.size() == 2);
+  CHECK(s.spawns[0].min_speed == 0.5f);
+  CHECK(s.spawns[0].max_speed == 2.0f);
+  CHECK(s.spawns[0].layout == SpawnLayout::Disc);
+  CHECK(s.spawns[1].first_index == 151);
+  const Scenario again = parse_scenario(scenario_to_toml(s), "again.toml");
+  REQUIRE(again.spawns.size() == 2);
+  for (std::size_t i = 0; i < 2; ++i) {
+    for_each_spawn_param([&](const auto& info) {
+      CHECK(again.spawns[i].*info.member == s.spawns[i].*info.member);
+    });
+  }
 }

@@ -587,3 +587,184 @@ TEST_CASE("the initial food field: a fraction, the seeded pattern, patches in fi
   s.food.reset();
   CHECK(initial_food(s).empty());
 }
+
+namespace {
+
+SpawnRegion rectangle_spawn(std::string species, std::uint32_t count, glm::vec2 corner,
+                            glm::vec2 size, float min_speed, float max_speed) {
+  SpawnRegion spawn;
+  spawn.species = std::move(species);
+  spawn.count = count;
+  spawn.layout = SpawnLayout::Rectangle;
+  spawn.x = corner.x;
+  spawn.y = corner.y;
+  spawn.width = size.x;
+  spawn.height = size.y;
+  spawn.min_speed = min_speed;
+  spawn.max_speed = max_speed;
+  return spawn;
+}
+
+// The heading of `v` in degrees, in [-180, 180].
+double heading_degrees(glm::vec2 v) {
+  return std::atan2(double(v.y), double(v.x)) * 180.0 / std::numbers::pi;
+}
+
+}  // namespace
+
+TEST_CASE("[[spawn]] rectangles place their counts inside, with their velocity ranges, and "
+          "other boids keep the uniform start bit for bit", "[state][spawn]") {
+  Scenario s = two_species(300.0f, 200.0f, 700, 300);
+  const FlockState uniform = seeded_start(s);
+  // The wrap species' first 200 boids in one box, the next 100 in another; its last 400 and
+  // every walled boid stay uniform.
+  s.spawns = {rectangle_spawn("wrapper", 200, {10, 20}, {50, 40}, 0.25f, 0.5f),
+              rectangle_spawn("wrapper", 100, {200, 150}, {100, 50}, 2.0f, 2.0f)};
+  validate_scenario(s);
+  const FlockState spawned = seeded_start(s);
+  REQUIRE(spawned.boids.size() == uniform.boids.size());
+  std::uint32_t in_first = 0, in_second = 0, unchanged = 0;
+  for (std::uint32_t i = 0; i < spawned.boids.size(); ++i) {
+    const Boid& b = spawned.boids[i];
+    CHECK(b.id == i);
+    CHECK(b.age == uniform.boids[i].age);
+    const float speed = glm::length(b.vel);
+    if (i < 200) {
+      in_first += b.pos.x >= 10.0f && b.pos.x < 60.0f && b.pos.y >= 20.0f && b.pos.y < 60.0f;
+      CHECK(speed >= 0.25f * (1.0f - 1e-6f));
+      CHECK(speed <= 0.5f * (1.0f + 1e-6f));
+    } else if (i < 300) {
+      // x + width is the wrap world's far edge: positions stay below it.
+      in_second += b.pos.x >= 200.0f && b.pos.x < 300.0f && b.pos.y >= 150.0f && b.pos.y < 200.0f;
+      CHECK_THAT(speed, WithinAbs(2.0, 1e-5));
+    } else {
+      unchanged += same_bits(b, uniform.boids[i]);
+    }
+  }
+  CHECK(in_first == 200);
+  CHECK(in_second == 100);
+  CHECK(unchanged == 700);
+  // Deterministic by seed: the same bits again, other bits for another seed.
+  CHECK(same_bits(seeded_start(s), spawned));
+  s.world.seed = 7;
+  const FlockState reseeded = seeded_start(s);
+  std::size_t moved = 0;
+  for (std::size_t i = 0; i < 300; ++i) moved += reseeded.boids[i].pos != spawned.boids[i].pos;
+  CHECK(moved == 300);
+}
+
+TEST_CASE("[[spawn]] over the whole world with the species' speeds is the uniform start",
+          "[state][spawn]") {
+  Scenario s = two_species(300.0f, 200.0f, 500, 500);
+  const FlockState uniform = seeded_start(s);
+  s.spawns = {rectangle_spawn("walled", 500, {0, 0}, {300, 200}, 0.5f, 0.75f)};
+  validate_scenario(s);
+  CHECK(same_bits(seeded_start(s), uniform));
+}
+
+TEST_CASE("[[spawn]] discs: every boid inside its disc, headings within their range",
+          "[state][spawn]") {
+  Scenario s = two_species(300.0f, 200.0f, 100, 1000);
+  SpawnRegion disc;
+  disc.species = "walled";
+  disc.count = 1000;
+  disc.layout = SpawnLayout::Disc;
+  disc.x = 150.0f;
+  disc.y = 100.0f;
+  disc.radius = 40.0f;
+  disc.min_speed = 1.0f;
+  disc.max_speed = 1.0f;
+  disc.heading_min = -30.0f;
+  disc.heading_max = 60.0f;
+  s.spawns = {disc};
+  validate_scenario(s);
+  const FlockState state = seeded_start(s);
+  double lowest = 180.0, highest = -180.0, sum_distance_sq = 0.0;
+  for (const Boid& b : state.boids) {
+    if (b.species != 1) continue;
+    const double distance = glm::length(glm::dvec2(b.pos) - glm::dvec2(150.0, 100.0));
+    CHECK(distance <= 40.0 * (1.0 + 1e-6));
+    sum_distance_sq += distance * distance;
+    const double heading = heading_degrees(b.vel);
+    lowest = std::min(lowest, heading);
+    highest = std::max(highest, heading);
+    CHECK_THAT(glm::length(b.vel), WithinAbs(1.0, 1e-5));
+  }
+  CHECK(lowest >= -30.0 - 1e-4);
+  CHECK(highest <= 60.0 + 1e-4);
+  // The range is covered, not a corner of it: 1000 draws come within 1 degree of each end.
+  CHECK(lowest < -29.0);
+  CHECK(highest > 59.0);
+  // Uniform over the area: the mean squared distance from the centre is radius^2 / 2.
+  CHECK_THAT(sum_distance_sq / 1000.0, WithinAbs(800.0, 40.0));
+}
+
+TEST_CASE("[[spawn]] clusters: seed 000's three growing squares and their velocities",
+          "[state][spawn]") {
+  // Seed 000: 151 red boids (indices 0..150) wrap around, 100 blue ones (151..250) are walled.
+  Scenario s = two_species(398.0f, 398.0f, 151, 100);
+  SpawnRegion red;
+  red.species = "wrapper";
+  red.count = 151;
+  red.layout = SpawnLayout::Clusters;
+  red.x = 8.0f;
+  red.y = 8.0f;
+  SpawnRegion blue = red;
+  blue.species = "walled";
+  blue.count = 100;
+  blue.first_index = 151;
+  s.spawns = {red, blue};
+  validate_scenario(s);
+  const FlockState state = seeded_start(s);
+  REQUIRE(state.boids.size() == 251);
+  // Each arm's square centre, in units of the square's side, from the origin (8, 8).
+  const glm::dvec2 centres[3] = {{0.0, 0.0}, {0.0, 1.0}, {1.0, 0.0}};
+  std::uint32_t clamped = 0;
+  for (std::uint32_t i = 0; i < state.boids.size(); ++i) {
+    const Boid& b = state.boids[i];
+    const int arm = static_cast<int>(i % 3);
+    const double side = i;  // spread 1: the seed's m = i
+    const glm::dvec2 centre = glm::dvec2(8.0, 8.0) + side * centres[arm];
+    for (int axis = 0; axis < 2; ++axis) {
+      double offset = double(b.pos[axis]) - centre[axis];
+      if (b.species == 0) {
+        offset -= 398.0 * std::round(offset / 398.0);  // the torus brings it back
+      } else if (b.pos[axis] == 0.0f || b.pos[axis] == 398.0f) {
+        ++clamped;  // a walled boid beyond a wall starts on it
+        continue;
+      }
+      CHECK(std::abs(offset) <= side / 2.0 + 1e-3);
+    }
+    CHECK(b.pos.x >= 0.0f);
+    CHECK(b.pos.y >= 0.0f);
+    CHECK(b.pos.x <= 398.0f);
+    CHECK(b.pos.y <= 398.0f);
+    // The seed's velocities: (u - 1.5, v - 1.5), (-u, -v), (1.5 - u, v - 1.5), u, v in [0, 1).
+    const glm::vec2 v = b.vel;
+    if (arm == 0) CHECK((v.x >= -1.5f && v.x < -0.5f && v.y >= -1.5f && v.y < -0.5f));
+    if (arm == 1) CHECK((v.x > -1.0f && v.x <= 0.0f && v.y > -1.0f && v.y <= 0.0f));
+    if (arm == 2) CHECK((v.x > 0.5f && v.x <= 1.5f && v.y >= -1.5f && v.y < -0.5f));
+  }
+  // Squares of side 151..250 around (8, 8) reach past the walls for about half their boids.
+  CHECK(clamped > 20);
+  // The arm follows the seed's index: blue's first boid (i = 151) is on arm 1.
+  CHECK(state.boids[151].vel.x <= 0.0f);
+  CHECK(state.boids[151].vel.y <= 0.0f);
+}
+
+TEST_CASE("seed 002's inset is a [[spawn]] rectangle 90 from each wall", "[state][spawn]") {
+  const Scenario s = parse_scenario(
+      "[world]\nwidth = 900\nheight = 760\n"
+      "[[species]]\nname = \"birds\"\ncount = 230\ntopology = \"bounded\"\nperception_radius = 85\n"
+      "separation_radius = 24\nmin_speed = 2\nmax_speed = 2\n"
+      "[[spawn]]\nspecies = \"birds\"\ncount = 230\nx = 90\ny = 90\nwidth = 720\nheight = 580\n",
+      "seed002.toml");
+  const FlockState state = seeded_start(s);
+  for (const Boid& b : state.boids) {
+    CHECK(b.pos.x >= 90.0f);
+    CHECK(b.pos.x < 810.0f);
+    CHECK(b.pos.y >= 90.0f);
+    CHECK(b.pos.y < 670.0f);
+    CHECK_THAT(glm::length(b.vel), WithinAbs(2.0, 1e-5));
+  }
+}

@@ -9,11 +9,14 @@
 
 #include "murmur/render/video_writer.hpp"
 #include "murmur/scenario.hpp"
+#include "murmur/state.hpp"
 
 namespace murmur {
 
 struct RecordRequest {
   Scenario scenario;                 // validated; its world.seed is the seed used
+  // The state of step 0 (read against `scenario`); nothing: the scenario's seeded start.
+  std::optional<FlockState> initial;
   // Nothing: PNG frames. A format: one video file encoded by ffmpeg.
   std::optional<VideoFormat> video;
   // PNG frames: a directory, created if missing, for frame_000000.png ... and manifest.toml.
