@@ -13,6 +13,7 @@
 #include "render_exposure.glsl"
 
 layout(local_size_x = MURMUR_EXPOSURE_TILE, local_size_y = MURMUR_EXPOSURE_TILE) in;
+#include "compute_index.glsl"
 
 layout(binding = MURMUR_HDR_TEXTURE_UNIT) uniform sampler2D u_hdr;
 layout(std430, binding = MURMUR_BIND_EXPOSURE_PARTIALS) buffer RenderExposurePartialsBlock {
@@ -24,7 +25,8 @@ const uint kStageFactor = 1u;
 uniform uint u_stage;
 uniform ivec2 u_world_pixel_origin;  // the world's rectangle in the frame (GL window pixels)
 uniform ivec2 u_world_pixel_size;
-uniform uint u_tile_count;           // tiles the sum stage wrote
+uniform uint u_tile_count;           // tiles of the frame, row by row ...
+uniform uint u_tile_columns;         // ... this many to a row
 uniform float u_lit_luminance;       // a pixel brighter than this shows something
 uniform float u_key;                 // the brightest mean lit luminance kept as it is; 0: off
 uniform float u_adaptation;          // fraction of the way to the new factor taken per frame
@@ -48,16 +50,18 @@ void reduce_group() {
 void main() {
   uint local = gl_LocalInvocationIndex;
   if (u_stage == kStageSum) {
-    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
+    // One workgroup per tile, dispatched folded like every pass over many items.
+    uint tile = linear_group_index();
+    if (tile >= u_tile_count) return;  // a spare group of the fold: the whole group leaves
+    ivec2 tile_origin = ivec2(tile % u_tile_columns, tile / u_tile_columns) * MURMUR_EXPOSURE_TILE;
+    ivec2 pixel = tile_origin + ivec2(gl_LocalInvocationID.xy);
     ivec2 in_world = pixel - u_world_pixel_origin;
     bool inside = all(greaterThanEqual(in_world, ivec2(0))) &&
                   all(lessThan(in_world, u_world_pixel_size));
     float luminance = inside ? dot(texelFetch(u_hdr, pixel, 0).rgb, kLuminanceWeights) : 0.0;
     partial[local] = luminance > u_lit_luminance ? vec2(luminance, 1.0) : vec2(0.0);
     reduce_group();
-    if (local == 0u)
-      exposure_partial_sums[gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x] =
-          partial[0];
+    if (local == 0u) exposure_partial_sums[tile] = partial[0];
     return;
   }
   vec2 sum = vec2(0.0);

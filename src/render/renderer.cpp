@@ -270,6 +270,7 @@ struct Renderer::Programs {
     gl::Program program = gl::Program::compute("render_exposure.comp", render_defines());
     gl::Uniform stage{program, "u_stage"}, world_pixel_origin{program, "u_world_pixel_origin"},
         world_pixel_size{program, "u_world_pixel_size"}, tile_count{program, "u_tile_count"},
+        tile_columns{program, "u_tile_columns"},
         lit_luminance{program, "u_lit_luminance"}, key{program, "u_key"},
         adaptation{program, "u_adaptation"};
   } exposure;
@@ -722,7 +723,9 @@ void Renderer::exposure_pass(const WorldView& view) {
   pass.program.use();
   pass.world_pixel_origin.set(view.world_pixel_origin);
   pass.world_pixel_size.set(view.world_pixel_size);
-  pass.tile_count.set(static_cast<std::uint32_t>(tiles.x * tiles.y));
+  const auto tile_count = static_cast<std::uint32_t>(tiles.x * tiles.y);
+  pass.tile_count.set(tile_count);
+  pass.tile_columns.set(static_cast<std::uint32_t>(tiles.x));
   pass.lit_luminance.set(kLitLuminance + luminance(settings_.background));
   pass.key.set(settings_.auto_exposure_key);
   pass.adaptation.set(std::clamp(settings_.exposure_adaptation, 0.0f, 1.0f));
@@ -730,7 +733,7 @@ void Renderer::exposure_pass(const WorldView& view) {
   // The heads and trails were drawn into the HDR target; this samples it like a texture.
   glBindTextureUnit(kHdrTextureUnit, hdr_texture_.id());
   pass.stage.set(kExposureStageSum);
-  glDispatchCompute(static_cast<GLuint>(tiles.x), static_cast<GLuint>(tiles.y), 1);
+  gl::dispatch_linear(tile_count);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // sum writes the partials, factor reads them
   pass.stage.set(kExposureStageFactor);
   glDispatchCompute(1, 1, 1);

@@ -145,7 +145,7 @@ TEST_CASE("a sparse frame looks the same with and without automatic exposure") {
   CHECK(automatic.pixels == fixed.pixels);
 }
 
-TEST_CASE("automatic exposure: the same frame gives the same bytes; eased, it converges") {
+TEST_CASE("automatic exposure: the same frame gives the same bytes, and eased it converges") {
   murmur::test::gl_context();
   const Scenario scenario = starling_world();
   const std::vector<BoidRecord> boids = flock_disc(kDenseBoids, kFlockCentre, kFlockRadius);
