@@ -1,7 +1,10 @@
 #version 450 core
 // Bloom: halves a level. Four bilinear taps at the corners of the target texel's 2x2 source
 // block average a 4x4 texel neighbourhood, which keeps small bright heads from flickering as
-// they cross texel boundaries. The first level also applies the bright-pass.
+// they cross texel boundaries. The first level also applies the automatic exposure's factor
+// (shaders/render_exposure.glsl) and the bright-pass, so a dense flock glows no more than a
+// sparse one would at the exposure that shows it.
+#include "render_exposure.glsl"
 layout(binding = MURMUR_BLOOM_SOURCE_TEXTURE_UNIT) uniform sampler2D u_source;
 uniform vec2 u_source_texel;   // 1 / source size
 uniform vec2 u_target_size;    // pixels
@@ -29,5 +32,5 @@ void main() {
   vec3 sum = texture(u_source, uv + vec2(-d.x, -d.y)).rgb + texture(u_source, uv + vec2(d.x, -d.y)).rgb +
              texture(u_source, uv + vec2(-d.x, d.y)).rgb + texture(u_source, uv + vec2(d.x, d.y)).rgb;
   vec3 colour = sum * kQuarter;
-  f_colour = vec4(u_bright_pass ? bright_pass(colour) : colour, 1.0);
+  f_colour = vec4(u_bright_pass ? bright_pass(render_exposure_scale * colour) : colour, 1.0);
 }

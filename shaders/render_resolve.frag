@@ -3,7 +3,9 @@
 // RGBA8 target. The map compresses the brightest channel and scales the others with it, so a
 // dense blue flock stays blue instead of burning to white; u_highlight_whiteness mixes back
 // some of the per-channel map, whose cores do go white, for a glow-like hot centre. MURMUR_*_TEXTURE_UNIT are defined by the
-// renderer (C++).
+// renderer (C++). The HDR frame is first scaled by the automatic exposure's factor; the bloom
+// level was made from the scaled frame already.
+#include "render_exposure.glsl"
 layout(binding = MURMUR_HDR_TEXTURE_UNIT) uniform sampler2D u_hdr;
 layout(binding = MURMUR_BLOOM_TEXTURE_UNIT) uniform sampler2D u_bloom;
 uniform float u_exposure;
@@ -25,7 +27,7 @@ vec3 encode_srgb(vec3 linear) {
 
 void main() {
   // Same size as the target: one texel per pixel, no filtering.
-  vec3 hdr = texelFetch(u_hdr, ivec2(gl_FragCoord.xy), 0).rgb;
+  vec3 hdr = render_exposure_scale * texelFetch(u_hdr, ivec2(gl_FragCoord.xy), 0).rgb;
   if (u_bloom_intensity > 0.0) {
     vec2 uv = gl_FragCoord.xy / vec2(textureSize(u_hdr, 0));
     hdr += u_bloom_intensity * texture(u_bloom, uv).rgb;

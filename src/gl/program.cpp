@@ -146,6 +146,10 @@ void Uniform::set(glm::uvec2 value) const {
   glProgramUniform2ui(program_, location_, value.x, value.y);
 }
 
+void Uniform::set(glm::ivec2 value) const {
+  glProgramUniform2i(program_, location_, value.x, value.y);
+}
+
 void Uniform::set(glm::vec3 value) const {
   glProgramUniform3f(program_, location_, value.x, value.y, value.z);
 }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include <glm/common.hpp>
+#include <glm/geometric.hpp>
 
 #include "interface.h"
 #include "murmur/gl/debug.hpp"
@@ -42,6 +43,20 @@ constexpr GLuint kBindTrailOwners = 17;
 constexpr GLuint kBindOverlayShapes = 18;
 constexpr GLuint kBindLiveCount = 19;
 constexpr GLuint kBindFood = 20;
+constexpr GLuint kBindExposure = 21;
+constexpr GLuint kBindExposurePartials = 22;
+// Side of the square pixel tile one workgroup of render_exposure.comp sums (16 x 16 = 256
+// invocations, within every GL 4.5 implementation's minimum of 1024).
+constexpr int kExposureTile = 16;
+// render_exposure.comp's stages (u_stage).
+constexpr std::uint32_t kExposureStageSum = 0;
+constexpr std::uint32_t kExposureStageFactor = 1;
+constexpr float kUnitExposureScale = 1.0f;
+// Linear luminance above the background's that counts a pixel as showing something (a faint
+// trail) for the automatic exposure; below it, the pixel is sky.
+constexpr float kLitLuminance = 0.01f;
+// Rec. 709 luminance of linear RGB (as shaders/render_exposure.comp weighs pixels).
+float luminance(glm::vec3 linear) { return glm::dot(linear, glm::vec3(0.2126f, 0.7152f, 0.0722f)); }
 
 // The std430 TrailOwner record of shaders/render_trails.glsl.
 struct TrailOwner {
@@ -88,6 +103,9 @@ std::string render_defines() {
          define("MURMUR_BIND_RENDER_LIVE_COUNT", kBindLiveCount) +
          define("MURMUR_BIND_RENDER_FOOD", kBindFood) +
          define("MURMUR_BIND_OVERLAY_SHAPES", kBindOverlayShapes) +
+         define("MURMUR_BIND_EXPOSURE", kBindExposure) +
+         define("MURMUR_BIND_EXPOSURE_PARTIALS", kBindExposurePartials) +
+         define("MURMUR_EXPOSURE_TILE", kExposureTile) +
          define("MURMUR_OVERLAY_CIRCLE_SEGMENTS", kOverlayCircleSegments) +
          define("MURMUR_RENDER_GROUP_SIZE", kRenderGroupSize);
 }
@@ -283,6 +301,14 @@ struct Renderer::Programs {
         highlight_whiteness{program, "u_highlight_whiteness"},
         bloom_intensity{program, "u_bloom_intensity"};
   } resolve;
+  struct Exposure {
+    gl::Program program = gl::Program::compute("render_exposure.comp", render_defines());
+    gl::Uniform stage{program, "u_stage"}, world_pixel_origin{program, "u_world_pixel_origin"},
+        world_pixel_size{program, "u_world_pixel_size"}, tile_count{program, "u_tile_count"},
+        tile_columns{program, "u_tile_columns"},
+        lit_luminance{program, "u_lit_luminance"}, key{program, "u_key"},
+        adaptation{program, "u_adaptation"};
+  } exposure;
   struct TrailRecord {
     gl::Program program = gl::Program::compute("trail_record.comp", render_defines());
     gl::Uniform slot_count{program, "u_slot_count"}, ring_length{program, "u_ring_length"},
@@ -402,7 +428,8 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
       trails_(std::make_unique<TrailState>()),
       bloom_(std::make_unique<BloomChain>()),
       empty_vertex_array_("murmur.render.empty_vertex_array"),
-      live_count_("murmur.render.live_count", sizeof(std::uint32_t)) {
+      live_count_("murmur.render.live_count", sizeof(std::uint32_t)),
+      exposure_("murmur.render.exposure", sizeof(float), &kUnitExposureScale) {
   std::array<DrawArraysIndirectCommand, kDrawCommandCount> commands{};
   commands[kHeadsDraw].count = kDartVertices;
   commands[kStampsDraw].count = kLineVertices;
@@ -431,6 +458,10 @@ void Renderer::create_targets() {
   output_framebuffer_ = gl::Framebuffer("murmur.render.output_framebuffer");
   output_framebuffer_.attach_colour(output_texture_);
   output_framebuffer_.check_complete();
+
+  const glm::ivec2 tiles = (glm::ivec2(width_, height_) + (kExposureTile - 1)) / kExposureTile;
+  exposure_partials_ = gl::Buffer("murmur.render.exposure_partials",
+                                  static_cast<std::size_t>(tiles.x) * tiles.y * sizeof(glm::vec2));
 
   // Bloom levels are made lazily (bloom_pass) so that changing `levels` live works.
   bloom_->levels.clear();
@@ -645,6 +676,7 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
     food_pass(food, view);
   });
   run("heads", &RenderPassTimes::heads, [&] { heads_pass(scenario, boids, view); });
+  run("exposure", &RenderPassTimes::exposure, [&] { exposure_pass(view); });
   run("bloom", &RenderPassTimes::bloom, [&] { bloom_pass(); });
   run("resolve", &RenderPassTimes::resolve, [&] { resolve_pass(); });
   run("overlays", &RenderPassTimes::overlays,
@@ -760,6 +792,35 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, draw_commands_.id());
   glDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(command_offset(kHeadsDraw)));
   glDisable(GL_BLEND);
+}
+
+void Renderer::exposure_pass(const WorldView& view) {
+  exposure_.bind_storage(kBindExposure);  // bloom and resolve read the factor from here
+  const bool world_shown = view.world_pixel_size.x > 0 && view.world_pixel_size.y > 0;
+  if (settings_.auto_exposure_key <= 0 || !world_shown) {
+    exposure_.upload(0, sizeof(float), &kUnitExposureScale);
+    return;
+  }
+  const glm::ivec2 tiles = (glm::ivec2(width_, height_) + (kExposureTile - 1)) / kExposureTile;
+  const Programs::Exposure& pass = programs_->exposure;
+  pass.program.use();
+  pass.world_pixel_origin.set(view.world_pixel_origin);
+  pass.world_pixel_size.set(view.world_pixel_size);
+  const auto tile_count = static_cast<std::uint32_t>(tiles.x * tiles.y);
+  pass.tile_count.set(tile_count);
+  pass.tile_columns.set(static_cast<std::uint32_t>(tiles.x));
+  pass.lit_luminance.set(kLitLuminance + luminance(settings_.background));
+  pass.key.set(settings_.auto_exposure_key);
+  pass.adaptation.set(std::clamp(settings_.exposure_adaptation, 0.0f, 1.0f));
+  exposure_partials_.bind_storage(kBindExposurePartials);
+  // The heads and trails were drawn into the HDR target; this samples it like a texture.
+  glBindTextureUnit(kHdrTextureUnit, hdr_texture_.id());
+  pass.stage.set(kExposureStageSum);
+  gl::dispatch_linear(tile_count);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // sum writes the partials, factor reads them
+  pass.stage.set(kExposureStageFactor);
+  glDispatchCompute(1, 1, 1);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // bloom and resolve read the factor
 }
 
 void Renderer::bloom_pass() {

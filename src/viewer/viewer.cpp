@@ -47,6 +47,9 @@ constexpr double kMessageSeconds = 4.0;          // how long a status message st
 constexpr double kMinimisedWaitSeconds = 0.1;    // event wait while there is nothing to draw
 constexpr float kDragThresholdPixels = 4;        // a left press moving further pans, not clicks
 constexpr float kZoomPerScrollStep = 1.15f;
+// The automatic exposure moves this fraction of the way to each new frame's factor: a few
+// dozen frames to settle, so the brightness does not flicker as flocks merge and split.
+constexpr float kViewerExposureAdaptation = 0.1f;
 constexpr float kDefaultObstacleRadiusPerPerception = 3;
 // ... but never more than this fraction of the world's smaller side (small worlds).
 constexpr float kMaxDefaultObstacleRadiusPerSide = 0.1f;
@@ -294,6 +297,7 @@ Viewer::Viewer(const ViewerOptions& options)
   renderer_ = std::make_unique<Renderer>(std::max(framebuffer_width_, 1),
                                          std::max(framebuffer_height_, 1));
   apply_look(renderer_->settings(), scenario_.look);
+  renderer_->settings().exposure_adaptation = kViewerExposureAdaptation;
   renderer_->record_step(*flock_);
   for (std::uint32_t i = 0; i < options.skip_steps; ++i) {
     flock_->step();

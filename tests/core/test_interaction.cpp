@@ -236,6 +236,9 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
                    "s.toml:11: render.bloom = \"yes\": must be true or false, found a string");
   require_rejected("\n[render]\nglow = 1\n",
                    "s.toml:11: render.glow: unknown key (accepted: trails, trail_length, trail_fade, "
-                   "colour_by, age_look, age_scale, food, bloom, bloom_intensity, bloom_threshold, exposure, "
-                   "background)");
+                   "colour_by, age_look, age_scale, food, bloom, bloom_intensity, bloom_threshold, "
+                   "exposure, auto_exposure, background)");
+  require_rejected("\n[render]\nauto_exposure = -0.5\n",
+                   "s.toml:11: render.auto_exposure = -0.5: must be >= 0 and finite "
+                   "(0 turns it off)");
 }

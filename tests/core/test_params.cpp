@@ -79,6 +79,7 @@ Scenario non_default_scenario() {
   look.bloom_intensity = 1.25f;
   look.bloom_threshold = 0.5f;
   look.exposure = 2.0f;
+  look.auto_exposure = 0.5f;
   look.background = glm::vec3{0.01f, 0.02f, 0.03f};
   FoodParams food;
   food.cell_size = 7.5f;

@@ -51,6 +51,7 @@ class Uniform {
   void set(bool value) const;  // a GLSL bool, set as an int
   void set(glm::vec2 value) const;
   void set(glm::uvec2 value) const;
+  void set(glm::ivec2 value) const;
   void set(glm::vec3 value) const;
   void set(glm::vec4 value) const;
   // A whole array uniform from its first element.

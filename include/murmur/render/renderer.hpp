@@ -141,6 +141,10 @@ struct Camera {
 inline constexpr float kMinCameraZoom = 0.05f;
 inline constexpr float kMaxCameraZoom = 1000.0f;
 
+// The mean linear luminance a frame may have before automatic exposure darkens it: a little
+// above the sparse flocks of the shipped scenarios, which therefore look as before.
+inline constexpr float kDefaultAutoExposureKey = 1.0f;
+
 struct RenderSettings {
   HeadStyle heads;
   ColourSettings colour;
@@ -152,6 +156,15 @@ struct RenderSettings {
   glm::vec3 background{0.004f, 0.008f, 0.018f};  // linear RGB of the empty world (night blue)
   glm::vec3 letterbox{0.0f, 0.0f, 0.0f};         // linear RGB of the bars beside the world
   float exposure = 1.0f;  // tone map: out = 1 - exp(-exposure * hdr), then sRGB encoding
+  // Automatic exposure (docs/rendering.md): a frame whose mean luminance over the world's
+  // rectangle (linear HDR: trails and heads, before bloom) is above this key is scaled down
+  // to it, so additive heads and trails that pile up in a dense flock keep their contrast
+  // instead of washing the frame out. A darker frame is never brightened; 0 turns it off.
+  float auto_exposure_key = kDefaultAutoExposureKey;
+  // Fraction of the way from the previous frame's factor to this frame's taken per frame: 1
+  // (the recorder) follows each frame exactly; the viewer eases it so the brightness does
+  // not flicker as flocks merge and split. Either way the same frames give the same factors.
+  float exposure_adaptation = 1.0f;
   // 0 keeps each pixel's hue through the tone map (bright flocks stay coloured); 1 maps each
   // channel alone (bright cores turn white). docs/rendering.md shows both.
   float highlight_whiteness = 0.35f;
@@ -235,8 +248,8 @@ constexpr gl::DispatchShape boid_pass_dispatch(std::uint32_t boid_count) {
 // Wall-clock milliseconds of each pass of one render() (with glFinish after each, so only
 // when asked: it serialises the GPU). trails includes clearing the target and the food boxes.
 struct RenderPassTimes {
-  double trails = 0, heads = 0, bloom = 0, overlays = 0, resolve = 0;
-  double total() const { return trails + heads + bloom + overlays + resolve; }
+  double trails = 0, heads = 0, exposure = 0, bloom = 0, overlays = 0, resolve = 0;
+  double total() const { return trails + heads + exposure + bloom + overlays + resolve; }
 };
 
 class Renderer {
@@ -303,6 +316,7 @@ class Renderer {
   void food_pass(const FoodBufferView& food, const WorldView& view);
   void trails_pass(const Scenario& scenario, const WorldView& view);
   void heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view);
+  void exposure_pass(const WorldView& view);
   void bloom_pass();
   void resolve_pass();
   void overlays_pass(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
@@ -319,6 +333,8 @@ class Renderer {
   gl::Buffer draw_commands_;            // indirect draws of heads and fade-map stamps
   gl::Texture hdr_texture_;             // RGBA16F: additive blending must not clip at 1
   gl::Framebuffer hdr_framebuffer_;
+  gl::Buffer exposure_;                 // one float: the automatic exposure's factor
+  gl::Buffer exposure_partials_;        // one float per tile of the frame (exposure_pass)
   gl::Texture output_texture_;          // RGBA8, what gets displayed or written
   gl::Framebuffer output_framebuffer_;
 };
