@@ -250,6 +250,12 @@ class Validator {
       fail_species(i, params::species::grazes.key, "true",
                    "a grazer needs a [food] table (docs/model.md, \"The food field\")");
     }
+    // A boid with energy starts alive only with some: at 0 it would starve in its first step.
+    const SpeciesParams& species = scenario_.species[i];
+    if (species.energy_max > 0.0f && !(species.energy_initial > 0.0f)) {
+      fail_species(i, params::species::energy_initial.key, show_float(species.energy_initial),
+                   "must be > 0 for a species with energy (energy_max > 0)");
+    }
   }
 
   template <class Info>

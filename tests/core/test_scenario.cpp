@@ -49,6 +49,8 @@ const std::string kSpecies =
     "name = \"a\"\n"   // 7
     "# appended:\n";  // 8
 constexpr int kAppendedLine = 9;
+// A key the table leaves out is reported on the table's own line.
+constexpr int kSpeciesTableLine = 6;
 
 std::string species_with(const std::string& line) { return kWorld + kSpecies + line + "\n"; }
 
@@ -380,6 +382,15 @@ TEST_CASE("eats names species of the scenario, and a grazer needs a [food] table
   CHECK(hunter.prey_mask(0) == 0b10u);
   CHECK(hunter.hunter_mask(1) == 0b01u);
   CHECK(hunter.species[1].grazes);
+}
+
+TEST_CASE("a species with energy starts with some", "[scenario][energy]") {
+  CHECK(parse_error(species_with("energy_max = 10")) ==
+        at_line(kSpeciesTableLine) +
+            "species[0] (a).energy_initial = 0: must be > 0 for a species with energy "
+            "(energy_max > 0)");
+  CHECK(parse_scenario(species_with("energy_max = 10\nenergy_initial = 0.5"), "e.toml")
+            .species[0].energy_initial == 0.5f);
 }
 
 TEST_CASE("bad [[spawn]] values are rejected naming file, line, key and range",
