@@ -174,6 +174,58 @@ void for_each_spawn_param(Visitor&& visit) {
 #include "murmur/params/spawn_params.def"
 }
 
+// One rectangle where some plan agents start (`[[plan.group]]`; seed 003 has two). Its members
+// are the lines of include/murmur/params/plan_params.def.
+struct PlanGroup {
+#define MURMUR_PLAN_GROUP_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/params/plan_params.def"
+};
+
+// The [plan] table (docs/model.md, "The floor-plan generator (seed 003)"): present = a plan
+// scenario, whose agents draw a floor plan instead of flocking. Its keys are the lines of
+// include/murmur/params/plan_params.def.
+struct PlanParams {
+#define MURMUR_PLAN_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/params/plan_params.def"
+  // In file order. A [plan] table without [[plan.group]] tables gets seed 003's two groups
+  // (seed_plan_groups()).
+  std::vector<PlanGroup> groups;
+  std::uint32_t total_count() const;
+};
+
+// Seed 003's start: two groups of 10 agents in 10 x 10 boxes at (400, 400) and (400, 420).
+std::vector<PlanGroup> seed_plan_groups();
+
+namespace params::plan {
+#define MURMUR_PLAN_PARAM(key_, type, default_value, accepted, unit, meaning)                 \
+  inline const ParamInfo<PlanParams, type> key_{#key_, default_value, accepted, unit,        \
+                                                not_in_panel(), Gpu::None, meaning,          \
+                                                &PlanParams::key_};
+#include "murmur/params/plan_params.def"
+}  // namespace params::plan
+
+namespace params::plan_group {
+#define MURMUR_PLAN_GROUP_PARAM(key_, type, default_value, accepted, unit, meaning)           \
+  inline const ParamInfo<PlanGroup, type> key_{#key_, default_value, accepted, unit,         \
+                                               not_in_panel(), Gpu::None, meaning,           \
+                                               &PlanGroup::key_};
+#include "murmur/params/plan_params.def"
+}  // namespace params::plan_group
+
+// Calls visit(info) for each [plan] key's ParamInfo, in table order.
+template <class Visitor>
+void for_each_plan_param(Visitor&& visit) {
+#define MURMUR_PLAN_PARAM(key, ...) visit(params::plan::key);
+#include "murmur/params/plan_params.def"
+}
+
+// Calls visit(info) for each [[plan.group]] key's ParamInfo, in table order.
+template <class Visitor>
+void for_each_plan_group_param(Visitor&& visit) {
+#define MURMUR_PLAN_GROUP_PARAM(key, ...) visit(params::plan_group::key);
+#include "murmur/params/plan_params.def"
+}
+
 // The [world] table: the lines of include/murmur/params/world_params.def.
 struct WorldParams {
 #define MURMUR_WORLD_PARAM(key, type, default_value, ...) type key = default_value;
@@ -204,6 +256,9 @@ struct Scenario {
   std::optional<Target> target;
   std::optional<FoodParams> food;
   std::vector<SpawnRegion> spawns;  // in file order; a species' spawns take its first ids
+  // The [plan] table: a plan scenario (docs/model.md, "The floor-plan generator (seed 003)")
+  // has it and no species, spawns, obstacles, target or food.
+  std::optional<PlanParams> plan;
   LookParams look;  // the [render] table: how the scenario asks to be drawn
   std::string source;  // file the scenario came from (for messages and manifests)
 

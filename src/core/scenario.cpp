@@ -43,9 +43,11 @@ SpeciesParams default_species(std::size_t index) {
 constexpr std::string_view kObstacleKeys = "x, y, radius";
 constexpr std::string_view kTargetKeys = "x, y";
 constexpr std::string_view kTopLevelKeys =
-    "world, species, obstacle, target, food, render, spawn";
+    "world, species, obstacle, target, food, render, spawn, plan";
 // The [food] table's array of [[food.patch]] tables.
 constexpr std::string_view kFoodPatchKey = "patch";
+// The [plan] table's array of [[plan.group]] tables.
+constexpr std::string_view kPlanGroupKey = "group";
 
 
 // The keys of one parameter table in table order, for messages ("width, height, seed").
@@ -66,6 +68,8 @@ const auto render_params = [](auto&& visit) { for_each_render_param(visit); };
 const auto food_params = [](auto&& visit) { for_each_food_param(visit); };
 const auto food_patch_params = [](auto&& visit) { for_each_food_patch_param(visit); };
 const auto spawn_params = [](auto&& visit) { for_each_spawn_param(visit); };
+const auto plan_params = [](auto&& visit) { for_each_plan_param(visit); };
+const auto plan_group_params = [](auto&& visit) { for_each_plan_group_param(visit); };
 
 // Whether [[spawn]] key `key` means something for `layout`: every layout has a species, a count
 // and a point; the region's size and the velocity keys belong to the layouts that use them, so
@@ -161,6 +165,8 @@ struct ScenarioLines {
   KeyLines food;
   std::vector<KeyLines> patches;
   std::vector<KeyLines> spawns;
+  KeyLines plan;
+  std::vector<KeyLines> plan_groups;
 };
 
 [[noreturn]] void fail(const std::string& source, std::uint32_t line, const std::string& what) {
@@ -187,6 +193,11 @@ class Validator {
 
   void run() {
     check_world();
+    if (scenario_.plan) {
+      check_plan();
+      check_look();
+      return;
+    }
     check_species_list();
     for (std::size_t i = 0; i < scenario_.species.size(); ++i) check_species(i);
     check_total_count();
@@ -573,6 +584,78 @@ class Validator {
     }
   }
 
+  std::uint32_t plan_line(std::string_view key) const {
+    return lines_ ? lines_->plan.line_of(key) : 0;
+  }
+  std::uint32_t plan_group_line(std::size_t i, std::string_view key) const {
+    return lines_ && i < lines_->plan_groups.size() ? lines_->plan_groups[i].line_of(key) : 0;
+  }
+
+  // A plan scenario's agents follow the [plan] table alone: the flock's tables would be
+  // silently ignored, so each is an error.
+  void check_plan_has_no_flock() const {
+    const auto reject = [&](bool present, std::string_view table) {
+      if (!present) return;
+      fail(scenario_.source, lines_ ? lines_->plan.table : 0,
+           std::string(table) + ": not part of a plan scenario (one with a [plan] table takes " +
+               "only [world], [render] and [plan] with its [[plan.group]] tables)");
+    };
+    reject(!scenario_.species.empty(), "[[species]]");
+    reject(!scenario_.spawns.empty(), "[[spawn]]");
+    reject(!scenario_.obstacles.empty(), "[[obstacle]]");
+    reject(scenario_.target.has_value(), "[target]");
+    reject(scenario_.food.has_value(), "[food]");
+  }
+
+  void check_plan() const {
+    check_plan_has_no_flock();
+    const PlanParams& plan = *scenario_.plan;
+    for_each_plan_param([&](const auto& info) {
+      const auto& value = plan.*info.member;
+      if (auto broken = broken_rule(value, info.accepted, &plan, true)) {
+        fail(scenario_.source, plan_line(info.key),
+             "plan." + std::string(info.key) + " = " + shown_value(value) + ": " + *broken);
+      }
+    });
+    if (plan.groups.empty()) {
+      fail(scenario_.source, lines_ ? lines_->plan.table : 0,
+           "plan.group: no groups: a plan needs at least one [[plan.group]] (or none written, "
+           "for seed 003's two)");
+    }
+    for (std::size_t i = 0; i < plan.groups.size(); ++i) check_plan_group(i);
+    std::uint64_t total = 0;
+    for (const PlanGroup& group : plan.groups) total += group.count;
+    if (total > kMaxTotalBoids) {
+      fail(scenario_.source, plan_group_line(0, params::plan_group::count.key),
+           "plan.group counts add up to " + std::to_string(total) + ": must be <= " +
+               std::to_string(kMaxTotalBoids) + " agents in all");
+    }
+  }
+
+  void check_plan_group(std::size_t i) const {
+    const PlanGroup& group = scenario_.plan->groups[i];
+    const std::string label = "plan.group[" + std::to_string(i) + "].";
+    for_each_plan_group_param([&](const auto& info) {
+      const auto& value = group.*info.member;
+      if (auto broken = broken_rule(value, info.accepted, &group, true)) {
+        fail(scenario_.source, plan_group_line(i, info.key),
+             label + std::string(info.key) + " = " + shown_value(value) + ": " + *broken);
+      }
+    });
+    const auto within_side = [&](std::string_view key, float low, float size, float side,
+                                 std::string_view size_key, std::string_view side_name) {
+      if (low >= 0.0f && double(low) + double(size) <= double(side)) return;
+      fail(scenario_.source, plan_group_line(i, key),
+           label + std::string(key) + " = " + show_float(low) + ": must be >= 0 and " +
+               std::string(key) + " + " + std::string(size_key) + " (" + show_float(size) +
+               ") <= " + show_float(side) + " (the world's " + std::string(side_name) + ")");
+    };
+    within_side(params::plan_group::x.key, group.x, group.width, scenario_.world.width,
+                params::plan_group::width.key, "width");
+    within_side(params::plan_group::y.key, group.y, group.height, scenario_.world.height,
+                params::plan_group::height.key, "height");
+  }
+
   [[noreturn]] void fail_render(std::string_view key, const std::string& value,
                                 const std::string& requirement) const {
     fail(scenario_.source, lines_ ? lines_->render.line_of(key) : 0,
@@ -716,7 +799,7 @@ class Parser {
     const toml::table root = parse_toml(text);
     for (const auto& [key, node] : root) {
       if (key != "world" && key != "species" && key != "obstacle" && key != "target" &&
-          key != "food" && key != "render" && key != "spawn") {
+          key != "food" && key != "render" && key != "spawn" && key != "plan") {
         fail(scenario_.source, key.source().begin.line,
              quote(key.str()) + ": unknown table or key (accepted: " + std::string(kTopLevelKeys) +
                  ")");
@@ -733,6 +816,7 @@ class Parser {
     if (const toml::node* food = root.get("food")) parse_food(*food);
     if (const toml::node* render = root.get("render")) parse_render(*render);
     if (const toml::node* spawns = root.get("spawn")) parse_spawns(*spawns);
+    if (const toml::node* plan = root.get("plan")) parse_plan(*plan);
     Validator(scenario_, &lines_).run();
     return std::move(scenario_);
   }
@@ -952,6 +1036,42 @@ class Parser {
       if (!table->contains(params::food_patch::amount.key)) patch.amount = food.max_per_cell;
       food.patches.push_back(patch);
       lines_.patches.push_back(std::move(lines));
+    }
+  }
+
+  void parse_plan(const toml::node& node) {
+    const toml::table* table = node.as_table();
+    if (table == nullptr) wrong_type("plan", node, "a table ([plan])");
+    lines_.plan.table = node.source().begin.line;
+    PlanParams plan;
+    read_keys(*table, "plan.", plan_params, plan, lines_.plan, kPlanGroupKey);
+    if (const toml::node* groups = table->get(kPlanGroupKey)) {
+      parse_plan_groups(*groups, plan);
+    } else {
+      plan.groups = seed_plan_groups();
+    }
+    scenario_.plan = std::move(plan);
+  }
+
+  void parse_plan_groups(const toml::node& node, PlanParams& plan) {
+    const toml::array* list = node.as_array();
+    if (list == nullptr) wrong_type("plan.group", node, "an array of tables ([[plan.group]])");
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const std::string label = "plan.group[" + std::to_string(i) + "]";
+      const toml::table* table = list->get(i)->as_table();
+      if (table == nullptr) wrong_type(label, *list->get(i), "a table ([[plan.group]])");
+      KeyLines lines;
+      lines.table = table->source().begin.line;
+      PlanGroup group;
+      read_keys(*table, label + ".", plan_group_params, group, lines);
+      for_each_plan_group_param([&](const auto& info) {
+        if (info.accepted.required && !table->contains(info.key)) {
+          fail(scenario_.source, lines.table,
+               label + "." + std::string(info.key) + " is missing: it has no default");
+        }
+      });
+      plan.groups.push_back(group);
+      lines_.plan_groups.push_back(std::move(lines));
     }
   }
 
@@ -1208,6 +1328,26 @@ std::string toml_quote(std::string_view text) {
   return out + "\"";
 }
 
+std::uint32_t PlanParams::total_count() const {
+  std::uint64_t total = 0;
+  for (const PlanGroup& g : groups) total += g.count;
+  return std::uint32_t(std::min<std::uint64_t>(total, kMaxTotalBoids + 1ull));
+}
+
+std::vector<PlanGroup> seed_plan_groups() {
+  constexpr std::uint32_t kSeedGroupCount = 10;
+  constexpr float kSeedGroupX = 400.0f;
+  constexpr float kSeedFirstGroupY = 400.0f;
+  constexpr float kSeedSecondGroupY = 420.0f;
+  PlanGroup first;
+  first.count = kSeedGroupCount;
+  first.x = kSeedGroupX;
+  first.y = kSeedFirstGroupY;
+  PlanGroup second = first;
+  second.y = kSeedSecondGroupY;
+  return {first, second};
+}
+
 std::string scenario_to_toml(const Scenario& scenario) {
   std::string out;
   out += "# murmur scenario (docs/scenarios.md describes every key)\n";
@@ -1255,6 +1395,18 @@ std::string scenario_to_toml(const Scenario& scenario) {
       out += "\n[[food.patch]]\n";
       for_each_food_patch_param([&](const auto& info) {
         out += std::string(info.key) + " = " + toml_value(patch.*info.member) + "\n";
+      });
+    }
+  }
+  if (scenario.plan) {
+    out += "\n[plan]\n";
+    for_each_plan_param([&](const auto& info) {
+      out += std::string(info.key) + " = " + toml_value((*scenario.plan).*info.member) + "\n";
+    });
+    for (const PlanGroup& group : scenario.plan->groups) {
+      out += "\n[[plan.group]]\n";
+      for_each_plan_group_param([&](const auto& info) {
+        out += std::string(info.key) + " = " + toml_value(group.*info.member) + "\n";
       });
     }
   }

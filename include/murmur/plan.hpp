@@ -1,0 +1,122 @@
+#pragma once
+// The floor-plan generator of seed 003 (docs/model.md, "The floor-plan generator (seed 003)"):
+// agents that move along one axis at a time, snap their drawn points to a grid, draw their
+// paths and die when slow, when near another agent's path or after too many turns. The CPU
+// reference; its records are flat and fixed-size so that a GPU can hold them in buffers.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "murmur/scenario.hpp"
+
+namespace murmur {
+
+// Why an agent stopped (docs/model.md, "Deaths"); the first that holds, in this order.
+enum class PlanDeath : std::uint32_t { Lives = 0, TooSlow = 1, TooClose = 2, TooManyTurns = 3 };
+
+// Lines join drawn points from this step on: the seed draws only from its third frame.
+inline constexpr std::uint64_t kPlanFirstLineStep = 3;
+
+struct PlanAgent {
+  glm::vec2 location{0.0f};      // the raw location (the seed's `loc`)
+  glm::vec2 velocity{0.0f};      // `vel`
+  glm::vec2 acceleration{0.0f};  // the steering summed after the last move, for the next one
+  glm::vec2 last_move{1.0f};     // v0: the last axis move; the seed starts it at (1, 1)
+  glm::vec2 drawn{0.0f};         // the last drawn point (`loc0`); the seed starts it at (0, 0)
+  std::uint32_t id = 0;
+  std::uint32_t turns = 0;       // turns counted so far
+  std::uint32_t steps = 0;       // moves made so far
+  PlanDeath death = PlanDeath::Lives;
+  std::uint64_t died_at = 0;     // the step whose check killed it (0 while alive)
+  bool alive = true;
+};
+
+// One saved point of a path: appended for every move, never changed.
+struct PlanPoint {
+  glm::vec2 raw{0.0f};    // the raw location after the move: what clearance is measured to
+  glm::vec2 drawn{0.0f};  // the drawn point after the move (snapped, corner squared)
+  // The move itself (v0), added to the agreed shape: a segment's width follows the axis of
+  // its move, which neither point alone says.
+  glm::vec2 move{0.0f};
+  std::uint32_t agent = 0;  // index into PlanState::agents (== its id)
+  std::uint32_t step = 0;   // the step that made it (1 = the first move)
+};
+
+// The clearance index (docs/model.md, "The clearance index"): the saved points in a spatial
+// hash of square cells, each cell's points a chain through `next`, newest first. Flat arrays
+// that a GPU can mirror; grown by appending and, when the chains grow long, by doubling the
+// buckets and rebuilding in point order, so the same points always give the same arrays.
+class PlanPointIndex {
+ public:
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+
+  PlanPointIndex() = default;
+  // Cells of side the largest power of two <= clearance (exact to divide by).
+  explicit PlanPointIndex(float clearance);
+
+  // Adds points[size() .. points.size()), which extend the points already added.
+  void add(std::span<const PlanPoint> points);
+  // Whether a point of an agent other than `agent` lies within `clearance` (the index's):
+  // the seed's float distance, |at - raw| < clearance.
+  bool near_other_path(std::span<const PlanPoint> points, glm::vec2 at,
+                       std::uint32_t agent) const;
+
+  std::size_t size() const { return next_.size(); }
+  float clearance() const { return clearance_; }
+  float cell_side() const { return cell_side_; }
+  int rings() const { return rings_; }
+  std::span<const std::uint32_t> heads() const { return heads_; }
+  std::span<const std::uint32_t> next() const { return next_; }
+  // The bucket of a cell (docs/model.md gives the hash).
+  std::uint32_t bucket_of(glm::ivec2 cell) const;
+  glm::ivec2 cell_of(glm::vec2 position) const;
+
+ private:
+  float clearance_ = 1.0f;
+  float cell_side_ = 1.0f;
+  int rings_ = 1;                      // cells searched on each side of the centre cell
+  std::vector<std::uint32_t> heads_;   // per bucket: its newest point, or kNone
+  std::vector<std::uint32_t> next_;    // per point: the next older point of its bucket
+  void link(std::span<const PlanPoint> points, std::uint32_t point);
+};
+
+// The seed's distance, |a - b| in float32 as Processing's PVector.dist computes it.
+float plan_distance(glm::vec2 a, glm::vec2 b);
+
+// The same question as PlanPointIndex::near_other_path, by a scan over every point: the oracle
+// the index is tested against.
+bool near_other_path_brute_force(std::span<const PlanPoint> points, glm::vec2 at,
+                                 std::uint32_t agent, float clearance);
+
+struct PlanState {
+  std::uint64_t step = 0;          // steps made
+  std::vector<PlanAgent> agents;   // by id
+  std::vector<PlanPoint> points;   // append-only, in step then agent order
+  PlanPointIndex index;            // over `points`
+  std::uint32_t living() const;
+};
+
+// The start: every group's agents, ids in file order, uniform in its rectangle, velocities
+// uniform in [-start_speed_x, start_speed_x) x [-start_speed_y, start_speed_y), from `seed`
+// through the counter-based generator (random.hpp). No points yet. `scenario` must have a
+// [plan] table.
+PlanState plan_start(const Scenario& scenario, std::uint64_t seed);
+
+// One synchronous step of every agent (docs/model.md, "One step of the plan"). `workers`: the
+// threads that share the agents (0: as many as the cores and the agents make worthwhile); the
+// result does not depend on it, bit for bit.
+void plan_step(const Scenario& scenario, PlanState& state, unsigned workers = 0);
+
+// The drawing: one polyline per agent (by id), its consecutive drawn points joined from step
+// kPlanFirstLineStep on; each segment's width is the scenario's vertical_width for a move along
+// y and horizontal_width for a move along x.
+struct PlanSegment {
+  glm::vec2 from{0.0f}, to{0.0f};
+  float width = 0.0f;
+};
+std::vector<std::vector<PlanSegment>> plan_drawing(const Scenario& scenario,
+                                                   const PlanState& state);
+
+}  // namespace murmur

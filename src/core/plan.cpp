@@ -1,0 +1,363 @@
+// The floor-plan generator's CPU reference (docs/model.md, "The floor-plan generator (seed
+// 003)"). Vector operations follow Processing's PVector in float32, one rounding each, so that
+// the rules read as the seed's lines do; sums whose order a GPU could change are in a fixed
+// order (agent index) or in double.
+#include "murmur/plan.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <thread>
+
+#include <glm/geometric.hpp>
+
+#include "murmur/errors.hpp"
+#include "murmur/kdtree.hpp"
+#include "murmur/random.hpp"
+
+namespace murmur {
+namespace {
+
+// Below this many agents per thread a step is too short for threads to pay for their start-up.
+constexpr std::size_t kMinAgentsPerWorker = 2048;
+constexpr std::size_t kMaxWorkers = 64;
+// The clearance index starts with this many buckets and doubles them when a bucket's chain
+// would hold more than kMaxPointsPerBucket points on average.
+constexpr std::uint32_t kMinBuckets = 1024;
+constexpr std::size_t kMaxPointsPerBucket = 2;
+// The centroid of all agents is summed in blocks of this many agents (docs/model.md,
+// "Cohesion"): a fixed shape that a GPU reduction can repeat.
+constexpr std::size_t kTotalBlock = 256;
+// The k-d tree's candidates reach this much further than the seed's radii, so that every agent
+// the seed's float distance counts is among them; the seed's predicate then decides.
+constexpr float kCandidateSlack = 1.0f / 1024.0f;
+constexpr float kMinCandidateRadius = 1.0f / 1024.0f;
+// The seed's random draws per agent at the start: position x, y, velocity x, y.
+enum StartDraw : std::uint32_t { kDrawX = 0, kDrawY = 1, kDrawVelocityX = 2, kDrawVelocityY = 3 };
+
+// ---- PVector in float32 -------------------------------------------------------------
+
+float magnitude(glm::vec2 v) { return std::sqrt(v.x * v.x + v.y * v.y); }
+
+// PVector.normalize: unchanged when the magnitude is 0 or 1.
+glm::vec2 normalized(glm::vec2 v) {
+  const float m = magnitude(v);
+  return (m != 0.0f && m != 1.0f) ? v / m : v;
+}
+
+glm::vec2 with_magnitude(glm::vec2 v, float length) { return normalized(v) * length; }
+
+// PVector.limit.
+glm::vec2 limited(glm::vec2 v, float max) {
+  return (v.x * v.x + v.y * v.y > max * max) ? normalized(v) * max : v;
+}
+
+// Reynolds steering as the seed writes it: toward `desired` at max_speed, minus the velocity,
+// limited to max_force.
+glm::vec2 steer(glm::vec2 desired, glm::vec2 velocity, const PlanParams& plan) {
+  return limited(with_magnitude(desired, plan.max_speed) - velocity, plan.max_force);
+}
+
+// The seed's `if (v % grid < grid / 2) v - v % grid else v - v % grid + grid`, with Java's
+// remainder (the sign of v): round half up for v >= 0, toward zero for v < 0.
+float snapped(float v, float snap) {
+  const float remainder = std::fmod(v, snap);
+  const float below = v - remainder;
+  return remainder < 0.5f * snap ? below : below + snap;
+}
+
+// Runs body(begin, end) over [0, count) in contiguous chunks on `requested` threads (0: as many
+// as the cores and the count make worthwhile).
+template <class Body>
+void for_each_chunk(std::size_t count, unsigned requested, Body body) {
+  const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t workers =
+      requested > 0 ? std::clamp<std::size_t>(requested, 1, std::max<std::size_t>(count, 1))
+                    : std::clamp<std::size_t>(count / kMinAgentsPerWorker, 1,
+                                              std::min<std::size_t>(hardware, kMaxWorkers));
+  if (workers == 1) {
+    body(std::size_t{0}, count);
+    return;
+  }
+  const std::size_t chunk = (count + workers - 1) / workers;
+  std::vector<std::jthread> threads;  // joined on every exit path
+  threads.reserve(workers - 1);
+  for (std::size_t w = 1; w < workers; ++w) {
+    const std::size_t begin = std::min(count, w * chunk);
+    const std::size_t end = std::min(count, begin + chunk);
+    threads.emplace_back([&body, begin, end] { body(begin, end); });
+  }
+  body(std::size_t{0}, std::min(count, chunk));
+}
+
+const PlanParams& plan_of(const Scenario& scenario) {
+  if (!scenario.plan) {
+    throw InputError(scenario.source + ": no [plan] table: not a plan scenario");
+  }
+  return *scenario.plan;
+}
+
+// The death check at the start of a step (docs/model.md, "Deaths"), on the state the previous
+// step left: the first cause that holds.
+PlanDeath death_of(const PlanParams& plan, const PlanState& state, const PlanAgent& agent) {
+  if (magnitude(agent.last_move) < plan.min_speed) return PlanDeath::TooSlow;
+  if (state.index.near_other_path(state.points, agent.location, agent.id)) {
+    return PlanDeath::TooClose;
+  }
+  if (agent.turns > plan.max_turns) return PlanDeath::TooManyTurns;
+  return PlanDeath::Lives;
+}
+
+// The seed's move() and calTurns() (docs/model.md, "The move"): the axis move, the drawn point
+// snapped across it, and a turn's squared corner.
+void move(const PlanParams& plan, PlanAgent& agent) {
+  agent.velocity = limited(agent.velocity + agent.acceleration, plan.max_speed);
+  const glm::vec2 previous_move = agent.last_move;
+  const glm::vec2 v = agent.velocity;
+  const glm::vec2 axis_move =
+      std::abs(v.x) >= std::abs(v.y) ? glm::vec2(v.x, 0.0f) : glm::vec2(0.0f, v.y);
+  agent.location += axis_move;
+  const glm::vec2 previous_drawn = agent.drawn;
+  // Both branches run for a zero move, as in the seed: the second one wins.
+  if (axis_move.x == 0.0f) agent.drawn = {snapped(agent.location.x, plan.snap), agent.location.y};
+  if (axis_move.y == 0.0f) agent.drawn = {agent.location.x, snapped(agent.location.y, plan.snap)};
+  if (axis_move.x * previous_move.x + axis_move.y * previous_move.y <= 0.0f) {
+    ++agent.turns;
+    if (axis_move.x == 0.0f) agent.drawn.y = previous_drawn.y;
+    if (axis_move.y == 0.0f) agent.drawn.x = previous_drawn.x;
+  }
+  agent.last_move = axis_move;
+  agent.acceleration = glm::vec2(0.0f);
+  ++agent.steps;
+}
+
+// Where every agent stands after the moves: the neighbour search of separation and cohesion.
+struct Crowd {
+  std::vector<glm::vec2> locations;  // by agent index, the dead included (the seed's list)
+  KdTree2D tree;
+  glm::dvec2 total{0.0};  // sum of the locations, in blocks of kTotalBlock (docs/model.md)
+};
+
+Crowd crowd_of(const PlanState& state) {
+  Crowd crowd;
+  crowd.locations.reserve(state.agents.size());
+  for (const PlanAgent& a : state.agents) crowd.locations.push_back(a.location);
+  crowd.tree = KdTree2D(crowd.locations);
+  for (std::size_t begin = 0; begin < crowd.locations.size(); begin += kTotalBlock) {
+    glm::dvec2 block{0.0};
+    const std::size_t end = std::min(crowd.locations.size(), begin + kTotalBlock);
+    for (std::size_t i = begin; i < end; ++i) block += glm::dvec2(crowd.locations[i]);
+    crowd.total += block;
+  }
+  return crowd;
+}
+
+// The seed's flock(): separation from the agents closer than separation_radius, cohesion toward
+// the centroid of those farther than cohesion_min_distance; each sum in agent index order.
+glm::vec2 steering(const PlanParams& plan, const Crowd& crowd, const PlanAgent& agent,
+                   std::vector<std::uint32_t>& near) {
+  const glm::vec2 at = agent.location;
+  const float reach = std::max(plan.separation_radius, plan.cohesion_min_distance);
+  near.clear();
+  crowd.tree.query_radius(at, reach * (1.0f + kCandidateSlack) + kMinCandidateRadius,
+                          Topology::Bounded, glm::vec2(0.0f), near);
+  std::sort(near.begin(), near.end());
+  glm::vec2 separation{0.0f};
+  std::uint32_t separating = 0;
+  glm::dvec2 near_sum{0.0};
+  std::size_t near_count = 0;
+  for (const std::uint32_t j : near) {
+    const glm::vec2 other = crowd.locations[j];
+    const float distance = plan_distance(at, other);
+    if (distance > 0.0f && distance < plan.separation_radius) {
+      separation += normalized(at - other) / distance;
+      ++separating;
+    }
+    if (!(distance > plan.cohesion_min_distance)) {
+      near_sum += glm::dvec2(other);
+      ++near_count;
+    }
+  }
+  glm::vec2 acceleration{0.0f};
+  if (separating > 0) {
+    acceleration += steer(separation, agent.velocity, plan) * plan.separation_weight;
+  }
+  const std::size_t far_count = crowd.locations.size() - near_count;
+  if (far_count > 0) {
+    const glm::vec2 centroid((crowd.total - near_sum) / double(far_count));
+    acceleration += steer(centroid - at, agent.velocity, plan) * plan.cohesion_weight;
+  }
+  return acceleration;
+}
+
+}  // namespace
+
+// ---- the clearance index ------------------------------------------------------------
+
+PlanPointIndex::PlanPointIndex(float clearance) : clearance_(clearance) {
+  int exponent = 0;
+  std::frexp(clearance, &exponent);  // clearance = m * 2^exponent, m in [0.5, 1)
+  cell_side_ = std::ldexp(1.0f, exponent - 1);
+  rings_ = cell_side_ == clearance ? 1 : 2;
+  heads_.assign(kMinBuckets, kNone);
+}
+
+glm::ivec2 PlanPointIndex::cell_of(glm::vec2 position) const {
+  // A power-of-two side: the product is exact, and so is the cell's edge.
+  const float inverse_side = 1.0f / cell_side_;
+  return {int(std::floor(position.x * inverse_side)), int(std::floor(position.y * inverse_side))};
+}
+
+std::uint32_t PlanPointIndex::bucket_of(glm::ivec2 cell) const {
+  // Teschner et al.'s spatial hash, then Fibonacci hashing to take the well-mixed top bits.
+  constexpr std::uint32_t kPrimeX = 73856093u;
+  constexpr std::uint32_t kPrimeY = 19349663u;
+  constexpr std::uint32_t kGoldenRatio32 = 0x9e3779b1u;
+  const std::uint32_t hash =
+      (std::uint32_t(cell.x) * kPrimeX) ^ (std::uint32_t(cell.y) * kPrimeY);
+  const int bits = std::countr_zero(std::uint32_t(heads_.size()));
+  return (hash * kGoldenRatio32) >> (32 - bits);
+}
+
+void PlanPointIndex::link(std::span<const PlanPoint> points, std::uint32_t point) {
+  std::uint32_t& head = heads_[bucket_of(cell_of(points[point].raw))];
+  next_[point] = head;
+  head = point;
+}
+
+void PlanPointIndex::add(std::span<const PlanPoint> points) {
+  const std::size_t first = next_.size();
+  std::size_t buckets = heads_.size();
+  while (points.size() > kMaxPointsPerBucket * buckets) buckets *= 2;
+  next_.resize(points.size(), kNone);
+  if (buckets != heads_.size()) {
+    // Rebuilt in point order: the chains come out newest first, as appending makes them.
+    heads_.assign(buckets, kNone);
+    for (std::size_t p = 0; p < points.size(); ++p) link(points, std::uint32_t(p));
+    return;
+  }
+  for (std::size_t p = first; p < points.size(); ++p) link(points, std::uint32_t(p));
+}
+
+bool PlanPointIndex::near_other_path(std::span<const PlanPoint> points, glm::vec2 at,
+                                     std::uint32_t agent) const {
+  const glm::ivec2 centre = cell_of(at);
+  for (int dy = -rings_; dy <= rings_; ++dy) {
+    for (int dx = -rings_; dx <= rings_; ++dx) {
+      const glm::ivec2 cell = centre + glm::ivec2(dx, dy);
+      for (std::uint32_t p = heads_[bucket_of(cell)]; p != kNone; p = next_[p]) {
+        if (points[p].agent != agent && plan_distance(at, points[p].raw) < clearance_) {
+          return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+float plan_distance(glm::vec2 a, glm::vec2 b) { return magnitude(a - b); }
+
+bool near_other_path_brute_force(std::span<const PlanPoint> points, glm::vec2 at,
+                                 std::uint32_t agent, float clearance) {
+  return std::any_of(points.begin(), points.end(), [&](const PlanPoint& p) {
+    return p.agent != agent && plan_distance(at, p.raw) < clearance;
+  });
+}
+
+// ---- the plan -----------------------------------------------------------------------
+
+std::uint32_t PlanState::living() const {
+  return std::uint32_t(std::count_if(agents.begin(), agents.end(),
+                                     [](const PlanAgent& a) { return a.alive; }));
+}
+
+PlanState plan_start(const Scenario& scenario, std::uint64_t seed) {
+  const PlanParams& plan = plan_of(scenario);
+  PlanState state;
+  state.index = PlanPointIndex(plan.clearance);
+  std::uint32_t id = 0;
+  for (const PlanGroup& group : plan.groups) {
+    for (std::uint32_t k = 0; k < group.count; ++k, ++id) {
+      const auto draw = [&](std::uint32_t which, float low, float high) {
+        return random_uniform(RandomDraw{seed, id, 0, which}, low, high);
+      };
+      PlanAgent agent;
+      agent.id = id;
+      agent.location = {draw(kDrawX, group.x, group.x + group.width),
+                        draw(kDrawY, group.y, group.y + group.height)};
+      agent.velocity = {draw(kDrawVelocityX, -plan.start_speed_x, plan.start_speed_x),
+                        draw(kDrawVelocityY, -plan.start_speed_y, plan.start_speed_y)};
+      state.agents.push_back(agent);
+    }
+  }
+  return state;
+}
+
+void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
+  const PlanParams& plan = plan_of(scenario);
+  const std::uint64_t step = state.step + 1;
+  std::vector<PlanAgent>& agents = state.agents;
+  const std::size_t count = agents.size();
+
+  // 1. Deaths, on the state the previous step left. An agent killed here still makes this
+  // step's move, as in the seed (its run() follows checkDead()).
+  std::vector<char> moves(count, 0);
+  for (std::size_t i = 0; i < count; ++i) moves[i] = agents[i].alive ? 1 : 0;
+  if (step > plan.warmup) {
+    for_each_chunk(count, workers, [&](std::size_t begin, std::size_t end) {
+      for (std::size_t i = begin; i < end; ++i) {
+        if (!moves[i]) continue;
+        const PlanDeath death = death_of(plan, state, agents[i]);
+        if (death != PlanDeath::Lives) {
+          agents[i].death = death;
+          agents[i].died_at = step;
+          agents[i].alive = false;
+        }
+      }
+    });
+  }
+
+  // 2. The moves, each with the acceleration the previous step's steering left.
+  for_each_chunk(count, workers, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      if (moves[i]) move(plan, agents[i]);
+    }
+  });
+
+  // 3. The new points, in agent order, into the points and the index.
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!moves[i]) continue;
+    const PlanAgent& a = agents[i];
+    state.points.push_back({a.location, a.drawn, a.last_move, a.id, std::uint32_t(step)});
+  }
+  state.index.add(state.points);
+
+  // 4. Steering for the next move, from where everyone now stands (the dead too).
+  const Crowd crowd = crowd_of(state);
+  for_each_chunk(count, workers, [&](std::size_t begin, std::size_t end) {
+    std::vector<std::uint32_t> near;
+    for (std::size_t i = begin; i < end; ++i) {
+      if (agents[i].alive) agents[i].acceleration = steering(plan, crowd, agents[i], near);
+    }
+  });
+  state.step = step;
+}
+
+std::vector<std::vector<PlanSegment>> plan_drawing(const Scenario& scenario,
+                                                   const PlanState& state) {
+  const PlanParams& plan = plan_of(scenario);
+  std::vector<std::vector<PlanSegment>> drawing(state.agents.size());
+  std::vector<const PlanPoint*> previous(state.agents.size(), nullptr);
+  for (const PlanPoint& p : state.points) {
+    const PlanPoint* before = previous[p.agent];
+    previous[p.agent] = &p;
+    if (before == nullptr || p.step < kPlanFirstLineStep) continue;
+    // The seed's display(): width 1 when v0.x == 0, then width 2 when v0.y == 0 (a zero move
+    // is both, and drawn as horizontal).
+    const float width = p.move.y == 0.0f ? plan.horizontal_width : plan.vertical_width;
+    drawing[p.agent].push_back({before->drawn, p.drawn, width});
+  }
+  return drawing;
+}
+
+}  // namespace murmur
