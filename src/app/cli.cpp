@@ -14,6 +14,7 @@
 
 #include "commands.hpp"
 #include "murmur/errors.hpp"
+#include "murmur/plan_scenario.hpp"
 #include "murmur/version.hpp"
 
 namespace murmur::cli {
@@ -516,9 +517,25 @@ FlockState start_state(const Scenario& scenario, const std::optional<std::string
   return in ? read_state_csv(*in, scenario) : seeded_start(scenario);
 }
 
-Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
+namespace {
+
+Scenario load_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
   Scenario scenario = load_scenario(path);
   if (seed) scenario.world.seed = *seed;
+  return scenario;
+}
+
+}  // namespace
+
+Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
+  Scenario scenario = load_with_seed(path, seed);
+  require_flock_scenario(scenario);
+  return scenario;
+}
+
+Scenario load_plan_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
+  Scenario scenario = load_with_seed(path, seed);
+  require_plan_scenario(scenario);
   return scenario;
 }
 

@@ -165,9 +165,12 @@ class Program {
   std::vector<Command> commands_;
 };
 
-// The scenario at `path`, with `seed`, when given, replacing its [world] seed. Scenario errors
-// propagate as the loader's InputError (file, line, key).
+// The flock scenario at `path`, with `seed`, when given, replacing its [world] seed. Scenario
+// errors propagate as the loader's InputError (file, line, key); a plan scenario is one too
+// (require_flock_scenario).
 Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
+// The same for `murmur plan`: the scenario must be a plan scenario (require_plan_scenario).
+Scenario load_plan_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
 // --seed S, which replaces the scenario's [world] seed: any value in [0, kMaxSeed].
 CLI::Option* seed_flag(Flags& flags, std::optional<std::uint64_t>& seed);
 

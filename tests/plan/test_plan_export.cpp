@@ -1,7 +1,7 @@
 // The plan's exports on a hand-made plan whose answers are known: strokes split where the
 // width changes; the SVG and the DXF (read through libdxflib) give back exactly the drawing's
 // segments; the PNG inks exactly the pixels of each stroked segment, in two colours; the CSV's
-// rows are exact; the same plan gives the same bytes.
+// rows are exact; the same plan gives the same bytes. Then a run of seed 003's plan, read back.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -14,6 +14,7 @@
 
 #include "murmur/atomic_file.hpp"
 #include "murmur/plan_export.hpp"
+#include "murmur/scenario.hpp"
 #include "plan_readback.hpp"
 #include "temp_dir.hpp"
 
@@ -202,6 +203,25 @@ TEST_CASE("the CSV has a row per point the step saved, with the agent's turns an
         "7,1,1.5,2,1.5,0,2,1\n"
         "3,1,3,4.25,0,4.25,0,0\n"
         "7,2,0.100000001,-2,0.100000001,0,3,1\n");
+}
+
+TEST_CASE("a run of seed 003's plan exports SVG and DXF that read back to plan_drawing",
+          "[plan][export]") {
+  const Scenario scenario = load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
+  PlanState state = plan_start(scenario, scenario.world.seed);
+  constexpr int kSteps = 150;  // past the warm-up, with deaths and turns
+  for (int step = 0; step < kSteps; ++step) plan_step(scenario, state);
+  const PlanDrawing drawing = plan_drawing(scenario, state);
+  const std::vector<ReadSegment> expected = test::drawing_segments(state, drawing);
+  REQUIRE(expected.size() > 100);
+  const std::vector<PlanStroke> strokes = plan_strokes(state, drawing);
+
+  const test::SvgPlan svg = test::read_svg(plan_svg(scenario.size(), strokes));
+  CHECK(svg.segments == expected);
+
+  const test::ScratchDir dir("plan_run_dxf");
+  write_plan_dxf(dir.path / "plan.dxf", strokes);
+  CHECK(test::dxf_segments(test::read_dxf(dir.path / "plan.dxf")) == without_agents(expected));
 }
 
 TEST_CASE("the output format comes from the extension, in any case", "[plan][export]") {
