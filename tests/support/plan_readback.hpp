@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <ostream>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
@@ -28,6 +29,12 @@ struct ReadSegment {
   float width = 0;
   bool operator==(const ReadSegment&) const = default;
 };
+
+// Catch prints a mismatched segment with this.
+inline std::ostream& operator<<(std::ostream& out, const ReadSegment& segment) {
+  return out << "agent " << segment.agent << " (" << segment.from.x << ", " << segment.from.y
+             << ")-(" << segment.to.x << ", " << segment.to.y << ") width " << segment.width;
+}
 
 inline float read_float(const std::string& text) {
   float value = 0;
