@@ -58,14 +58,6 @@ glm::vec2 steer(glm::vec2 desired, glm::vec2 velocity, const PlanParams& plan) {
   return limited(with_magnitude(desired, plan.max_speed) - velocity, plan.max_force);
 }
 
-// The seed's `if (v % grid < grid / 2) v - v % grid else v - v % grid + grid`, with Java's
-// remainder (the sign of v): round half up for v >= 0, toward zero for v < 0.
-float snapped(float v, float snap) {
-  const float remainder = std::fmod(v, snap);
-  const float below = v - remainder;
-  return remainder < 0.5f * snap ? below : below + snap;
-}
-
 // Runs body(begin, end) over [0, count) in contiguous chunks on `requested` threads (0: as many
 // as the cores and the count make worthwhile).
 template <class Body>
@@ -119,8 +111,9 @@ void move(const PlanParams& plan, PlanAgent& agent) {
   agent.location += axis_move;
   const glm::vec2 previous_drawn = agent.drawn;
   // Both branches run for a zero move, as in the seed: the second one wins.
-  if (axis_move.x == 0.0f) agent.drawn = {snapped(agent.location.x, plan.snap), agent.location.y};
-  if (axis_move.y == 0.0f) agent.drawn = {agent.location.x, snapped(agent.location.y, plan.snap)};
+  const glm::vec2 at = agent.location;
+  if (axis_move.x == 0.0f) agent.drawn = {plan_snapped(at.x, plan.snap), at.y};
+  if (axis_move.y == 0.0f) agent.drawn = {at.x, plan_snapped(at.y, plan.snap)};
   if (axis_move.x * previous_move.x + axis_move.y * previous_move.y <= 0.0f) {
     ++agent.turns;
     if (axis_move.x == 0.0f) agent.drawn.y = previous_drawn.y;
@@ -256,6 +249,14 @@ bool PlanPointIndex::near_other_path(std::span<const PlanPoint> points, glm::vec
 }
 
 float plan_distance(glm::vec2 a, glm::vec2 b) { return magnitude(a - b); }
+
+// std::fmod is Java's float remainder: exact, with the sign of v. v - remainder is then an
+// exact multiple of snap wherever that multiple is a float.
+float plan_snapped(float v, float snap) {
+  const float remainder = std::fmod(v, snap);
+  const float below = v - remainder;
+  return remainder < 0.5f * snap ? below : below + snap;
+}
 
 bool near_other_path_brute_force(std::span<const PlanPoint> points, glm::vec2 at,
                                  std::uint32_t agent, float clearance) {
