@@ -85,6 +85,21 @@ bool near_other_path_by(const PlanState& state, glm::vec2 at, std::uint32_t agen
   return false;
 }
 
+// Seed 003's snap written from its Java, an oracle apart from plan_snapped: `v % grid` is the
+// truncating remainder, so v - v % grid is v's multiple of grid toward zero.
+float java_snap(float v, float grid) {
+  const float toward_zero = std::trunc(v / grid) * grid;
+  const float remainder = v - toward_zero;
+  return remainder < grid / 2 ? toward_zero : toward_zero + grid;
+}
+
+// Agents that start at the canvas's corner, so that paths cross x = 0 and y = 0.
+Scenario corner_scenario() {
+  return parse_scenario(kWorld + "[plan]\n[[plan.group]]\ncount = 60\nx = 0\ny = 0\n"
+                                 "width = 40\nheight = 40\n",
+                        "corner.toml");
+}
+
 // The turns of a path after each of its moves, counted the seed's way from the saved moves.
 std::vector<std::uint32_t> turns_after_each_move(const std::vector<PlanPoint>& path) {
   std::vector<std::uint32_t> turns;
@@ -258,12 +273,13 @@ TEST_CASE("plan: the index doubles its buckets as points arrive and finds across
 }
 
 TEST_CASE("plan: a run keeps the model's invariants, recounted from the saved points") {
-  const bool crowded = GENERATE(false, true);
-  const Scenario scenario = crowded ? crowded_scenario() : seed_scenario();
+  const int layout = GENERATE(0, 1, 2);  // the seed's, a crowded canvas, the corner
+  const Scenario scenario =
+      layout == 0 ? seed_scenario() : layout == 1 ? crowded_scenario() : corner_scenario();
   const PlanParams& plan = *scenario.plan;
   const std::uint32_t steps = 300;
   const PlanState state = run(scenario, 3, steps);
-  CAPTURE(crowded);
+  CAPTURE(layout);
   REQUIRE(state.step == steps);
   const auto paths = paths_of(state);
 
@@ -288,6 +304,27 @@ TEST_CASE("plan: a run keeps the model's invariants, recounted from the saved po
       const float cross = p.move.y == 0.0f ? p.drawn.y : p.drawn.x;
       REQUIRE(std::fmod(cross, plan.snap) == 0.0f);
     }
+    // Away from a turn the cross-coordinate is the raw one snapped; a turn keeps the last
+    // drawn one instead (the squared corner).
+    std::size_t negative = 0;
+    for (const auto& path : paths) {
+      const std::vector<std::uint32_t> turns = turns_after_each_move(path);
+      for (std::size_t k = 1; k < path.size(); ++k) {
+        const PlanPoint& p = path[k];
+        const bool horizontal = p.move.y == 0.0f;
+        const float raw = horizontal ? p.raw.y : p.raw.x;
+        const float drawn = horizontal ? p.drawn.y : p.drawn.x;
+        const glm::vec2 before = path[k - 1].drawn;
+        CAPTURE(p.agent, p.step, raw);
+        if (turns[k] == turns[k - 1]) {
+          REQUIRE(drawn == java_snap(raw, plan.snap));
+        } else {
+          REQUIRE((horizontal ? p.drawn.x == before.x : p.drawn.y == before.y));
+        }
+        negative += raw < 0.0f ? 1 : 0;
+      }
+    }
+    if (layout == 2) CHECK(negative > 0);
     for (const auto& polyline : plan_drawing(scenario, state)) {
       for (const PlanSegment& segment : polyline) {
         REQUIRE((segment.from.x == segment.to.x || segment.from.y == segment.to.y));
