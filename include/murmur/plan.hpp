@@ -82,6 +82,11 @@ class PlanPointIndex {
   void link(std::span<const PlanPoint> points, std::uint32_t point);
 };
 
+// The seed's snap of the coordinate across a move to a multiple of `snap`: `v - v % snap`,
+// plus `snap` when the remainder is at least snap / 2, with Java's remainder (the sign of v).
+// So v >= 0 rounds half up, and v < 0 rounds toward zero (-17 -> -10, -3 -> 0).
+float plan_snapped(float v, float snap);
+
 // The seed's distance, |a - b| in float32 as Processing's PVector.dist computes it.
 float plan_distance(glm::vec2 a, glm::vec2 b);
 

@@ -126,7 +126,11 @@ std::vector<DocSection> generated_doc_sections(const LookParams& render_defaults
           {"food patch keys", "include/murmur/params/food_params.def",
            keys_table([](auto&& visit) { for_each_food_patch_param(visit); })},
           {"spawn keys", "include/murmur/params/spawn_params.def",
-           keys_table([](auto&& visit) { for_each_spawn_param(visit); })}};
+           keys_table([](auto&& visit) { for_each_spawn_param(visit); })},
+          {"plan keys", "include/murmur/params/plan_params.def",
+           keys_table([](auto&& visit) { for_each_plan_param(visit); })},
+          {"plan group keys", "include/murmur/params/plan_params.def",
+           keys_table([](auto&& visit) { for_each_plan_group_param(visit); })}};
 }
 
 std::string with_generated_sections(std::string_view document, const std::string& document_name,

@@ -9,10 +9,10 @@
 #include <cmath>
 #include <thread>
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
 #include "murmur/errors.hpp"
-#include "murmur/kdtree.hpp"
 #include "murmur/random.hpp"
 
 namespace murmur {
@@ -22,16 +22,19 @@ namespace {
 constexpr std::size_t kMinAgentsPerWorker = 2048;
 constexpr std::size_t kMaxWorkers = 64;
 // The clearance index starts with this many buckets and doubles them when a bucket's chain
-// would hold more than kMaxPointsPerBucket points on average.
+// would hold more than kMaxPointsPerBucket points on average (fewer cells sharing a chain).
 constexpr std::uint32_t kMinBuckets = 1024;
-constexpr std::size_t kMaxPointsPerBucket = 2;
+constexpr std::size_t kMaxPointsPerBucket = 1;
 // The centroid of all agents is summed in blocks of this many agents (docs/model.md,
 // "Cohesion"): a fixed shape that a GPU reduction can repeat.
 constexpr std::size_t kTotalBlock = 256;
-// The k-d tree's candidates reach this much further than the seed's radii, so that every agent
-// the seed's float distance counts is among them; the seed's predicate then decides.
+// The steering grid's cells reach this much further than the seed's radii, so that every agent
+// the seed's float distance counts is among the 3 x 3 cells' candidates; the seed's predicate
+// then decides.
 constexpr float kCandidateSlack = 1.0f / 1024.0f;
 constexpr float kMinCandidateRadius = 1.0f / 1024.0f;
+// The steering grid has at most this many cells per agent (more only for tiny crowds).
+constexpr std::size_t kMaxCellsPerAgent = 4;
 // The seed's random draws per agent at the start: position x, y, velocity x, y.
 enum StartDraw : std::uint32_t { kDrawX = 0, kDrawY = 1, kDrawVelocityX = 2, kDrawVelocityY = 3 };
 
@@ -56,14 +59,6 @@ glm::vec2 limited(glm::vec2 v, float max) {
 // limited to max_force.
 glm::vec2 steer(glm::vec2 desired, glm::vec2 velocity, const PlanParams& plan) {
   return limited(with_magnitude(desired, plan.max_speed) - velocity, plan.max_force);
-}
-
-// The seed's `if (v % grid < grid / 2) v - v % grid else v - v % grid + grid`, with Java's
-// remainder (the sign of v): round half up for v >= 0, toward zero for v < 0.
-float snapped(float v, float snap) {
-  const float remainder = std::fmod(v, snap);
-  const float below = v - remainder;
-  return remainder < 0.5f * snap ? below : below + snap;
 }
 
 // Runs body(begin, end) over [0, count) in contiguous chunks on `requested` threads (0: as many
@@ -119,8 +114,9 @@ void move(const PlanParams& plan, PlanAgent& agent) {
   agent.location += axis_move;
   const glm::vec2 previous_drawn = agent.drawn;
   // Both branches run for a zero move, as in the seed: the second one wins.
-  if (axis_move.x == 0.0f) agent.drawn = {snapped(agent.location.x, plan.snap), agent.location.y};
-  if (axis_move.y == 0.0f) agent.drawn = {agent.location.x, snapped(agent.location.y, plan.snap)};
+  const glm::vec2 at = agent.location;
+  if (axis_move.x == 0.0f) agent.drawn = {plan_snapped(at.x, plan.snap), at.y};
+  if (axis_move.y == 0.0f) agent.drawn = {at.x, plan_snapped(at.y, plan.snap)};
   if (axis_move.x * previous_move.x + axis_move.y * previous_move.y <= 0.0f) {
     ++agent.turns;
     if (axis_move.x == 0.0f) agent.drawn.y = previous_drawn.y;
@@ -131,21 +127,60 @@ void move(const PlanParams& plan, PlanAgent& agent) {
   ++agent.steps;
 }
 
-// Where every agent stands after the moves: the neighbour search of separation and cohesion.
+// Where every agent stands after the moves, binned for separation and cohesion: a uniform grid
+// over the agents' bounding box, cells at least the steering's reach so that 3 x 3 cells hold
+// every candidate, each cell's agents in index order (a stable counting sort, as a GPU's scan
+// and scatter would give).
 struct Crowd {
   std::vector<glm::vec2> locations;  // by agent index, the dead included (the seed's list)
-  KdTree2D tree;
+  glm::vec2 origin{0.0f};            // the bounding box's low corner
+  float cell = 1.0f;
+  glm::ivec2 cells{1, 1};
+  std::vector<std::uint32_t> cell_start;  // per cell, then one past the last: into `sorted`
+  std::vector<std::uint32_t> sorted;      // agent indices by cell, then index
   glm::dvec2 total{0.0};  // sum of the locations, in blocks of kTotalBlock (docs/model.md)
+
+  glm::ivec2 cell_of(glm::vec2 p) const {
+    const glm::ivec2 c(glm::floor((p - origin) / cell));
+    return glm::clamp(c, glm::ivec2(0), cells - 1);
+  }
 };
 
-Crowd crowd_of(const PlanState& state) {
+Crowd crowd_of(const PlanState& state, float reach) {
   Crowd crowd;
-  crowd.locations.reserve(state.agents.size());
+  const std::size_t count = state.agents.size();
+  crowd.locations.reserve(count);
   for (const PlanAgent& a : state.agents) crowd.locations.push_back(a.location);
-  crowd.tree = KdTree2D(crowd.locations);
-  for (std::size_t begin = 0; begin < crowd.locations.size(); begin += kTotalBlock) {
+  glm::vec2 low{0.0f}, high{0.0f};
+  if (count > 0) low = high = crowd.locations[0];
+  for (const glm::vec2 p : crowd.locations) {
+    low = glm::min(low, p);
+    high = glm::max(high, p);
+  }
+  // Agents that wander far would ask for many empty cells: the cells grow instead, past
+  // kMaxCellsPerAgent per agent.
+  const glm::vec2 extent = high - low;
+  const double area_per_cell = double(extent.x) * double(extent.y) /
+                               double(kMaxCellsPerAgent * std::max<std::size_t>(count, 1));
+  crowd.cell = std::max({reach * (1.0f + kCandidateSlack) + kMinCandidateRadius,
+                         float(std::sqrt(area_per_cell)), kMinCandidateRadius});
+  crowd.origin = low;
+  crowd.cells = glm::ivec2(glm::floor(extent / crowd.cell)) + 1;
+  const std::size_t cells = std::size_t(crowd.cells.x) * std::size_t(crowd.cells.y);
+  crowd.cell_start.assign(cells + 1, 0);
+  std::vector<std::uint32_t> cell_of_agent(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const glm::ivec2 c = crowd.cell_of(crowd.locations[i]);
+    cell_of_agent[i] = std::uint32_t(c.y * crowd.cells.x + c.x);
+    ++crowd.cell_start[cell_of_agent[i] + 1];
+  }
+  for (std::size_t c = 0; c < cells; ++c) crowd.cell_start[c + 1] += crowd.cell_start[c];
+  crowd.sorted.resize(count);
+  std::vector<std::uint32_t> fill(crowd.cell_start.begin(), crowd.cell_start.end() - 1);
+  for (std::size_t i = 0; i < count; ++i) crowd.sorted[fill[cell_of_agent[i]]++] = std::uint32_t(i);
+  for (std::size_t begin = 0; begin < count; begin += kTotalBlock) {
     glm::dvec2 block{0.0};
-    const std::size_t end = std::min(crowd.locations.size(), begin + kTotalBlock);
+    const std::size_t end = std::min(count, begin + kTotalBlock);
     for (std::size_t i = begin; i < end; ++i) block += glm::dvec2(crowd.locations[i]);
     crowd.total += block;
   }
@@ -157,10 +192,17 @@ Crowd crowd_of(const PlanState& state) {
 glm::vec2 steering(const PlanParams& plan, const Crowd& crowd, const PlanAgent& agent,
                    std::vector<std::uint32_t>& near) {
   const glm::vec2 at = agent.location;
-  const float reach = std::max(plan.separation_radius, plan.cohesion_min_distance);
   near.clear();
-  crowd.tree.query_radius(at, reach * (1.0f + kCandidateSlack) + kMinCandidateRadius,
-                          Topology::Bounded, glm::vec2(0.0f), near);
+  const glm::ivec2 centre = crowd.cell_of(at);
+  const glm::ivec2 first = glm::max(centre - 1, glm::ivec2(0));
+  const glm::ivec2 last = glm::min(centre + 1, crowd.cells - 1);
+  for (int y = first.y; y <= last.y; ++y) {
+    for (int x = first.x; x <= last.x; ++x) {
+      const std::size_t c = std::size_t(y) * std::size_t(crowd.cells.x) + std::size_t(x);
+      near.insert(near.end(), crowd.sorted.begin() + crowd.cell_start[c],
+                  crowd.sorted.begin() + crowd.cell_start[c + 1]);
+    }
+  }
   std::sort(near.begin(), near.end());
   glm::vec2 separation{0.0f};
   std::uint32_t separating = 0;
@@ -257,6 +299,14 @@ bool PlanPointIndex::near_other_path(std::span<const PlanPoint> points, glm::vec
 
 float plan_distance(glm::vec2 a, glm::vec2 b) { return magnitude(a - b); }
 
+// std::fmod is Java's float remainder: exact, with the sign of v. v - remainder is then an
+// exact multiple of snap wherever that multiple is a float.
+float plan_snapped(float v, float snap) {
+  const float remainder = std::fmod(v, snap);
+  const float below = v - remainder;
+  return remainder < 0.5f * snap ? below : below + snap;
+}
+
 bool near_other_path_brute_force(std::span<const PlanPoint> points, glm::vec2 at,
                                  std::uint32_t agent, float clearance) {
   return std::any_of(points.begin(), points.end(), [&](const PlanPoint& p) {
@@ -333,7 +383,8 @@ void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
   state.index.add(state.points);
 
   // 4. Steering for the next move, from where everyone now stands (the dead too).
-  const Crowd crowd = crowd_of(state);
+  const Crowd crowd =
+      crowd_of(state, std::max(plan.separation_radius, plan.cohesion_min_distance));
   for_each_chunk(count, workers, [&](std::size_t begin, std::size_t end) {
     std::vector<std::uint32_t> near;
     for (std::size_t i = begin; i < end; ++i) {
