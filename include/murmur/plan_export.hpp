@@ -42,7 +42,7 @@ glm::dvec2 plan_page_point(glm::vec2 canvas, glm::vec2 world);
 // stroke-width and a DXF layer's lineweight both require.
 struct PlanStroke {
   std::uint32_t agent = 0;  // the agent's id
-  float width = 0;          // canvas units
+  float width = 0;          // world units
   std::vector<glm::vec2> points;
 };
 

@@ -2,7 +2,6 @@
 #include <array>
 #include <cmath>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -19,13 +18,15 @@
 namespace murmur {
 namespace {
 
-// A stroke of one canvas unit draws at 0.25 mm, CAD's default lineweight, so the seed's widths
+// A stroke one world unit wide draws at 0.25 mm, CAD's default lineweight, so the seed's widths
 // 1 and 2 print as the usual thin and medium pens.
 constexpr float kDxfLineweightPerWidth = 25.0f;
 // The lineweights (hundredths of a millimetre) that AutoCAD accepts in a layer, ascending.
 constexpr std::array<int, 24> kDxfLineweights = {0,  5,  9,  13, 15, 18,  20,  25,
                                                  30, 35, 40, 50, 53, 60,  70,  80,
                                                  90, 100, 106, 120, 140, 158, 200, 211};
+// Lineweight -3: the CAD program's default, for layer "0", which holds no plan strokes.
+constexpr int kDxfDefaultLineweight = -3;
 // AutoCAD colour index 7: black on a white sheet, white on a dark model space.
 constexpr int kDxfInkColour = DL_Codes::white;
 // An LWPOLYLINE's flags: 0 is an open polyline (1 would close it).
@@ -60,7 +61,7 @@ void write_document(DL_Dxf& dxf, DL_WriterA& writer, const std::map<float, std::
   writer.tableEnd();
   writer.tableLayers(static_cast<int>(layers.size()) + 1);
   dxf.writeLayer(writer, kDefaultLayer,
-                 DL_Attributes("", kDxfInkColour, plan_dxf_lineweight(1.0f), "CONTINUOUS", 1.0));
+                 DL_Attributes("", kDxfInkColour, kDxfDefaultLineweight, "CONTINUOUS", 1.0));
   for (const auto& [width, name] : layers) {
     dxf.writeLayer(writer, DL_LayerData(name, 0),
                    DL_Attributes("", kDxfInkColour, plan_dxf_lineweight(width), "CONTINUOUS",

@@ -105,8 +105,9 @@ TEST_CASE("the DXF reads back through libdxflib to the drawing, layered by width
   CHECK(test::dxf_segments(dxf) == without_agents(test::drawing_segments(state, drawing)));
   CHECK(dxf.polyline_layers ==
         std::vector<std::string>{"width-2", "width-1", "width-2", "width-1"});
-  // Layer "0" and one per width, each with its lineweight: 0.25 mm per canvas unit.
-  CHECK(dxf.layer_lineweights == std::map<std::string, int>{{"0", 25}, {"width-1", 25},
+  // Layer "0" (CAD's default lineweight, -3) and one per width, each with its lineweight:
+  // 0.25 mm per world unit.
+  CHECK(dxf.layer_lineweights == std::map<std::string, int>{{"0", -3}, {"width-1", 25},
                                                              {"width-2", 50}});
   // World coordinates: CAD's y is up, as the world's.
   CHECK(dxf.polylines[0][0] == glm::dvec2(10, 20));
