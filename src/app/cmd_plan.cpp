@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
+#include "murmur/float_text.hpp"
 #include "murmur/plan.hpp"
 #include "murmur/plan_export.hpp"
 #include "murmur/render/png_writer.hpp"
@@ -45,11 +46,21 @@ PlanFormat output_format(const PlanOptions& options) {
 
 bool size_given(const PlanOptions& options) { return options.size.width > 0; }
 
-// The PNG's size: --size, else one pixel per world unit.
+// The PNG's size: --size, else one pixel per world unit, which must fit kImageSideRange.
 FrameSize image_size(const PlanOptions& options, const Scenario& scenario) {
   if (size_given(options)) return options.size;
-  return {static_cast<int>(std::ceil(scenario.world.width)),
-          static_cast<int>(std::ceil(scenario.world.height))};
+  const double largest = static_cast<double>(kImageSideRange.max);
+  const double width = std::ceil(double{scenario.world.width});
+  const double height = std::ceil(double{scenario.world.height});
+  if (width > largest || height > largest) {
+    std::string world;
+    append_float(world, scenario.world.width);
+    world += " x ";
+    append_float(world, scenario.world.height);
+    throw InputError(scenario.source + ": the world's " + world + " is too large for one PNG: " +
+                     "give --size, each side at most " + std::to_string(kImageSideRange.max));
+  }
+  return {static_cast<int>(width), static_cast<int>(height)};
 }
 
 int run_plan(const PlanOptions& options) {
@@ -61,13 +72,7 @@ int run_plan(const PlanOptions& options) {
     throw InputError("--size applies to PNG output only (--out " + options.out + ")");
   }
   const Scenario scenario = load_plan_scenario_with_seed(options.scenario, options.seed);
-  const FrameSize size = image_size(options, scenario);
-  const auto fits = [](int side) { return side <= static_cast<int>(kImageSideRange.max); };
-  if (format == PlanFormat::Png && !(fits(size.width) && fits(size.height))) {
-    throw InputError(scenario.source + ": the world's " + std::to_string(size.width) + "x" +
-                     std::to_string(size.height) + " is too large for one PNG: give --size, " +
-                     "each side at most " + std::to_string(kImageSideRange.max));
-  }
+  const FrameSize size = format == PlanFormat::Png ? image_size(options, scenario) : FrameSize{};
   check_output_file(options.out, "--out");
 
   std::fprintf(stderr, "seed %llu\n", static_cast<unsigned long long>(scenario.world.seed));

@@ -105,6 +105,20 @@ run_murmur plan --scenario "$scenario" --out "$work/bad.svg"
 expect_usage_error "--steps"
 for name in bad.svg bad.pdf bad.png; do expect_no_file "$work/$name" "a refused run"; done
 
+# A world too large for one pixel per unit needs --size for a PNG.
+cat >"$work/wide.toml" <<'TOML'
+[world]
+width = 20000
+height = 800
+
+[plan]
+TOML
+run_murmur plan --scenario "$work/wide.toml" --steps 5 --out "$work/wide.png"
+expect_usage_error "wide.toml: the world's 20000 x 800 is too large for one PNG" "--size"
+run_murmur plan --scenario "$work/wide.toml" --steps 5 --out "$work/wide.png" --size 500x20 --quiet
+expect_rc 0
+[[ $(palette "$work/wide.png" | head -1) == 500x20 ]] || fail "the wide world's PNG is not 500x20"
+
 # A flock scenario is not a plan, and a plan is not a flock: each command says which to use.
 flock=$work/flock.toml
 write_tiny_scenario "$flock"
