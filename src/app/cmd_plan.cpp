@@ -32,7 +32,7 @@ struct PlanOptions {
   std::optional<std::uint64_t> seed;
   std::string out;
   std::optional<PlanFormat> format;
-  FrameSize size;  // 0 x 0 when --size is not given (its sides are at least 1)
+  std::optional<FrameSize> size;
   bool quiet = false;
 };
 
@@ -44,11 +44,9 @@ PlanFormat output_format(const PlanOptions& options) {
                    options.out + "'");
 }
 
-bool size_given(const PlanOptions& options) { return options.size.width > 0; }
-
 // The PNG's size: --size, else one pixel per world unit, which must fit kImageSideRange.
 FrameSize image_size(const PlanOptions& options, const Scenario& scenario) {
-  if (size_given(options)) return options.size;
+  if (options.size) return *options.size;
   const double largest = static_cast<double>(kImageSideRange.max);
   const double width = std::ceil(double{scenario.world.width});
   const double height = std::ceil(double{scenario.world.height});
@@ -68,7 +66,7 @@ int run_plan(const PlanOptions& options) {
     throw InputError("--backend gpu: the plan has no GPU version yet; use --backend cpu");
   }
   const PlanFormat format = output_format(options);
-  if (size_given(options) && format != PlanFormat::Png) {
+  if (options.size && format != PlanFormat::Png) {
     throw InputError("--size applies to PNG output only (--out " + options.out + ")");
   }
   const Scenario scenario = load_plan_scenario_with_seed(options.scenario, options.seed);
