@@ -7,20 +7,19 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <thread>
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
 #include "murmur/errors.hpp"
+#include "murmur/parallel.hpp"
 #include "murmur/random.hpp"
 
 namespace murmur {
 namespace {
 
-// Below this many agents per thread a step is too short for threads to pay for their start-up.
+// Below this many agents per thread a phase is too short for threads to pay for their start-up.
 constexpr std::size_t kMinAgentsPerWorker = 2048;
-constexpr std::size_t kMaxWorkers = 64;
 // The clearance index starts with this many buckets and doubles them when a bucket's chain
 // would hold more than kMaxPointsPerBucket points on average (fewer cells sharing a chain).
 constexpr std::uint32_t kMinBuckets = 1024;
@@ -59,30 +58,6 @@ glm::vec2 limited(glm::vec2 v, float max) {
 // limited to max_force.
 glm::vec2 steer(glm::vec2 desired, glm::vec2 velocity, const PlanParams& plan) {
   return limited(with_magnitude(desired, plan.max_speed) - velocity, plan.max_force);
-}
-
-// Runs body(begin, end) over [0, count) in contiguous chunks on `requested` threads (0: as many
-// as the cores and the count make worthwhile).
-template <class Body>
-void for_each_chunk(std::size_t count, unsigned requested, Body body) {
-  const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t workers =
-      requested > 0 ? std::clamp<std::size_t>(requested, 1, std::max<std::size_t>(count, 1))
-                    : std::clamp<std::size_t>(count / kMinAgentsPerWorker, 1,
-                                              std::min<std::size_t>(hardware, kMaxWorkers));
-  if (workers == 1) {
-    body(std::size_t{0}, count);
-    return;
-  }
-  const std::size_t chunk = (count + workers - 1) / workers;
-  std::vector<std::jthread> threads;  // joined on every exit path
-  threads.reserve(workers - 1);
-  for (std::size_t w = 1; w < workers; ++w) {
-    const std::size_t begin = std::min(count, w * chunk);
-    const std::size_t end = std::min(count, begin + chunk);
-    threads.emplace_back([&body, begin, end] { body(begin, end); });
-  }
-  body(std::size_t{0}, std::min(count, chunk));
 }
 
 const PlanParams& plan_of(const Scenario& scenario) {
@@ -348,13 +323,14 @@ void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
   const std::uint64_t step = state.step + 1;
   std::vector<PlanAgent>& agents = state.agents;
   const std::size_t count = agents.size();
+  const std::size_t threads = workers_for(count, workers, kMinAgentsPerWorker);
 
   // 1. Deaths, on the state the previous step left. An agent killed here still makes this
   // step's move, as in the seed (its run() follows checkDead()).
   std::vector<char> moves(count, 0);
   for (std::size_t i = 0; i < count; ++i) moves[i] = agents[i].alive ? 1 : 0;
   if (step > plan.warmup) {
-    for_each_chunk(count, workers, [&](std::size_t begin, std::size_t end) {
+    for_each_chunk(count, threads, [&](std::size_t begin, std::size_t end) {
       for (std::size_t i = begin; i < end; ++i) {
         if (!moves[i]) continue;
         const PlanDeath death = death_of(plan, state, agents[i]);
@@ -368,7 +344,7 @@ void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
   }
 
   // 2. The moves, each with the acceleration the previous step's steering left.
-  for_each_chunk(count, workers, [&](std::size_t begin, std::size_t end) {
+  for_each_chunk(count, threads, [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
       if (moves[i]) move(plan, agents[i]);
     }
@@ -385,7 +361,7 @@ void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
   // 4. Steering for the next move, from where everyone now stands (the dead too).
   const Crowd crowd =
       crowd_of(state, std::max(plan.separation_radius, plan.cohesion_min_distance));
-  for_each_chunk(count, workers, [&](std::size_t begin, std::size_t end) {
+  for_each_chunk(count, threads, [&](std::size_t begin, std::size_t end) {
     std::vector<std::uint32_t> near;
     for (std::size_t i = begin; i < end; ++i) {
       if (agents[i].alive) agents[i].acceleration = steering(plan, crowd, agents[i], near);
