@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
@@ -24,16 +26,19 @@ constexpr std::size_t kMinAgentsPerWorker = 2048;
 // would hold more than kMaxPointsPerBucket points on average (fewer cells sharing a chain).
 constexpr std::uint32_t kMinBuckets = 1024;
 constexpr std::size_t kMaxPointsPerBucket = 1;
-// The centroid of all agents is summed in blocks of this many agents (docs/model.md,
-// "Cohesion"): a fixed shape that a GPU reduction can repeat.
+// The total of all agents' locations is summed in blocks of this many agents (docs/model.md,
+// "Sums, order and threads"): a fixed shape that a GPU reduction can repeat.
 constexpr std::size_t kTotalBlock = 256;
 // The steering grid's cells reach this much further than the seed's radii, so that every agent
 // the seed's float distance counts is among the 3 x 3 cells' candidates; the seed's predicate
 // then decides.
 constexpr float kCandidateSlack = 1.0f / 1024.0f;
 constexpr float kMinCandidateRadius = 1.0f / 1024.0f;
-// The steering grid has at most this many cells per agent (more only for tiny crowds).
+// The steering grid's cells grow past the reach when there would be more than about this many
+// per agent (agents that wander far apart).
 constexpr std::size_t kMaxCellsPerAgent = 4;
+// PlanPoint::step is a uint32.
+constexpr std::uint64_t kMaxPlanStep = 0xffffffffu;
 // The seed's random draws per agent at the start: position x, y, velocity x, y.
 enum StartDraw : std::uint32_t { kDrawX = 0, kDrawY = 1, kDrawVelocityX = 2, kDrawVelocityY = 3 };
 
@@ -67,8 +72,8 @@ const PlanParams& plan_of(const Scenario& scenario) {
   return *scenario.plan;
 }
 
-// The death check at the start of a step (docs/model.md, "Deaths"), on the state the previous
-// step left: the first cause that holds.
+// The death check at the start of a step (docs/model.md, "One step of the plan", 1), on the
+// state the previous step left: the first cause that holds.
 PlanDeath death_of(const PlanParams& plan, const PlanState& state, const PlanAgent& agent) {
   if (magnitude(agent.last_move) < plan.min_speed) return PlanDeath::TooSlow;
   if (state.index.near_other_path(state.points, agent.location, agent.id)) {
@@ -78,8 +83,8 @@ PlanDeath death_of(const PlanParams& plan, const PlanState& state, const PlanAge
   return PlanDeath::Lives;
 }
 
-// The seed's move() and calTurns() (docs/model.md, "The move"): the axis move, the drawn point
-// snapped across it, and a turn's squared corner.
+// The seed's move() and calTurns() (docs/model.md, "One step of the plan", 2-3): the axis
+// move, the drawn point snapped across it, and a turn's squared corner.
 void move(const PlanParams& plan, PlanAgent& agent) {
   agent.velocity = limited(agent.velocity + agent.acceleration, plan.max_speed);
   const glm::vec2 previous_move = agent.last_move;
@@ -350,7 +355,15 @@ void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
     }
   });
 
-  // 3. The new points, in agent order, into the points and the index.
+  // 3. The new points, in agent order, into the points and the index. Point indices and steps
+  // are uint32 in the index and the records (as on a GPU): running out is an error, never a
+  // wrapped index that would hide points from the clearance test.
+  const auto movers = std::size_t(std::count(moves.begin(), moves.end(), char{1}));
+  if (state.points.size() + movers >= PlanPointIndex::kNone || step > kMaxPlanStep) {
+    throw std::length_error("plan step " + std::to_string(step) + ": more than " +
+                            std::to_string(PlanPointIndex::kNone - 1) + " saved points or " +
+                            std::to_string(kMaxPlanStep) + " steps, the most a plan holds");
+  }
   for (std::size_t i = 0; i < count; ++i) {
     if (!moves[i]) continue;
     const PlanAgent& a = agents[i];
