@@ -13,7 +13,8 @@
 
 namespace murmur {
 
-// Why an agent stopped (docs/model.md, "Deaths"); the first that holds, in this order.
+// Why an agent stopped (docs/model.md, "One step of the plan", 1); the first that holds, in
+// this order.
 enum class PlanDeath : std::uint32_t { Lives = 0, TooSlow = 1, TooClose = 2, TooManyTurns = 3 };
 
 // Lines join drawn points from this step on: the seed draws only from its third frame.
@@ -111,7 +112,8 @@ PlanState plan_start(const Scenario& scenario, std::uint64_t seed);
 
 // One synchronous step of every agent (docs/model.md, "One step of the plan"). `workers`: the
 // threads that share the agents (0: as many as the cores and the agents make worthwhile); the
-// result does not depend on it, bit for bit.
+// result does not depend on it, bit for bit. Throws std::length_error rather than wrap when the
+// points would pass 2^32 - 2 or the steps 2^32 - 1 (uint32 in the records and the index).
 void plan_step(const Scenario& scenario, PlanState& state, unsigned workers = 0);
 
 // The drawing: one polyline per agent (by id), its consecutive drawn points joined from step

@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <string>
-#include <thread>
 #include <unordered_map>
 
 #include "murmur/errors.hpp"
 #include "murmur/grid.hpp"
 #include "murmur/kdtree.hpp"
+#include "murmur/parallel.hpp"
 
 namespace murmur {
 
@@ -15,8 +15,6 @@ namespace {
 
 // Below this many boids a step is too short for threads to pay for their start-up.
 constexpr std::size_t kMinBoidsPerWorker = 1024;
-// More workers than this gain nothing on the machines the project targets.
-constexpr unsigned kMaxWorkers = 8;
 
 // `Search` appends the candidate neighbours of one observer: search(center, radius, topology,
 // world, out). A superset of the visible set would do (add_neighbour re-applies the exact
@@ -98,27 +96,10 @@ FlockState step_with(const Scenario& scenario, const FlockState& state, CpuStepT
   std::vector<NeighbourSums> sums(count);
   std::vector<NeighbourSums>& sums_out = sums;
 
-  const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t workers =
-      requested_workers > 0
-          ? std::clamp<std::size_t>(requested_workers, 1, std::max<std::size_t>(count, 1))
-          : std::clamp<std::size_t>(count / kMinBoidsPerWorker, 1, std::min(hardware, kMaxWorkers));
-  if (workers == 1) {
-    step_range(inputs, 0, count, next.boids, sums_out);
-  } else {
-    std::vector<std::jthread> threads;  // joined on every exit path
-    threads.reserve(workers - 1);
-    const std::size_t chunk = (count + workers - 1) / workers;
-    for (std::size_t w = 1; w < workers; ++w) {
-      const std::size_t begin = std::min(count, w * chunk);
-      const std::size_t end = std::min(count, begin + chunk);
-      threads.emplace_back([&inputs, &next, &sums_out, begin, end] {
-        step_range(inputs, begin, end, next.boids, sums_out);
-      });
-    }
-    step_range(inputs, 0, std::min(count, chunk), next.boids, sums_out);
-    threads.clear();  // joins
-  }
+  for_each_chunk(count, workers_for(count, requested_workers, kMinBoidsPerWorker),
+                 [&](std::size_t begin, std::size_t end) {
+                   step_range(inputs, begin, end, next.boids, sums_out);
+                 });
   FlockState after = settle_population(scenario, in, std::move(next.boids), sums, births, trace);
   if (trace != nullptr) trace->sums = std::move(sums);
   return after;

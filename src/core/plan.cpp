@@ -7,34 +7,38 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <thread>
+#include <stdexcept>
+#include <string>
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
 #include "murmur/errors.hpp"
+#include "murmur/parallel.hpp"
 #include "murmur/random.hpp"
 
 namespace murmur {
 namespace {
 
-// Below this many agents per thread a step is too short for threads to pay for their start-up.
+// Below this many agents per thread a phase is too short for threads to pay for their start-up.
 constexpr std::size_t kMinAgentsPerWorker = 2048;
-constexpr std::size_t kMaxWorkers = 64;
 // The clearance index starts with this many buckets and doubles them when a bucket's chain
 // would hold more than kMaxPointsPerBucket points on average (fewer cells sharing a chain).
 constexpr std::uint32_t kMinBuckets = 1024;
 constexpr std::size_t kMaxPointsPerBucket = 1;
-// The centroid of all agents is summed in blocks of this many agents (docs/model.md,
-// "Cohesion"): a fixed shape that a GPU reduction can repeat.
+// The total of all agents' locations is summed in blocks of this many agents (docs/model.md,
+// "Sums, order and threads"): a fixed shape that a GPU reduction can repeat.
 constexpr std::size_t kTotalBlock = 256;
 // The steering grid's cells reach this much further than the seed's radii, so that every agent
 // the seed's float distance counts is among the 3 x 3 cells' candidates; the seed's predicate
 // then decides.
 constexpr float kCandidateSlack = 1.0f / 1024.0f;
 constexpr float kMinCandidateRadius = 1.0f / 1024.0f;
-// The steering grid has at most this many cells per agent (more only for tiny crowds).
+// The steering grid's cells grow past the reach when there would be more than about this many
+// per agent (agents that wander far apart).
 constexpr std::size_t kMaxCellsPerAgent = 4;
+// PlanPoint::step is a uint32.
+constexpr std::uint64_t kMaxPlanStep = 0xffffffffu;
 // The seed's random draws per agent at the start: position x, y, velocity x, y.
 enum StartDraw : std::uint32_t { kDrawX = 0, kDrawY = 1, kDrawVelocityX = 2, kDrawVelocityY = 3 };
 
@@ -61,30 +65,6 @@ glm::vec2 steer(glm::vec2 desired, glm::vec2 velocity, const PlanParams& plan) {
   return limited(with_magnitude(desired, plan.max_speed) - velocity, plan.max_force);
 }
 
-// Runs body(begin, end) over [0, count) in contiguous chunks on `requested` threads (0: as many
-// as the cores and the count make worthwhile).
-template <class Body>
-void for_each_chunk(std::size_t count, unsigned requested, Body body) {
-  const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t workers =
-      requested > 0 ? std::clamp<std::size_t>(requested, 1, std::max<std::size_t>(count, 1))
-                    : std::clamp<std::size_t>(count / kMinAgentsPerWorker, 1,
-                                              std::min<std::size_t>(hardware, kMaxWorkers));
-  if (workers == 1) {
-    body(std::size_t{0}, count);
-    return;
-  }
-  const std::size_t chunk = (count + workers - 1) / workers;
-  std::vector<std::jthread> threads;  // joined on every exit path
-  threads.reserve(workers - 1);
-  for (std::size_t w = 1; w < workers; ++w) {
-    const std::size_t begin = std::min(count, w * chunk);
-    const std::size_t end = std::min(count, begin + chunk);
-    threads.emplace_back([&body, begin, end] { body(begin, end); });
-  }
-  body(std::size_t{0}, std::min(count, chunk));
-}
-
 const PlanParams& plan_of(const Scenario& scenario) {
   if (!scenario.plan) {
     throw InputError(scenario.source + ": no [plan] table: not a plan scenario");
@@ -92,8 +72,8 @@ const PlanParams& plan_of(const Scenario& scenario) {
   return *scenario.plan;
 }
 
-// The death check at the start of a step (docs/model.md, "Deaths"), on the state the previous
-// step left: the first cause that holds.
+// The death check at the start of a step (docs/model.md, "One step of the plan", 1), on the
+// state the previous step left: the first cause that holds.
 PlanDeath death_of(const PlanParams& plan, const PlanState& state, const PlanAgent& agent) {
   if (magnitude(agent.last_move) < plan.min_speed) return PlanDeath::TooSlow;
   if (state.index.near_other_path(state.points, agent.location, agent.id)) {
@@ -103,8 +83,8 @@ PlanDeath death_of(const PlanParams& plan, const PlanState& state, const PlanAge
   return PlanDeath::Lives;
 }
 
-// The seed's move() and calTurns() (docs/model.md, "The move"): the axis move, the drawn point
-// snapped across it, and a turn's squared corner.
+// The seed's move() and calTurns() (docs/model.md, "One step of the plan", 2-3): the axis
+// move, the drawn point snapped across it, and a turn's squared corner.
 void move(const PlanParams& plan, PlanAgent& agent) {
   agent.velocity = limited(agent.velocity + agent.acceleration, plan.max_speed);
   const glm::vec2 previous_move = agent.last_move;
@@ -348,13 +328,14 @@ void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
   const std::uint64_t step = state.step + 1;
   std::vector<PlanAgent>& agents = state.agents;
   const std::size_t count = agents.size();
+  const std::size_t threads = workers_for(count, workers, kMinAgentsPerWorker);
 
   // 1. Deaths, on the state the previous step left. An agent killed here still makes this
   // step's move, as in the seed (its run() follows checkDead()).
   std::vector<char> moves(count, 0);
   for (std::size_t i = 0; i < count; ++i) moves[i] = agents[i].alive ? 1 : 0;
   if (step > plan.warmup) {
-    for_each_chunk(count, workers, [&](std::size_t begin, std::size_t end) {
+    for_each_chunk(count, threads, [&](std::size_t begin, std::size_t end) {
       for (std::size_t i = begin; i < end; ++i) {
         if (!moves[i]) continue;
         const PlanDeath death = death_of(plan, state, agents[i]);
@@ -368,13 +349,21 @@ void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
   }
 
   // 2. The moves, each with the acceleration the previous step's steering left.
-  for_each_chunk(count, workers, [&](std::size_t begin, std::size_t end) {
+  for_each_chunk(count, threads, [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
       if (moves[i]) move(plan, agents[i]);
     }
   });
 
-  // 3. The new points, in agent order, into the points and the index.
+  // 3. The new points, in agent order, into the points and the index. Point indices and steps
+  // are uint32 in the index and the records (as on a GPU): running out is an error, never a
+  // wrapped index that would hide points from the clearance test.
+  const auto movers = std::size_t(std::count(moves.begin(), moves.end(), char{1}));
+  if (state.points.size() + movers >= PlanPointIndex::kNone || step > kMaxPlanStep) {
+    throw std::length_error("plan step " + std::to_string(step) + ": more than " +
+                            std::to_string(PlanPointIndex::kNone - 1) + " saved points or " +
+                            std::to_string(kMaxPlanStep) + " steps, the most a plan holds");
+  }
   for (std::size_t i = 0; i < count; ++i) {
     if (!moves[i]) continue;
     const PlanAgent& a = agents[i];
@@ -385,7 +374,7 @@ void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
   // 4. Steering for the next move, from where everyone now stands (the dead too).
   const Crowd crowd =
       crowd_of(state, std::max(plan.separation_radius, plan.cohesion_min_distance));
-  for_each_chunk(count, workers, [&](std::size_t begin, std::size_t end) {
+  for_each_chunk(count, threads, [&](std::size_t begin, std::size_t end) {
     std::vector<std::uint32_t> near;
     for (std::size_t i = begin; i < end; ++i) {
       if (agents[i].alive) agents[i].acceleration = steering(plan, crowd, agents[i], near);

@@ -17,6 +17,7 @@
 #include "murmur/errors.hpp"
 #include "murmur/plan.hpp"
 #include "murmur/scenario.hpp"
+#include "murmur/state.hpp"
 #include "test_random.hpp"
 
 using namespace murmur;
@@ -185,6 +186,17 @@ TEST_CASE("plan: bad [plan] keys are one-line errors naming the key and the acce
              Contains("[food]: not part of a plan scenario"));
   CHECK_THAT(input_error(kWorld + "[target]\nx = 1\ny = 1\n[plan]\n"),
              Contains("[target]: not part of a plan scenario"));
+}
+
+TEST_CASE("plan: a plan scenario has no flock, and the flock's start says so in one line") {
+  try {
+    seeded_start(seed_scenario());
+    FAIL("expected an InputError");
+  } catch (const InputError& error) {
+    const std::string message = error.what();
+    CHECK(message.find('\n') == std::string::npos);
+    CHECK_THAT(message, StartsWith("seed.toml: a plan scenario ([plan]) has no flock"));
+  }
 }
 
 TEST_CASE("plan: the drawn point snaps as the seed's Java remainder does, negatives toward 0") {

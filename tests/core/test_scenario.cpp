@@ -186,7 +186,7 @@ TEST_CASE("bad world values and top-level keys are rejected with their line", "[
              StartsWith("test.toml:1: world = 5: must be a table, found an integer"));
   CHECK_THAT(parse_error(kWorld + kSpecies + "\n[wrld]\nx = 1\n"),
              StartsWith("test.toml:10: \"wrld\": unknown table or key (accepted: world, species, "
-                        "obstacle, target, food, render, spawn)"));
+                        "obstacle, target, food, render, spawn, plan)"));
   CHECK_THAT(parse_error("species = 3\n" + kWorld),
              StartsWith("test.toml:1: species = 3: must be an array of tables"));
 }
