@@ -14,7 +14,6 @@
 
 #include "commands.hpp"
 #include "murmur/errors.hpp"
-#include "murmur/plan_scenario.hpp"
 #include "murmur/version.hpp"
 
 namespace murmur::cli {
@@ -547,7 +546,10 @@ Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uin
 
 Scenario load_plan_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
   Scenario scenario = load_with_seed(path, seed);
-  require_plan_scenario(scenario);
+  if (!scenario.plan) {
+    throw InputError(scenario.source +
+                     ": no [plan] table: murmur plan draws plan scenarios (docs/floor-plan.md)");
+  }
   return scenario;
 }
 

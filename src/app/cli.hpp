@@ -172,9 +172,9 @@ class Program {
 
 // The flock scenario at `path`, with `seed`, when given, replacing its [world] seed. Scenario
 // errors propagate as the loader's InputError (file, line, key); a plan scenario is one too
-// (require_flock_scenario).
+// (require_flock_scenario, state.hpp), before the command does anything else.
 Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
-// The same for `murmur plan`: the scenario must be a plan scenario (require_plan_scenario).
+// The same for `murmur plan`: a scenario without a [plan] table is an InputError.
 Scenario load_plan_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
 // --seed S, which replaces the scenario's [world] seed: any value in [0, kMaxSeed].
 CLI::Option* seed_flag(Flags& flags, std::optional<std::uint64_t>& seed);

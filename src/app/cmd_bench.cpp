@@ -16,7 +16,7 @@
 #include "murmur/gl/context.hpp"
 #include "murmur/gl/gl.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
-#include "murmur/plan_scenario.hpp"
+#include "murmur/state.hpp"
 
 namespace murmur::cli {
 namespace {

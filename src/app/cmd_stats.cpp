@@ -10,7 +10,6 @@
 #include "commands.hpp"
 #include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
-#include "murmur/plan_scenario.hpp"
 #include "murmur/stats.hpp"
 
 namespace murmur::cli {
@@ -92,7 +91,6 @@ struct StatsOptions {
 int run_stats(const StatsOptions& options) {
   if (options.in) {
     const Scenario scenario = load_scenario(options.scenario);
-    require_flock_scenario(scenario);
     const FlockState state = read_state_csv(*options.in, scenario);
     print_summary(scenario, compute_stats(scenario, state), compute_population(scenario, state));
     return kExitOk;

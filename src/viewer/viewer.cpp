@@ -27,7 +27,6 @@
 #include "murmur/gpu/flock_readback.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/model.hpp"
-#include "murmur/plan_scenario.hpp"
 #include "murmur/render/png_writer.hpp"
 #include "murmur/render/renderer.hpp"
 #include "murmur/state.hpp"

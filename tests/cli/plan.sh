@@ -125,21 +125,22 @@ write_tiny_scenario "$flock"
 run_murmur plan --scenario "$flock" --steps 5 --out "$work/flock.svg"
 expect_usage_error "$flock" "no [plan] table"
 run_murmur step --scenario "$scenario" --steps 1 --backend cpu --out "$work/state.csv"
-expect_usage_error "floor-plan.toml" "plan scenarios run with murmur plan"
+expect_usage_error "floor-plan.toml: a plan scenario" "murmur plan"
 run_murmur stats --scenario "$scenario" --steps 1 --backend cpu
-expect_usage_error "plan scenarios run with murmur plan"
+expect_usage_error "a plan scenario" "murmur plan"
+printf 'id,species,x,y,vx,vy\n0,0,1,1,1,0\n' >"$work/state.csv"
 run_murmur stats --scenario "$scenario" --in "$work/state.csv"
-expect_usage_error "plan scenarios run with murmur plan"
+expect_usage_error "a plan scenario" "murmur plan"
 run_murmur compare --scenario "$scenario" --steps 1
-expect_usage_error "plan scenarios run with murmur plan"
+expect_usage_error "a plan scenario" "murmur plan"
 run_murmur record --scenario "$scenario" --frames 1 --out "$work/frames"
-expect_usage_error "plan scenarios run with murmur plan"
+expect_usage_error "a plan scenario" "murmur plan"
 run_murmur soak --scenario "$scenario" --steps 1 --backend cpu
-expect_usage_error "plan scenarios run with murmur plan"
+expect_usage_error "a plan scenario" "murmur plan"
 run_murmur bench --scenario "$scenario" --sizes 100
-expect_usage_error "plan scenarios run with murmur plan"
+expect_usage_error "a plan scenario" "murmur plan"
 run_murmur view --scenario "$scenario"
-expect_usage_error "plan scenarios run with murmur plan"
+expect_usage_error "a plan scenario" "murmur plan"
 
 # An output directory that does not exist fails before the run, with exit 3.
 run_murmur plan --scenario "$scenario" --steps 5 --out "$work/missing/plan.dxf" --quiet
