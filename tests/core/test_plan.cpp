@@ -457,6 +457,31 @@ TEST_CASE("plan: a seed gives one plan, bit for bit, on any number of threads") 
   CHECK_FALSE(same_bits(different.points.back().raw.x, one.points.back().raw.x));
 }
 
+TEST_CASE("plan: the grid and the index give the plan a scan of everything gives, bit for bit") {
+  // The crowded canvas and the corner (negative coordinates), through the deaths.
+  for (const Scenario& scenario : {crowded_scenario(), corner_scenario()}) {
+    PlanState indexed = plan_start(scenario, 4);
+    PlanState scanned = indexed;
+    for (int s = 0; s < 80; ++s) {
+      plan_step(scenario, indexed);
+      plan_step_brute_force(scenario, scanned);
+    }
+    CHECK(scanned.living() < scanned.agents.size());
+    REQUIRE(indexed.points.size() == scanned.points.size());
+    for (std::size_t i = 0; i < indexed.points.size(); ++i) {
+      REQUIRE(same_bits(indexed.points[i].raw.x, scanned.points[i].raw.x));
+      REQUIRE(same_bits(indexed.points[i].raw.y, scanned.points[i].raw.y));
+    }
+    for (std::size_t i = 0; i < indexed.agents.size(); ++i) {
+      CAPTURE(i);
+      REQUIRE(same_bits(indexed.agents[i].acceleration.x, scanned.agents[i].acceleration.x));
+      REQUIRE(same_bits(indexed.agents[i].acceleration.y, scanned.agents[i].acceleration.y));
+      REQUIRE(indexed.agents[i].death == scanned.agents[i].death);
+      REQUIRE(indexed.agents[i].died_at == scanned.agents[i].died_at);
+    }
+  }
+}
+
 // Not a ctest test (hidden tag): `test_plan "[.benchmark]"` prints the CPU time per agent-step.
 TEST_CASE("plan: CPU time per agent-step at 10k and 100k agents", "[.benchmark]") {
   for (const std::uint32_t agents : {10'000u, 100'000u}) {
