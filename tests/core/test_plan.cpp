@@ -162,11 +162,13 @@ TEST_CASE("plan: a plan scenario is written back to the same values") {
 
 TEST_CASE("plan: bad [plan] keys are one-line errors naming the key and the accepted range") {
   const std::string plan = kWorld + "[plan]\n";
-  CHECK_THAT(input_error(plan + "snap = 0\n"), StartsWith("test.toml:5: plan.snap = 0: must be > 0"));
+  CHECK_THAT(input_error(plan + "snap = 0\n"),
+             StartsWith("test.toml:5: plan.snap = 0: must be > 0"));
   CHECK_THAT(input_error(plan + "clearance = -1\n"),
              StartsWith("test.toml:5: plan.clearance = -1: must be > 0"));
   CHECK_THAT(input_error(plan + "max_force = nan\n"), Contains("plan.max_force = nan: must be"));
-  CHECK_THAT(input_error(plan + "max_speed = inf\n"), Contains("plan.max_speed = inf: must be a finite number"));
+  CHECK_THAT(input_error(plan + "max_speed = inf\n"),
+             Contains("plan.max_speed = inf: must be a finite number"));
   CHECK_THAT(input_error(plan + "warmup = -1\n"), Contains("plan.warmup"));
   CHECK_THAT(input_error(plan + "sanp = 10\n"), Contains("plan.sanp"));
   CHECK_THAT(input_error(plan + "[[plan.group]]\ncount = 0\nx = 1\ny = 1\n"),
@@ -396,7 +398,9 @@ TEST_CASE("plan: a run keeps the model's invariants, recounted from the saved po
         REQUIRE(turns[k - 1] <= plan.max_turns);
         REQUIRE(std::abs(path[k - 1].move.x + path[k - 1].move.y) >= plan.min_speed);
       }
-      if (agent.death == PlanDeath::TooManyTurns) REQUIRE(turns[agent.died_at - 2] > plan.max_turns);
+      if (agent.death == PlanDeath::TooManyTurns) {
+        REQUIRE(turns[agent.died_at - 2] > plan.max_turns);
+      }
       if (agent.death == PlanDeath::TooSlow) {
         const glm::vec2 move = path[agent.died_at - 2].move;
         REQUIRE(std::abs(move.x + move.y) < plan.min_speed);
