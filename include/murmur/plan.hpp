@@ -116,6 +116,10 @@ PlanState plan_start(const Scenario& scenario, std::uint64_t seed);
 // points would pass 2^32 - 2 or the steps 2^32 - 1 (uint32 in the records and the index).
 void plan_step(const Scenario& scenario, PlanState& state, unsigned workers = 0);
 
+// The same step with every agent a steering candidate and every point scanned for clearance
+// (O(N^2 + N P)): the oracle plan_step is tested against, bit for bit.
+void plan_step_brute_force(const Scenario& scenario, PlanState& state, unsigned workers = 0);
+
 // The drawing: one polyline per agent (by id), its consecutive drawn points joined from step
 // kPlanFirstLineStep on; each segment's width is the scenario's vertical_width for a move along
 // y and horizontal_width for a move along x.

@@ -65,6 +65,10 @@ glm::vec2 steer(glm::vec2 desired, glm::vec2 velocity, const PlanParams& plan) {
   return limited(with_magnitude(desired, plan.max_speed) - velocity, plan.max_force);
 }
 
+// How a step finds the points near an agent and its neighbours: through the clearance index and
+// the steering grid, or by scanning everything (the oracle of the tests).
+enum class Search { Indexed, BruteForce };
+
 const PlanParams& plan_of(const Scenario& scenario) {
   if (!scenario.plan) {
     throw InputError(scenario.source + ": no [plan] table: not a plan scenario");
@@ -74,11 +78,14 @@ const PlanParams& plan_of(const Scenario& scenario) {
 
 // The death check at the start of a step (docs/model.md, "One step of the plan", 1), on the
 // state the previous step left: the first cause that holds.
-PlanDeath death_of(const PlanParams& plan, const PlanState& state, const PlanAgent& agent) {
+PlanDeath death_of(const PlanParams& plan, const PlanState& state, const PlanAgent& agent,
+                   Search search) {
   if (magnitude(agent.last_move) < plan.min_speed) return PlanDeath::TooSlow;
-  if (state.index.near_other_path(state.points, agent.location, agent.id)) {
-    return PlanDeath::TooClose;
-  }
+  const bool too_close =
+      search == Search::Indexed
+          ? state.index.near_other_path(state.points, agent.location, agent.id)
+          : near_other_path_brute_force(state.points, agent.location, agent.id, plan.clearance);
+  if (too_close) return PlanDeath::TooClose;
   if (agent.turns > plan.max_turns) return PlanDeath::TooManyTurns;
   return PlanDeath::Lives;
 }
@@ -126,7 +133,7 @@ struct Crowd {
   }
 };
 
-Crowd crowd_of(const PlanState& state, float reach) {
+Crowd crowd_of(const PlanState& state, float reach, Search search) {
   Crowd crowd;
   const std::size_t count = state.agents.size();
   crowd.locations.reserve(count);
@@ -144,6 +151,8 @@ Crowd crowd_of(const PlanState& state, float reach) {
                                double(kMaxCellsPerAgent * std::max<std::size_t>(count, 1));
   crowd.cell = std::max({reach * (1.0f + kCandidateSlack) + kMinCandidateRadius,
                          float(std::sqrt(area_per_cell)), kMinCandidateRadius});
+  // One cell holding everyone: every agent is a candidate.
+  if (search == Search::BruteForce) crowd.cell = std::max({extent.x, extent.y, reach}) * 2.0f;
   crowd.origin = low;
   crowd.cells = glm::ivec2(glm::floor(extent / crowd.cell)) + 1;
   const std::size_t cells = std::size_t(crowd.cells.x) * std::size_t(crowd.cells.y);
@@ -323,7 +332,9 @@ PlanState plan_start(const Scenario& scenario, std::uint64_t seed) {
   return state;
 }
 
-void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
+namespace {
+
+void step_plan(const Scenario& scenario, PlanState& state, unsigned workers, Search search) {
   const PlanParams& plan = plan_of(scenario);
   const std::uint64_t step = state.step + 1;
   std::vector<PlanAgent>& agents = state.agents;
@@ -338,7 +349,7 @@ void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
     for_each_chunk(count, threads, [&](std::size_t begin, std::size_t end) {
       for (std::size_t i = begin; i < end; ++i) {
         if (!moves[i]) continue;
-        const PlanDeath death = death_of(plan, state, agents[i]);
+        const PlanDeath death = death_of(plan, state, agents[i], search);
         if (death != PlanDeath::Lives) {
           agents[i].death = death;
           agents[i].died_at = step;
@@ -373,7 +384,7 @@ void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
 
   // 4. Steering for the next move, from where everyone now stands (the dead too).
   const Crowd crowd =
-      crowd_of(state, std::max(plan.separation_radius, plan.cohesion_min_distance));
+      crowd_of(state, std::max(plan.separation_radius, plan.cohesion_min_distance), search);
   for_each_chunk(count, threads, [&](std::size_t begin, std::size_t end) {
     std::vector<std::uint32_t> near;
     for (std::size_t i = begin; i < end; ++i) {
@@ -381,6 +392,16 @@ void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
     }
   });
   state.step = step;
+}
+
+}  // namespace
+
+void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
+  step_plan(scenario, state, workers, Search::Indexed);
+}
+
+void plan_step_brute_force(const Scenario& scenario, PlanState& state, unsigned workers) {
+  step_plan(scenario, state, workers, Search::BruteForce);
 }
 
 std::vector<std::vector<PlanSegment>> plan_drawing(const Scenario& scenario,

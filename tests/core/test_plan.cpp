@@ -162,11 +162,13 @@ TEST_CASE("plan: a plan scenario is written back to the same values") {
 
 TEST_CASE("plan: bad [plan] keys are one-line errors naming the key and the accepted range") {
   const std::string plan = kWorld + "[plan]\n";
-  CHECK_THAT(input_error(plan + "snap = 0\n"), StartsWith("test.toml:5: plan.snap = 0: must be > 0"));
+  CHECK_THAT(input_error(plan + "snap = 0\n"),
+             StartsWith("test.toml:5: plan.snap = 0: must be > 0"));
   CHECK_THAT(input_error(plan + "clearance = -1\n"),
              StartsWith("test.toml:5: plan.clearance = -1: must be > 0"));
   CHECK_THAT(input_error(plan + "max_force = nan\n"), Contains("plan.max_force = nan: must be"));
-  CHECK_THAT(input_error(plan + "max_speed = inf\n"), Contains("plan.max_speed = inf: must be a finite number"));
+  CHECK_THAT(input_error(plan + "max_speed = inf\n"),
+             Contains("plan.max_speed = inf: must be a finite number"));
   CHECK_THAT(input_error(plan + "warmup = -1\n"), Contains("plan.warmup"));
   CHECK_THAT(input_error(plan + "sanp = 10\n"), Contains("plan.sanp"));
   CHECK_THAT(input_error(plan + "[[plan.group]]\ncount = 0\nx = 1\ny = 1\n"),
@@ -396,7 +398,9 @@ TEST_CASE("plan: a run keeps the model's invariants, recounted from the saved po
         REQUIRE(turns[k - 1] <= plan.max_turns);
         REQUIRE(std::abs(path[k - 1].move.x + path[k - 1].move.y) >= plan.min_speed);
       }
-      if (agent.death == PlanDeath::TooManyTurns) REQUIRE(turns[agent.died_at - 2] > plan.max_turns);
+      if (agent.death == PlanDeath::TooManyTurns) {
+        REQUIRE(turns[agent.died_at - 2] > plan.max_turns);
+      }
       if (agent.death == PlanDeath::TooSlow) {
         const glm::vec2 move = path[agent.died_at - 2].move;
         REQUIRE(std::abs(move.x + move.y) < plan.min_speed);
@@ -455,6 +459,31 @@ TEST_CASE("plan: a seed gives one plan, bit for bit, on any number of threads") 
   }
   const PlanState different = run(scenario, 8, 120, 1);
   CHECK_FALSE(same_bits(different.points.back().raw.x, one.points.back().raw.x));
+}
+
+TEST_CASE("plan: the grid and the index give the plan a scan of everything gives, bit for bit") {
+  // The crowded canvas and the corner (negative coordinates), through the deaths.
+  for (const Scenario& scenario : {crowded_scenario(), corner_scenario()}) {
+    PlanState indexed = plan_start(scenario, 4);
+    PlanState scanned = indexed;
+    for (int s = 0; s < 80; ++s) {
+      plan_step(scenario, indexed);
+      plan_step_brute_force(scenario, scanned);
+    }
+    CHECK(scanned.living() < scanned.agents.size());
+    REQUIRE(indexed.points.size() == scanned.points.size());
+    for (std::size_t i = 0; i < indexed.points.size(); ++i) {
+      REQUIRE(same_bits(indexed.points[i].raw.x, scanned.points[i].raw.x));
+      REQUIRE(same_bits(indexed.points[i].raw.y, scanned.points[i].raw.y));
+    }
+    for (std::size_t i = 0; i < indexed.agents.size(); ++i) {
+      CAPTURE(i);
+      REQUIRE(same_bits(indexed.agents[i].acceleration.x, scanned.agents[i].acceleration.x));
+      REQUIRE(same_bits(indexed.agents[i].acceleration.y, scanned.agents[i].acceleration.y));
+      REQUIRE(indexed.agents[i].death == scanned.agents[i].death);
+      REQUIRE(indexed.agents[i].died_at == scanned.agents[i].died_at);
+    }
+  }
 }
 
 // Not a ctest test (hidden tag): `test_plan "[.benchmark]"` prints the CPU time per agent-step.
