@@ -254,8 +254,8 @@ std::string CompareReport::table() const {
       worst = std::max(worst, s.gpu_vs_cpu / s.limit);
     }
     std::snprintf(line, sizeof line,
-                  "%-18s %-6s %zu samples; worst drift/limit %.3g (limit = %.0f x CPU 1-ulp envelope); "
-                  "CPU events within the rounding band %u\n",
+                  "%-18s %-6s %zu samples; worst drift/limit %.3g (limit = %.0f x CPU 1-ulp "
+                  "envelope); CPU events within the rounding band %u\n",
                   "free-run drift", verdict(drift_ok), free_run.samples.size(), worst,
                   kFreeRunDriftFactor, free_run.events_within_band);
     out += line;

@@ -541,7 +541,8 @@ TEST_CASE("murmur compare on an ecosystem: lockstep events and free-run populati
 namespace {
 
 // A few grazers on a rich field whose grid does not divide the world, with no births or
-// starvation in the steps below, so that every step's events are exact and both backends agree on them.
+// starvation in the steps below, so that every step's events are exact and both backends
+// agree on them.
 Scenario grazing_world() {
   Scenario sc = test::world(95.0f, 62.0f, 77);
   SpeciesParams grazer = test::species("grazer", 120, Topology::Wrap, 6.0f, 2.0f);
