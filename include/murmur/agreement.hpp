@@ -115,4 +115,13 @@ std::vector<std::uint32_t> population_by_species(const Scenario& scenario, const
 // Every position nudged by one ulp (x towards the world's centre), for drift envelopes.
 FlockState perturb_one_ulp(const Scenario& scenario, const FlockState& state, int variant);
 
+// An honest backend's e' may lie anywhere within energy_band of the reference's, so an event
+// within the band may go either way, and from there the two histories diverge. The free run's
+// envelope runs therefore move, after each of their steps, every energy by a draw uniform in
+// [-energy_band, +energy_band] (Philox of (variant, id, step, kEnvelopeEnergyDraw)), kept in
+// (0, energy_max]: they decide such events both ways too (docs/harness.md, "Free runs").
+// Species without energy are left alone.
+inline constexpr std::uint32_t kEnvelopeEnergyDraw = 0;
+void jitter_energies_within_band(const Scenario& scenario, FlockState& state, int variant);
+
 }  // namespace murmur

@@ -117,10 +117,9 @@ struct FoodParams {
 };
 
 namespace params::food {
-#define MURMUR_FOOD_PARAM(key_, type, default_value, accepted, unit, meaning)                 \
-  inline const ParamInfo<FoodParams, type> key_{#key_, default_value, accepted, unit,        \
-                                                not_in_panel(), Gpu::None, meaning,          \
-                                                &FoodParams::key_};
+#define MURMUR_FOOD_PARAM(key_, type, default_value, accepted, unit, widget, meaning)         \
+  inline const ParamInfo<FoodParams, type> key_{#key_, default_value, accepted, unit, widget, \
+                                                Gpu::None, meaning, &FoodParams::key_};
 #include "murmur/params/food_params.def"
 }  // namespace params::food
 

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,6 +61,17 @@ FlockState seeded_start(const Scenario& scenario);
 // fraction, or Philox uniforms of (seed, cell, 0, 0) for "random"), then the patches in file
 // order. Empty without a [food] table.
 std::vector<float> initial_food(const Scenario& scenario);
+
+// The field `field` (on `from`'s grid) carried over to `to`'s grid when the panel or
+// GpuFlock::set_parameters edits the [food] table (docs/model.md, "Editing the food field"):
+// each old cell's food is spread over the new cells by the area of the world they share, in
+// double, and each new cell is then capped at to.max_per_cell. The total is conserved except
+// for what the cap cuts. Same grid and a cap no lower: the field unchanged.
+std::vector<float> refit_food_field(const FoodParams& from, const FoodParams& to,
+                                    glm::vec2 world, std::span<const float> field);
+
+// Whether going from `from` to `to` needs refit_food_field: a new grid, or a lower cap.
+bool food_field_needs_refit(const FoodParams& from, const FoodParams& to);
 
 // CSV with header `id,species,x,y,vx,vy,age,energy`, floats as %.9g (reads back to the same
 // float32); a file without the energy column (`id,species,x,y,vx,vy,age`) reads with every

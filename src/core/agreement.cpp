@@ -9,6 +9,7 @@
 #include "murmur/grid.hpp"
 #include "murmur/kdtree.hpp"
 #include "murmur/model.hpp"
+#include "murmur/random.hpp"
 
 namespace murmur {
 
@@ -421,6 +422,19 @@ FlockState perturb_one_ulp(const Scenario& scenario, const FlockState& state, in
     p = inside ? nudged : std::nextafter(p, centre);
   }
   return out;
+}
+
+void jitter_energies_within_band(const Scenario& scenario, FlockState& state, int variant) {
+  const float smallest_energy = std::nextafter(0.0f, 1.0f);
+  for (Boid& b : state.boids) {
+    const float energy_max = scenario.species[b.species].energy_max;
+    if (energy_max <= 0.0f) continue;
+    const auto band = static_cast<float>(energy_band(scenario, b.species));
+    const float jitter = random_uniform(
+        RandomDraw{static_cast<std::uint64_t>(variant), b.id, state.step, kEnvelopeEnergyDraw},
+        -band, band);
+    b.energy = std::clamp(b.energy + jitter, smallest_energy, energy_max);
+  }
 }
 
 }  // namespace murmur

@@ -524,6 +524,67 @@ std::vector<float> initial_food(const Scenario& scenario) {
   return field;
 }
 
+namespace {
+
+// On one axis, the part of old cell `from` (its span clipped to the world, [0, length]) that
+// lies in new cell `to`, as a fraction of the clipped span.
+struct AxisShare {
+  int from;
+  int to;
+  double fraction;
+};
+
+std::vector<AxisShare> axis_shares(int from_cells, double from_size, int to_cells,
+                                   double to_size, double length) {
+  std::vector<AxisShare> shares;
+  for (int k = 0; k < from_cells; ++k) {
+    const double low = k * from_size;
+    const double high = std::min((k + 1) * from_size, length);
+    if (!(high > low)) continue;  // a cell wholly past the world holds no area
+    const int first = std::clamp(static_cast<int>(std::floor(low / to_size)), 0, to_cells - 1);
+    for (int j = first; j < to_cells && j * to_size < high; ++j) {
+      const double overlap = std::min(high, (j + 1) * to_size) - std::max(low, j * to_size);
+      if (overlap > 0) shares.push_back({k, j, overlap / (high - low)});
+    }
+  }
+  return shares;
+}
+
+}  // namespace
+
+bool food_field_needs_refit(const FoodParams& from, const FoodParams& to) {
+  return from.cell_size != to.cell_size || to.max_per_cell < from.max_per_cell;
+}
+
+std::vector<float> refit_food_field(const FoodParams& from, const FoodParams& to,
+                                    glm::vec2 world, std::span<const float> field) {
+  const GridShape old_grid = food_grid_shape(from, world);
+  const GridShape new_grid = food_grid_shape(to, world);
+  const auto old_columns = static_cast<std::size_t>(old_grid.cells.x);
+  const auto new_columns = static_cast<std::size_t>(new_grid.cells.x);
+  // Area shares are products of the two axes' shares: spread along x, then along y.
+  std::vector<double> by_column(static_cast<std::size_t>(old_grid.cells.y) * new_columns, 0.0);
+  for (const AxisShare& x : axis_shares(old_grid.cells.x, from.cell_size, new_grid.cells.x,
+                                        to.cell_size, world.x)) {
+    for (std::size_t row = 0; row < static_cast<std::size_t>(old_grid.cells.y); ++row) {
+      by_column[row * new_columns + x.to] += x.fraction * field[row * old_columns + x.from];
+    }
+  }
+  std::vector<double> spread(new_grid.cell_count(), 0.0);
+  for (const AxisShare& y : axis_shares(old_grid.cells.y, from.cell_size, new_grid.cells.y,
+                                        to.cell_size, world.y)) {
+    for (std::size_t column = 0; column < new_columns; ++column) {
+      spread[static_cast<std::size_t>(y.to) * new_columns + column] +=
+          y.fraction * by_column[static_cast<std::size_t>(y.from) * new_columns + column];
+    }
+  }
+  std::vector<float> refitted(spread.size());
+  for (std::size_t c = 0; c < spread.size(); ++c) {
+    refitted[c] = std::min(static_cast<float>(spread[c]), to.max_per_cell);
+  }
+  return refitted;
+}
+
 FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario) {
   require_flock_scenario(scenario);
   std::ifstream in(path, std::ios::binary);

@@ -591,14 +591,27 @@ void GpuFlock::set_parameters(const Scenario& scenario) {
   }
   const bool regrid = scenario.max_perception_radius() != m.scenario.max_perception_radius() ||
                       scenario.size() != m.scenario.size();
+  // A new food grid or a lower cap keeps the food the field holds (docs/model.md, "Editing
+  // the food field"); a one-off readback, as the regrid's below.
+  std::vector<float> refitted_food;
+  if (m.scenario.food && scenario.food &&
+      food_field_needs_refit(*m.scenario.food, *scenario.food)) {
+    refitted_food = refit_food_field(*m.scenario.food, *scenario.food, scenario.size(),
+                                     download().food);
+  }
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the last step's reads happen first
-  m.scenario = scenario;
   if (!regrid) {
+    m.scenario = scenario;
     m.write_parameters();
+    if (!refitted_food.empty()) {
+      m.food.upload(0, sizeof(float) * refitted_food.size(), refitted_food.data());
+    }
     return;
   }
   // The state is sorted by the old grid's cells: sort it again by the new grid's.
   FlockState state = download();
+  if (!refitted_food.empty()) state.food = std::move(refitted_food);
+  m.scenario = scenario;
   m.allocate_grid();
   m.write_parameters();
   upload(state);

@@ -157,6 +157,11 @@ void VideoWriter::finish() {
   const int status = close_pipe_and_reap();
   if (!exited_cleanly(status))
     throw OutputError(path_.string() + ": " + describe_wait_status(status) + ffmpeg_message());
+  // ffmpeg 5.1 (Debian 12) exits 0 when it cannot write the file's trailer on a full disk,
+  // leaving a clip without its index. At -loglevel error whatever it prints is an error.
+  const std::string message = ffmpeg_message();
+  if (!message.empty())
+    throw OutputError(path_.string() + ": ffmpeg reported an error and exited 0" + message);
   file_->commit();
 }
 

@@ -178,6 +178,7 @@ PanelRequests Panel::draw(const PanelView& view, PanelEdits& edits) {
   edited_field_.clear();
   world_section(view, work, requests);
   for (std::size_t s = 0; s < work.species.size(); ++s) species_section(view, work, s);
+  food_section(work);
   if (!edited_field_.empty()) {
     try {
       validate_scenario(work);
@@ -394,6 +395,26 @@ void Panel::species_section(const PanelView& view, Scenario& work, std::size_t i
       }
     }
   });
+}
+
+void Panel::food_section(Scenario& work) {
+  if (!work.food) return;
+  if (!ImGui::CollapsingHeader("Food")) return;
+  FoodParams& food = *work.food;
+  const float world_side = std::min(work.world.width, work.world.height);
+  for_each_food_param([&](const auto& info) {
+    using T = std::remove_cvref_t<decltype(info.default_value)>;
+    if constexpr (std::is_same_v<T, float>) {
+      if (info.widget.kind == params::Widget::Kind::None) return;
+      const std::string name(info.key);
+      scenario_field("food." + name, [&] {
+        return value_field(name, food.*info.member, info.widget, world_side);
+      });
+    }
+  });
+  // What set_parameters does with the food already on the field (docs/viewer.md).
+  ImGui::TextColored(kDimColour, "a new cell_size spreads the food over the new cells by area;");
+  ImGui::TextColored(kDimColour, "a lower max_per_cell cuts every cell down to it");
 }
 
 void Panel::species_list_field(const std::string& id, const std::string& key,

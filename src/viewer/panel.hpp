@@ -84,6 +84,7 @@ class Panel {
   void simulation_section(const PanelView& view, PanelRequests& requests);
   void world_section(const PanelView& view, Scenario& work, PanelRequests& requests);
   void species_section(const PanelView& view, Scenario& work, std::size_t index);
+  void food_section(Scenario& work);
   // One checkbox per species of `all`: the species `species` flocks with.
   // A list of species names (flocks_with, eats) as one checkbox per species.
   void species_list_field(const std::string& id, const std::string& key,

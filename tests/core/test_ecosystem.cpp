@@ -590,3 +590,68 @@ TEST_CASE("default keys change no bit: an unused food table and unused eats",
     if (step == 0) CHECK(hunters_seeing_prey > 0);  // the sensing ran, and changed nothing
   }
 }
+
+namespace {
+
+double total_of(const std::vector<float>& field) {
+  double total = 0;
+  for (const float amount : field) total += amount;
+  return total;
+}
+
+}  // namespace
+
+TEST_CASE("an edited [food] grid keeps the field's food, spread by area and capped",
+          "[ecosystem][food]") {
+  // 95 x 62 is no multiple of either cell size: the last row and column of both grids reach
+  // past the world, and only the part inside holds food.
+  const glm::vec2 world{95.0f, 62.0f};
+  FoodParams from;
+  from.cell_size = 10.0f;
+  from.max_per_cell = 8.0f;
+  const murmur::GridShape old_grid = murmur::food_grid_shape(from, world);
+  REQUIRE(old_grid.cells == glm::ivec2(10, 7));
+  std::vector<float> field(old_grid.cell_count());
+  for (std::size_t c = 0; c < field.size(); ++c) field[c] = static_cast<float>(c % 5);
+
+  SECTION("the same grid and cap: every cell as it was") {
+    CHECK_FALSE(murmur::food_field_needs_refit(from, from));
+    CHECK(murmur::refit_food_field(from, from, world, field) == field);
+  }
+  SECTION("smaller cells share the total; a uniform field stays uniform per area") {
+    FoodParams to = from;
+    to.cell_size = 4.0f;  // 24 x 16 cells
+    REQUIRE(murmur::food_field_needs_refit(from, to));
+    const std::vector<float> refitted = murmur::refit_food_field(from, to, world, field);
+    REQUIRE(refitted.size() == murmur::food_grid_shape(to, world).cell_count());
+    CHECK_THAT(total_of(refitted), Catch::Matchers::WithinRel(total_of(field), 1e-6));
+    const std::vector<float> full(field.size(), 5.0f);
+    // Cells holding 5 each over their area inside the world: a whole 10 x 10 cell gives a
+    // 4 x 4 cell inside it 16 / 100 of its food; the old corner cell, [90, 95) x [60, 62)
+    // inside the world, gives the new corner cell, [92, 95) x [60, 62), 6 / 10 of its food.
+    const std::vector<float> spread = murmur::refit_food_field(from, to, world, full);
+    CHECK_THAT(spread[0], Catch::Matchers::WithinRel(0.8f, 1e-6f));
+    CHECK_THAT(spread.back(), Catch::Matchers::WithinRel(3.0f, 1e-6f));
+  }
+  SECTION("larger cells gather their parts' food up to max_per_cell; the rest is cut") {
+    FoodParams to = from;
+    to.cell_size = 20.0f;  // 5 x 4 cells
+    const std::vector<float> refitted = murmur::refit_food_field(from, to, world, field);
+    REQUIRE(refitted.size() == 20u);
+    // Cell (0, 0) gathers old cells 0, 1 (row 0) and 10, 11 (row 1): 0 + 1 + 0 + 1 = 2.
+    CHECK(refitted[0] == 2.0f);
+    for (const float amount : refitted) CHECK(amount <= to.max_per_cell);
+    to.max_per_cell = 1000.0f;
+    CHECK_THAT(total_of(murmur::refit_food_field(from, to, world, field)),
+               Catch::Matchers::WithinRel(total_of(field), 1e-6));
+  }
+  SECTION("a lower max_per_cell on the same grid cuts each cell down to it") {
+    FoodParams to = from;
+    to.max_per_cell = 2.5f;
+    REQUIRE(murmur::food_field_needs_refit(from, to));
+    const std::vector<float> refitted = murmur::refit_food_field(from, to, world, field);
+    for (std::size_t c = 0; c < field.size(); ++c) {
+      CHECK(refitted[c] == std::min(field[c], 2.5f));
+    }
+  }
+}

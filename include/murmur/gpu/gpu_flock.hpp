@@ -79,9 +79,10 @@ class GpuFlock {
   // Replaces the state (at most capacity() boids; ids any unique uint32 values). Its next_id
   // and step carry over (docs/model.md, "A living population").
   void upload(const FlockState& state);
-  // Replaces the parameters (species weights, radii, speeds, topology, obstacles, target) for
-  // the next steps, keeping the state. The species' counts must stay the same (a new count
-  // needs a new GpuFlock); the grid is rebuilt if the largest radius changed.
+  // Replaces the parameters (species weights, radii, speeds, topology, obstacles, target, the
+  // [food] keys) for the next steps, keeping the state. The species' counts must stay the same
+  // (a new count needs a new GpuFlock); the grid is rebuilt if the largest radius changed; a
+  // new food cell_size or a lower max_per_cell carries the field over (refit_food_field).
   void set_parameters(const Scenario& scenario);
   // One boid whose velocity the user sets (docs/model.md, "Steered boid"); nullopt releases it.
   void set_steered(std::optional<SteeredBoid> steered);

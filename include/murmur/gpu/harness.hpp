@@ -51,6 +51,9 @@ struct FreeRunCheck {
   bool ran = false;
   std::vector<DriftSample> samples;
   std::vector<StatAgreement> stats;
+  // Events of the CPU run whose e' lay within energy_band of its threshold: each one an honest
+  // backend may decide the other way (docs/harness.md, "Free runs").
+  std::uint32_t events_within_band = 0;
   bool passed() const;
 };
 
