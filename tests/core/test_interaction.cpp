@@ -237,8 +237,22 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
   require_rejected("\n[render]\nglow = 1\n",
                    "s.toml:11: render.glow: unknown key (accepted: trails, trail_length, trail_fade, "
                    "colour_by, age_look, age_scale, food, bloom, bloom_intensity, bloom_threshold, "
-                   "exposure, auto_exposure, background)");
+                   "exposure, auto_exposure, background, head_shape, head_size, "
+                   "head_size_units, density_scale)");
   require_rejected("\n[render]\nauto_exposure = -0.5\n",
                    "s.toml:11: render.auto_exposure = -0.5: must be >= 0 and finite "
                    "(0 turns it off)");
+  require_rejected("\n[render]\nhead_shape = \"square\"\n",
+                   "s.toml:11: render.head_shape = \"square\": must be \"dart\" or \"disc\"");
+  require_rejected("\n[render]\nhead_size = -2\n",
+                   "s.toml:11: render.head_size = -2: must be >= 0 and <= 1000 and finite "
+                   "(0: automatic)");
+  require_rejected("\n[render]\nhead_size = 5000\n",
+                   "s.toml:11: render.head_size = 5000: must be >= 0 and <= 1000 and finite "
+                   "(0: automatic)");
+  require_rejected("\n[render]\nhead_size_units = \"cm\"\n",
+                   "s.toml:11: render.head_size_units = \"cm\": must be \"world\" or "
+                   "\"pixels\"");
+  require_rejected("\n[render]\ndensity_scale = 1\n",
+                   "s.toml:11: render.density_scale = 1: must be true or false, found an integer");
 }
