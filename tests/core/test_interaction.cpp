@@ -245,10 +245,10 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
   require_rejected("\n[render]\nhead_shape = \"square\"\n",
                    "s.toml:11: render.head_shape = \"square\": must be \"dart\" or \"disc\"");
   require_rejected("\n[render]\nhead_size = -2\n",
-                   "s.toml:11: render.head_size = -2: must be >= 0 and <= 1000 and finite "
+                   "s.toml:11: render.head_size = -2: must be >= 0 and <= 1000 "
                    "(0: automatic)");
   require_rejected("\n[render]\nhead_size = 5000\n",
-                   "s.toml:11: render.head_size = 5000: must be >= 0 and <= 1000 and finite "
+                   "s.toml:11: render.head_size = 5000: must be >= 0 and <= 1000 "
                    "(0: automatic)");
   require_rejected("\n[render]\nhead_size_units = \"cm\"\n",
                    "s.toml:11: render.head_size_units = \"cm\": must be \"world\" or "
