@@ -233,7 +233,7 @@ TEST_CASE("the rule leaves the shipped starlings as they are") {
   CHECK(murmur::fade_map_density_scale(settings, million, 1e6f, {2048, 1138}) < 0.5f);
 }
 
-TEST_CASE("a disc head is round whatever the heading; a dart is not") {
+TEST_CASE("a disc head is round whatever the heading and a dart is not") {
   murmur::test::gl_context();
   RenderSettings disc;
   disc.heads.shape = HeadShape::Disc;
@@ -262,7 +262,7 @@ TEST_CASE("a disc head is round whatever the heading; a dart is not") {
   CHECK_FALSE(lit(lone_head(dart, 0), 0, kInside));
 }
 
-TEST_CASE("pixel-sized heads keep their size across zoom; world-sized heads grow with it") {
+TEST_CASE("pixel-sized heads keep their size across zoom and world-sized heads grow with it") {
   murmur::test::gl_context();
   constexpr float kZoom = 3;
   RenderSettings pixels;
