@@ -81,6 +81,16 @@ Scenario non_default_scenario() {
   look.exposure = 2.0f;
   look.auto_exposure = 0.5f;
   look.background = glm::vec3{0.01f, 0.02f, 0.03f};
+  look.bloom_levels = 3;
+  look.bloom_radius = 2.5f;
+  look.drift_phase_per_id = 0.25f;
+  look.drift_phase_per_step = -0.0625f;
+  look.drift_from = glm::vec3{0.5f, 0.25f, 1.0f};
+  look.drift_to = glm::vec3{1.5f, 0.125f, 0.75f};
+  look.trail_width = 2.0f;
+  look.trail_intensity = 0.6f;
+  look.circles = CircleMode::All;
+  look.circle_radius = CircleRadius{CircleRadiusKind::WorldUnits, 25.0f};
   look.head_shape = HeadShape::Disc;
   look.head_size = 6.5f;
   look.head_size_units = HeadSizeUnits::Pixels;
