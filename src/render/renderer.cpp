@@ -16,6 +16,7 @@
 #include "murmur/gl/debug.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/gpu/gpu_types.hpp"
+#include "murmur/render/density.hpp"
 
 namespace murmur {
 namespace {
@@ -25,12 +26,17 @@ constexpr GLsizei kDartVertices = 6;          // two triangles, see shaders/head
 constexpr GLsizei kBoxVertices = 6;           // two triangles, see shaders/food_boxes.vert
 constexpr GLsizei kRibbonSegmentVertices = 6;  // a quad, see shaders/trail_ribbon.vert
 constexpr GLsizei kLineVertices = 2;
+constexpr GLsizei kStampVertices = 6;          // a parallelogram, see shaders/trail_stamp.vert
 constexpr GLsizei kFullscreenTriangleVertices = 3;
 constexpr int kOverlayCircleSegments = 48;     // smooth at the few hundred pixels circles get
 constexpr float kStepDuration = 1.0f;          // docs/model.md: one step is one time unit
 constexpr float kHalf = 0.5f;
+constexpr double kTurn = 6.283185307179586;  // radians
 // The selected boid's sight, minimum-distance and body circles (render_overlay_circles.comp).
 constexpr std::size_t kSelectedCircles = 3;
+// Circles per trail slot (render_overlay_circles.comp): the first slots get a perception and a
+// separation circle, `circles = "all"` one circle per boid.
+constexpr std::uint32_t kMaxCirclesPerSlot = 2;
 
 // Texture units and storage bindings of the render passes (passed to GLSL as #defines). The
 // render bindings sit above the simulation's, which the simulation rebinds every step anyway.
@@ -74,7 +80,17 @@ struct DrawArraysIndirectCommand {
   GLuint base_instance;
 };
 // The renderer's indirect draws, one command each in draw_commands_.
-enum DrawCommand : std::size_t { kHeadsDraw, kStampsDraw, kDrawCommandCount };
+enum DrawCommand : std::size_t {
+  kHeadsDraw,
+  kLineStampsDraw,
+  kWideStampsDraw,
+  kDrawCommandCount
+};
+// A fade-map stamp this wide (texels) or thinner is a GL line: the diamond-exit rule, one texel
+// per column, as the trails always were. Wider ones are the parallelogram GL draws for a wide
+// aliased line, made by the vertex shader (a forward-compatible context, the viewer's, refuses
+// glLineWidth > 1).
+constexpr float kLineStampWidth = 1.0f;
 constexpr std::size_t command_offset(DrawCommand command) {
   return command * sizeof(DrawArraysIndirectCommand);
 }
@@ -107,6 +123,10 @@ std::string render_defines() {
          define("MURMUR_BIND_EXPOSURE_PARTIALS", kBindExposurePartials) +
          define("MURMUR_EXPOSURE_TILE", kExposureTile) +
          define("MURMUR_OVERLAY_CIRCLE_SEGMENTS", kOverlayCircleSegments) +
+         define("MURMUR_CIRCLE_RADIUS_SIGHT", static_cast<std::uint32_t>(CircleRadiusKind::Sight)) +
+         define("MURMUR_CIRCLE_RADIUS_SEPARATION",
+                static_cast<std::uint32_t>(CircleRadiusKind::Separation)) +
+         define("MURMUR_MAX_CIRCLES_PER_SLOT", kMaxCirclesPerSlot) +
          define("MURMUR_RENDER_GROUP_SIZE", kRenderGroupSize);
 }
 
@@ -114,22 +134,6 @@ void check_size(int width, int height) {
   if (width < 1 || height < 1)
     throw std::invalid_argument("Renderer: target size " + std::to_string(width) + "x" +
                                 std::to_string(height) + " must be at least 1x1");
-}
-
-float smallest_perception_radius(const Scenario& scenario) {
-  float radius = scenario.species.empty() ? 0.0f : scenario.species.front().perception_radius;
-  for (const SpeciesParams& species : scenario.species)
-    radius = std::min(radius, species.perception_radius);
-  return radius;
-}
-
-// Head length in world units: the style's, or the scenario's default, but never under the
-// style's minimum on-screen size.
-float head_length_for(const HeadStyle& style, const Scenario& scenario, const WorldView& view) {
-  const float length = style.length > 0 ? style.length
-                                        : kDefaultHeadLengthPerRadius *
-                                              smallest_perception_radius(scenario);
-  return std::max(length, style.min_length_pixels / view.pixels_per_world_unit);
 }
 
 // Per species, the age at which the age look's disc is full: its max_age, or the style's scale
@@ -270,10 +274,14 @@ struct Renderer::ColourUniforms {
         species_colour(program, "u_species_colour"),
         energy_max(program, "u_energy_max"),
         health_full(program, "u_health_full"),
-        health_empty(program, "u_health_empty") {}
+        health_empty(program, "u_health_empty"),
+        drift_phase_per_id(program, "u_drift_phase_per_id"),
+        drift_phase_now(program, "u_drift_phase_now"),
+        drift_from(program, "u_drift_from"),
+        drift_to(program, "u_drift_to") {}
   gl::Uniform mode, per_boid_variation, heading_saturation, heading_value, speed_ramp_slow,
       speed_ramp_fast, speed_ramp_min, speed_ramp_max, species_colour, energy_max, health_full,
-      health_empty;
+      health_empty, drift_phase_per_id, drift_phase_now, drift_from, drift_to;
 };
 
 struct Renderer::Programs {
@@ -282,7 +290,9 @@ struct Renderer::Programs {
     ViewUniforms view{program};
     ColourUniforms colour{program};
     gl::Uniform head_length{program, "u_head_length"}, head_width{program, "u_head_width"},
-        notch_ratio{program, "u_notch_ratio"}, age_look{program, "u_age_look"},
+        notch_ratio{program, "u_notch_ratio"}, disc_head{program, "u_disc_head"},
+        point_heads{program, "u_point_heads"}, intensity{program, "u_intensity"},
+        age_look{program, "u_age_look"},
         age_scale{program, "u_age_scale"}, age_min_size{program, "u_age_min_size"},
         age_min_fill{program, "u_age_min_fill"};
   } heads;
@@ -330,7 +340,8 @@ struct Renderer::Programs {
         gl::Program::graphics("trail_stamp.vert", "trail_ribbon.frag", render_defines());
     ColourUniforms colour{program};
     gl::Uniform world_size{program, "u_world_size"}, step_duration{program, "u_step_duration"},
-        intensity{program, "u_intensity"};
+        intensity{program, "u_intensity"}, map_size{program, "u_map_size"},
+        width_texels{program, "u_width_texels"};
   } stamp;
   struct Fade {
     gl::Program program =
@@ -366,10 +377,11 @@ struct Renderer::Programs {
   struct OverlayCircles {
     gl::Program program = gl::Program::compute("render_overlay_circles.comp", render_defines());
     gl::Uniform boid_count{program, "u_boid_count"}, circle_slots{program, "u_circle_slots"},
+        circles_per_slot{program, "u_circles_per_slot"},
+        slot_radius_kind{program, "u_slot_radius_kind"},
+        slot_colour{program, "u_slot_colour"}, world_units_radius{program, "u_world_units_radius"},
         perception_radius{program, "u_perception_radius"},
         separation_radius{program, "u_separation_radius"},
-        perception_colour{program, "u_perception_colour"},
-        separation_colour{program, "u_separation_colour"},
         has_selected{program, "u_has_selected"}, selected_id{program, "u_selected_id"},
         selected_body_radius{program, "u_selected_body_radius"},
         selected_sight_colour{program, "u_selected_sight_colour"},
@@ -432,7 +444,8 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
       exposure_("murmur.render.exposure", sizeof(float), &kUnitExposureScale) {
   std::array<DrawArraysIndirectCommand, kDrawCommandCount> commands{};
   commands[kHeadsDraw].count = kDartVertices;
-  commands[kStampsDraw].count = kLineVertices;
+  commands[kLineStampsDraw].count = kLineVertices;
+  commands[kWideStampsDraw].count = kStampVertices;
   draw_commands_ = gl::Buffer("murmur.render.draw_commands", sizeof commands, commands.data());
   resize(width, height);
 }
@@ -476,7 +489,7 @@ void Renderer::load_live_count(BoidBufferView boids) {
   } else {
     live_count_.upload(0, sizeof(std::uint32_t), &boids.count);
   }
-  for (const DrawCommand command : {kHeadsDraw, kStampsDraw})
+  for (const DrawCommand command : {kHeadsDraw, kLineStampsDraw, kWideStampsDraw})
     glCopyNamedBufferSubData(live_count_.id(), draw_commands_.id(), 0,
                              static_cast<GLintptr>(command_offset(command) +
                                                    offsetof(DrawArraysIndirectCommand,
@@ -485,7 +498,8 @@ void Renderer::load_live_count(BoidBufferView boids) {
   live_count_.bind_storage(kBindLiveCount);
 }
 
-void Renderer::set_colour_uniforms(const ColourUniforms& uniforms, const Scenario& scenario) const {
+void Renderer::set_colour_uniforms(const ColourUniforms& uniforms, const Scenario& scenario,
+                                   std::uint64_t step) const {
   const ColourSettings& colour = settings_.colour;
   uniforms.mode.set(static_cast<std::uint32_t>(colour.mode));
   uniforms.per_boid_variation.set(colour.per_boid_variation);
@@ -514,6 +528,14 @@ void Renderer::set_colour_uniforms(const ColourUniforms& uniforms, const Scenari
   uniforms.energy_max.set(std::span<const float>(energy_max));
   uniforms.health_full.set(colour.health_full);
   uniforms.health_empty.set(colour.health_empty);
+  uniforms.drift_phase_per_id.set(colour.drift_phase_per_id);
+  // Reduced in double: a float product loses the phase's fraction after some 10^5 steps.
+  const double phase_now = std::fmod(static_cast<double>(colour.drift_phase_per_step) *
+                                         static_cast<double>(step),
+                                     kTurn);
+  uniforms.drift_phase_now.set(static_cast<float>(phase_now < 0 ? phase_now + kTurn : phase_now));
+  uniforms.drift_from.set(colour.drift_from);
+  uniforms.drift_to.set(colour.drift_to);
 }
 
 // --- trails: history --------------------------------------------------------------------
@@ -526,7 +548,8 @@ void Renderer::reset_trails() {
 namespace {
 // The flock's state: capacity() records, the first Population::live of them live.
 BoidBufferView flock_view(const GpuFlock& flock) {
-  return BoidBufferView{flock.boid_buffer(), flock.capacity(), flock.population_buffer()};
+  return BoidBufferView{flock.boid_buffer(), flock.capacity(), flock.population_buffer(),
+                        flock.step_index()};
 }
 }  // namespace
 
@@ -606,13 +629,18 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
 
   glBlendFunc(GL_ONE, GL_ONE);  // map += stamps
   const Programs::Stamp& stamp = programs_->stamp;
-  set_colour_uniforms(stamp.colour, scenario);
+  set_colour_uniforms(stamp.colour, scenario, boids.step);
   stamp.world_size.set(world);
   stamp.step_duration.set(kStepDuration);
-  stamp.intensity.set(settings.stamp_intensity);
+  stamp.intensity.set(settings.stamp_brightness());
+  stamp.map_size.set(glm::vec2(size));
+  const bool line = settings.stamp_width() <= kLineStampWidth;
+  stamp.width_texels.set(line ? 0.0f : settings.stamp_width());  // 0: the line's two ends
   stamp.program.use();
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, draw_commands_.id());
-  glDrawArraysIndirect(GL_LINES, reinterpret_cast<const void*>(command_offset(kStampsDraw)));
+  glDrawArraysIndirect(line ? GL_LINES : GL_TRIANGLES,
+                       reinterpret_cast<const void*>(
+                           command_offset(line ? kLineStampsDraw : kWideStampsDraw)));
   glDisable(GL_BLEND);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
   trails.map_stamped = true;
@@ -672,7 +700,7 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
   };
   run("trails", &RenderPassTimes::trails, [&] {
     clear_pass(view);
-    trails_pass(scenario, view);
+    trails_pass(scenario, boids.step, expected_boids(scenario, boids), view);
     food_pass(food, view);
   });
   run("heads", &RenderPassTimes::heads, [&] { heads_pass(scenario, boids, view); });
@@ -692,7 +720,8 @@ void Renderer::clear_pass(const WorldView& view) {
   glDisable(GL_SCISSOR_TEST);
 }
 
-void Renderer::trails_pass(const Scenario& scenario, const WorldView& view) {
+void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float boids,
+                           const WorldView& view) {
   const TrailSettings& settings = settings_.trails;
   const TrailState& trails = *trails_;
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, hdr_framebuffer_.id());
@@ -708,7 +737,10 @@ void Renderer::trails_pass(const Scenario& scenario, const WorldView& view) {
     composite.world_centre.set(view.world_centre);
     composite.pixels_per_world_unit.set(view.pixels_per_world_unit);
     composite.world_size.set(scenario.size());
-    composite.intensity.set(settings.map_intensity);
+    composite.intensity.set(settings.map_intensity *
+                            fade_map_density_scale(settings_, scenario, boids,
+                                                   glm::ivec2(trails.map.width(),
+                                                              trails.map.height())));
     glBindTextureUnit(kFadeMapTextureUnit, trails.map.id());
     additive_blending();
     composite.program.use();
@@ -717,15 +749,16 @@ void Renderer::trails_pass(const Scenario& scenario, const WorldView& view) {
     glDisable(GL_SCISSOR_TEST);
   } else if (settings.mode == TrailMode::Ribbons && trails.ribbons_drawable()) {
     const Programs::Ribbons& ribbons = programs_->ribbons;
-    set_colour_uniforms(ribbons.colour, scenario);
+    set_colour_uniforms(ribbons.colour, scenario, step);
     ribbons.view.set(view);
     ribbons.ring_length.set(trails.ring_length);
     ribbons.generation.set(trails.generation);
     ribbons.world_size.set(scenario.size());
     ribbons.world_units_per_pixel.set(1.0f / view.pixels_per_world_unit);
-    ribbons.width_pixels.set(settings.ribbon_width_pixels);
+    ribbons.width_pixels.set(settings.ribbon_width());
     ribbons.min_width_pixels.set(settings.ribbon_min_width_pixels);
-    ribbons.intensity.set(settings.ribbon_intensity);
+    ribbons.intensity.set(settings.ribbon_brightness() *
+                          ribbon_density_scale(settings_, scenario, boids, view));
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // trail_record wrote the ring
     trails.ring.bind_storage(kBindTrailRing);
     trails.owners.bind_storage(kBindTrailOwners);
@@ -765,18 +798,21 @@ void Renderer::food_pass(const FoodBufferView& food, const WorldView& view) {
 void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view) {
   if (boids.count == 0) return;
   const HeadStyle& style = settings_.heads;
-  const float head_length = head_length_for(style, scenario, view);
+  const HeadLook look = head_look(settings_, scenario, expected_boids(scenario, boids), view);
 
   const Programs::Heads& heads = programs_->heads;
   heads.view.set(view);
-  heads.head_length.set(head_length);
-  heads.head_width.set(head_length * style.width_ratio);
+  heads.head_length.set(look.length);
+  heads.head_width.set(look.length * style.width_ratio);
   heads.notch_ratio.set(style.notch_ratio);
+  heads.disc_head.set(style.shape == HeadShape::Disc);
+  heads.point_heads.set(look.points);
+  heads.intensity.set(look.intensity);
   heads.age_look.set(style.age_look);
   heads.age_scale.set(std::span<const float>(age_scales(style, scenario)));
   heads.age_min_size.set(style.age_min_size);
   heads.age_min_fill.set(style.age_min_fill);
-  set_colour_uniforms(heads.colour, scenario);
+  set_colour_uniforms(heads.colour, scenario, boids.step);
 
   // The boids were written by compute passes; make those writes visible to vertex shaders.
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -790,7 +826,10 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   heads.program.use();
   glBindVertexArray(empty_vertex_array_.id());
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, draw_commands_.id());
-  glDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(command_offset(kHeadsDraw)));
+  glPointSize(kPointHeadPixels);
+  // A point head is the first of its 6 vertices (shaders/heads.vert): the same command serves.
+  glDrawArraysIndirect(look.points ? GL_POINTS : GL_TRIANGLES,
+                       reinterpret_cast<const void*>(command_offset(kHeadsDraw)));
   glDisable(GL_BLEND);
 }
 
@@ -913,9 +952,17 @@ void Renderer::resolve_pass() {
 void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
                              const WorldView& view) {
   const OverlaySettings& settings = settings_.overlays;
-  const std::uint32_t circle_slots = std::min<std::uint32_t>(
-      static_cast<std::uint32_t>(std::max(settings.circles_for_first_trail_slots, 0)),
-      boids.count);
+  // Boid circles by trail slot: every slot's one circle, or the first slots' pairs.
+  const bool all_circles = settings.circles == CircleMode::All;
+  const std::uint32_t circle_slots =
+      settings.circles == CircleMode::None
+          ? 0
+          : std::min<std::uint32_t>(
+                all_circles ? boids.count
+                            : static_cast<std::uint32_t>(
+                                  std::max(settings.circles_for_first_trail_slots, 0)),
+                boids.count);
+  const std::uint32_t circles_per_slot = all_circles ? 1 : kMaxCirclesPerSlot;
 
   // Circles first (boid circles, then obstacles and the target's ring), then segments.
   std::vector<OverlayShape> circles;
@@ -941,16 +988,16 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
       segments.push_back({{0.0f, y, world.x, y}, settings.grid_colour});
     }
   }
-  const bool selected = settings.selected_id.has_value();
-  const std::size_t boid_circles =
-      2 * static_cast<std::size_t>(circle_slots) + (selected ? kSelectedCircles : 0);
+  const bool selected = settings.selected_id.has_value() && settings.circles != CircleMode::None;
+  const std::size_t boid_circles = circles_per_slot * static_cast<std::size_t>(circle_slots) +
+                                   (selected ? kSelectedCircles : 0);
   const std::size_t total = boid_circles + circles.size() + segments.size();
   if (total == 0 || !scissor_to_world(view)) {
     glDisable(GL_SCISSOR_TEST);
     return;
   }
 
-  // One buffer for every shape of the frame: [boid circles (the trail slots' pairs, then the
+  // One buffer for every shape of the frame: [boid circles (the trail slots' circles, then the
   // selected boid's three) | other circles | segments]; the GPU fills the boid circles in
   // place. A slot no live boid holds, or a selected id none has, keeps its zeroed shapes:
   // transparent, so nothing shows.
@@ -972,13 +1019,23 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
     const Programs::OverlayCircles& select = programs_->overlay_circles;
     select.boid_count.set(boids.count);
     select.circle_slots.set(circle_slots);
+    select.circles_per_slot.set(circles_per_slot);
+    const std::array<std::uint32_t, kMaxCirclesPerSlot> radius_kinds =
+        all_circles ? std::array{static_cast<std::uint32_t>(settings.circle_radius.kind), 0u}
+                    : std::array{static_cast<std::uint32_t>(CircleRadiusKind::Sight),
+                                 static_cast<std::uint32_t>(CircleRadiusKind::Separation)};
+    const std::array<glm::vec4, kMaxCirclesPerSlot> slot_colours =
+        all_circles ? std::array{settings.circle_colour, glm::vec4(0.0f)}
+                    : std::array{settings.perception_colour, settings.separation_colour};
+    select.slot_radius_kind.set(std::span<const std::uint32_t>(radius_kinds));
+    select.slot_colour.set(std::span<const glm::vec4>(slot_colours));
+    select.world_units_radius.set(settings.circle_radius.world_units);
     select.perception_radius.set(std::span<const float>(perception));
     select.separation_radius.set(std::span<const float>(separation));
-    select.perception_colour.set(settings.perception_colour);
-    select.separation_colour.set(settings.separation_colour);
     select.has_selected.set(selected);
     select.selected_id.set(settings.selected_id.value_or(0));
-    select.selected_body_radius.set(kHalf * head_length_for(settings_.heads, scenario, view));
+    select.selected_body_radius.set(
+        kHalf * head_look(settings_, scenario, expected_boids(scenario, boids), view).length);
     select.selected_sight_colour.set(settings.selected_sight_colour);
     select.selected_distance_colour.set(settings.selected_distance_colour);
     select.selected_body_colour.set(settings.selected_body_colour);

@@ -19,18 +19,26 @@ const ImVec4 kErrorColour{1.0f, 0.35f, 0.3f, 1.0f};
 const ImVec4 kErrorFrameColour{0.55f, 0.08f, 0.06f, 1.0f};
 const ImVec4 kDimColour{0.6f, 0.6f, 0.6f, 1.0f};
 
-constexpr int kMaxBloomLevels = 8;
 constexpr int kMaxCircleBoids = 64;
 constexpr std::uint32_t kMaxStepsPerFrameSlider = 32;
 constexpr float kMinObstacleRadius = 0.5f;
 constexpr float kMinAgeScaleSlider = 1;
 constexpr float kMaxAgeScaleSlider = 100000;
+constexpr float kMinBloomRadiusSlider = 0.25f;
+constexpr float kMinTrailWidthSlider = 1;
+constexpr float kMaxTrailWidthSlider = 8;
+constexpr float kMaxTrailIntensitySlider = 2;
+// Heads longer than this are rare enough to type into the scenario (kMaxHeadSize is the limit).
+constexpr float kMaxHeadSizeSlider = 64;
 constexpr float kPlotHeight = 60;
 // The new-obstacle slider reaches a quarter of the smaller world side.
 constexpr float kWorldFractionForSliders = 0.25f;
 
 // The panel's words for the trail modes (the TOML names are kTrailModeNames).
 const char* const kTrailModeLabels[] = {"none", "ribbons", "fade map"};
+// The circle radius choices: the TOML words (kCircleRadiusNames), then a number.
+const char* const kCircleRadiusLabels[] = {"sight", "separation", "world units"};
+constexpr float kMinCircleRadiusSlider = 0.5f;
 
 const char* const kKeyHelp[][2] = {
     {"Space", "pause / resume"},
@@ -106,6 +114,17 @@ bool colour_field(const std::string& name, glm::vec3& colour) {
   if (!ImGui::ColorEdit3(name.c_str(), rgb, ImGuiColorEditFlags_HDR | ImGuiColorEditFlags_Float))
     return false;
   colour = {rgb[0], rgb[1], rgb[2]};
+  return true;
+}
+
+// A slider for a setting that may be unset (a [render] key the renderer falls back from):
+// shows the fallback until moved, then sets the value.
+bool optional_slider(const char* label, std::optional<float>& value, float fallback, float min,
+                     float max, const char* format) {
+  float shown = value.value_or(fallback);
+  if (!ImGui::SliderFloat(label, &shown, min, max, format, ImGuiSliderFlags_AlwaysClamp))
+    return false;
+  value = shown;
   return true;
 }
 
@@ -479,15 +498,19 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
     if (render.trails.mode == TrailMode::Ribbons) {
       ImGui::SliderInt("ribbon length", &render.trails.ribbon_length, kMinRibbonLength,
                        kMaxRibbonLength, "%d", kClamp);
-      ImGui::SliderFloat("ribbon width px", &render.trails.ribbon_width_pixels, 1.0f, 6.0f,
-                         "%.1f", kClamp);
-      ImGui::SliderFloat("ribbon intensity", &render.trails.ribbon_intensity, 0.0f, 2.0f,
-                         "%.2f", kClamp);
+      optional_slider("trail width px", render.trails.width_pixels,
+                      render.trails.ribbon_width_pixels, kMinTrailWidthSlider, kMaxTrailWidthSlider,
+                      "%.1f");
+      optional_slider("trail intensity", render.trails.intensity, render.trails.ribbon_intensity,
+                      0.0f, kMaxTrailIntensitySlider, "%.2f");
     } else if (render.trails.mode == TrailMode::FadeMap) {
       ImGui::SliderFloat("fade per step", &render.trails.fade_per_step, 0.5f, 0.999f, "%.3f",
                          kClamp);
-      ImGui::SliderFloat("stamp intensity", &render.trails.stamp_intensity, 0.0f, 2.0f, "%.2f",
-                         kClamp);
+      optional_slider("trail width (map texels)", render.trails.width_pixels,
+                      render.trails.stamp_width_texels, kMinTrailWidthSlider,
+                      kMaxTrailWidthSlider, "%.1f");
+      optional_slider("trail intensity", render.trails.intensity, render.trails.stamp_intensity,
+                      0.0f, kMaxTrailIntensitySlider, "%.2f");
       ImGui::SliderFloat("map intensity", &render.trails.map_intensity, 0.0f, 4.0f, "%.2f",
                          kClamp);
     }
@@ -497,8 +520,10 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
     ImGui::SliderFloat("intensity", &render.bloom.intensity, 0.0f, 4.0f, "%.2f", kClamp);
     ImGui::SliderFloat("threshold", &render.bloom.threshold, 0.0f, 2.0f, "%.3f", kClamp);
     ImGui::SliderFloat("soft knee", &render.bloom.soft_knee, 0.0f, 1.0f, "%.2f", kClamp);
-    ImGui::SliderInt("levels", &render.bloom.levels, 1, kMaxBloomLevels, "%d", kClamp);
-    ImGui::SliderFloat("radius", &render.bloom.radius, 0.25f, 4.0f, "%.2f", kClamp);
+    ImGui::SliderInt("levels", &render.bloom.levels, kMinBloomLevels, kMaxBloomLevels, "%d",
+                     kClamp);
+    ImGui::SliderFloat("radius", &render.bloom.radius, kMinBloomRadiusSlider, kMaxBloomRadius,
+                       "%.2f", kClamp);
     ImGui::SliderFloat("exposure", &render.exposure, 0.1f, 8.0f, "%.2f",
                        kClamp | ImGuiSliderFlags_Logarithmic);
   }
@@ -508,6 +533,15 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
       render.colour.mode = static_cast<ColourMode>(mode);
     ImGui::SliderFloat("per-boid variation", &render.colour.per_boid_variation, 0.0f, 1.0f,
                        "%.2f", kClamp);
+    if (render.colour.mode == ColourMode::Drift) {
+      ImGui::SliderFloat("drift phase per id", &render.colour.drift_phase_per_id,
+                         -kMaxDriftPhase, kMaxDriftPhase, "%.3f", kClamp);
+      ImGui::SliderFloat("drift phase per step", &render.colour.drift_phase_per_step,
+                         -kMaxDriftPhase, kMaxDriftPhase, "%.5f",
+                         kClamp | ImGuiSliderFlags_Logarithmic);
+      colour_field("drift from (b = 0)", render.colour.drift_from);
+      colour_field("drift to (b = 1)", render.colour.drift_to);
+    }
     ImGui::SliderFloat("head min px", &render.heads.min_length_pixels, 1.0f, 16.0f, "%.1f",
                        kClamp);
     ImGui::Checkbox("age look (circles grow and fill with age)", &render.heads.age_look);
@@ -517,7 +551,38 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
     }
     if (view.scenario.food) ImGui::Checkbox("food boxes", &render.food.enabled);
   }
+  if (ImGui::CollapsingHeader("Heads and dense flocks")) {
+    auto shape = static_cast<std::uint32_t>(render.heads.shape);
+    if (choice_combo("head shape", shape, kHeadShapeNames))
+      render.heads.shape = static_cast<HeadShape>(shape);
+    ImGui::SliderFloat("head size (0: auto)", &render.heads.size, 0.0f, kMaxHeadSizeSlider,
+                       "%.1f", kClamp | ImGuiSliderFlags_Logarithmic);
+    auto units = static_cast<std::uint32_t>(render.heads.size_units);
+    if (choice_combo("head size units", units, kHeadSizeUnitsNames))
+      render.heads.size_units = static_cast<HeadSizeUnits>(units);
+    ImGui::Checkbox("dim by boids per pixel (density scale)", &render.density_scale);
+  }
   if (ImGui::CollapsingHeader("Overlays")) {
+    auto circles = static_cast<std::uint32_t>(render.overlays.circles);
+    if (choice_combo("circles", circles, kCircleModeNames))
+      render.overlays.circles = static_cast<CircleMode>(circles);
+    if (render.overlays.circles == CircleMode::All) {
+      CircleRadius& radius = render.overlays.circle_radius;
+      auto kind = static_cast<std::uint32_t>(radius.kind);
+      if (combo("circle radius", kind, kCircleRadiusLabels, IM_ARRAYSIZE(kCircleRadiusLabels))) {
+        radius.kind = static_cast<CircleRadiusKind>(kind);
+        // A number starts at the first species' sight radius, so the circles do not vanish.
+        if (radius.kind == CircleRadiusKind::WorldUnits && !(radius.world_units > 0) &&
+            !view.scenario.species.empty())
+          radius.world_units = view.scenario.species.front().perception_radius;
+      }
+      if (radius.kind == CircleRadiusKind::WorldUnits) {
+        const float world_side = std::min(view.scenario.world.width, view.scenario.world.height);
+        ImGui::SliderFloat("circle radius (world units)", &radius.world_units,
+                           kMinCircleRadiusSlider, kWorldFractionForSliders * world_side, "%.1f",
+                           kClamp);
+      }
+    }
     ImGui::SliderInt("circles for first trail slots",
                      &render.overlays.circles_for_first_trail_slots, 0, kMaxCircleBoids, "%d",
                      kClamp);

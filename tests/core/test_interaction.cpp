@@ -211,6 +211,16 @@ background = [0, 0.01, 0.02]
   REQUIRE(again.look.bloom == false);
   REQUIRE(again.look.trail_fade == 0.9f);
   REQUIRE(again.look.background == look.background);
+  // circle_radius is a word or a number, and reads back as either.
+  for (const char* radius : {"\"separation\"", "12.5"}) {
+    const Scenario circles =
+        parse(std::string("\n[render]\ncircles = \"all\"\ncircle_radius = ") + radius + "\n");
+    const Scenario back = parse_scenario(scenario_to_toml(circles), "again.toml");
+    REQUIRE(back.look.circles == CircleMode::All);
+    REQUIRE(back.look.circle_radius == circles.look.circle_radius);
+  }
+  REQUIRE(parse("\n[render]\ncircle_radius = 12.5\n").look.circle_radius ==
+          CircleRadius{CircleRadiusKind::WorldUnits, 12.5f});
   // Absent keys stay absent: the renderer keeps its defaults for them.
   const Scenario partial = parse("\n[render]\ntrails = \"none\"\n");
   REQUIRE(partial.look.trails == TrailMode::None);
@@ -231,14 +241,56 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
                    "s.toml:11: render.age_scale = -5: must be > 0 and finite");
   require_rejected("\n[render]\ncolour_by = \"energy\"\n",
                    "s.toml:11: render.colour_by = \"energy\": must be one of \"species\", \"heading\", "
-                   "\"speed\", \"health\"");
+                   "\"speed\", \"health\", \"drift\"");
   require_rejected("\n[render]\nbloom = \"yes\"\n",
                    "s.toml:11: render.bloom = \"yes\": must be true or false, found a string");
   require_rejected("\n[render]\nglow = 1\n",
                    "s.toml:11: render.glow: unknown key (accepted: trails, trail_length, trail_fade, "
                    "colour_by, age_look, age_scale, food, bloom, bloom_intensity, bloom_threshold, "
-                   "exposure, auto_exposure, background)");
+                   "exposure, auto_exposure, background, bloom_levels, bloom_radius, "
+                   "drift_phase_per_id, drift_phase_per_step, drift_from, drift_to, trail_width, "
+                   "trail_intensity, circles, circle_radius, head_shape, head_size, "
+                   "head_size_units, density_scale)");
   require_rejected("\n[render]\nauto_exposure = -0.5\n",
                    "s.toml:11: render.auto_exposure = -0.5: must be >= 0 and finite "
                    "(0 turns it off)");
+  require_rejected("\n[render]\nbloom_levels = 9\n",
+                   "s.toml:11: render.bloom_levels = 9: must be >= 1 and <= 8");
+  require_rejected("\n[render]\nbloom_radius = 0\n",
+                   "s.toml:11: render.bloom_radius = 0: must be > 0 and <= 8");
+  require_rejected("\n[render]\ndrift_phase_per_step = 7\n",
+                   "s.toml:11: render.drift_phase_per_step = 7: must be >= -6.5 and <= 6.5 "
+                   "(radians)");
+  require_rejected("\n[render]\ndrift_to = [0.5, -1, 0.5]\n",
+                   "s.toml:11: render.drift_to = [0.5, -1, 0.5]: each component must be "
+                   ">= 0 and <= 16");
+  require_rejected("\n[render]\ntrail_width = 0\n",
+                   "s.toml:11: render.trail_width = 0: must be > 0 and <= 32");
+  require_rejected("\n[render]\ntrail_intensity = -0.1\n",
+                   "s.toml:11: render.trail_intensity = -0.1: must be >= 0 and <= 16");
+  require_rejected("\n[render]\ncircles = \"every\"\n",
+                   "s.toml:11: render.circles = \"every\": must be one of \"none\", \"selected\", "
+                   "\"all\"");
+  require_rejected("\n[render]\ncircle_radius = \"epsilon\"\n",
+                   "s.toml:11: render.circle_radius = \"epsilon\": must be \"sight\", "
+                   "\"separation\" or a number > 0 and finite");
+  require_rejected("\n[render]\ncircle_radius = 0\n",
+                   "s.toml:11: render.circle_radius = 0: must be \"sight\", \"separation\" or "
+                   "a number > 0 and finite");
+  require_rejected("\n[render]\ncircle_radius = true\n",
+                   "s.toml:11: render.circle_radius = true: must be \"sight\", \"separation\" or "
+                   "a number > 0 and finite, found a boolean");
+  require_rejected("\n[render]\nhead_shape = \"square\"\n",
+                   "s.toml:11: render.head_shape = \"square\": must be \"dart\" or \"disc\"");
+  require_rejected("\n[render]\nhead_size = -2\n",
+                   "s.toml:11: render.head_size = -2: must be >= 0 and <= 1000 "
+                   "(0: automatic)");
+  require_rejected("\n[render]\nhead_size = 5000\n",
+                   "s.toml:11: render.head_size = 5000: must be >= 0 and <= 1000 "
+                   "(0: automatic)");
+  require_rejected("\n[render]\nhead_size_units = \"cm\"\n",
+                   "s.toml:11: render.head_size_units = \"cm\": must be \"world\" or "
+                   "\"pixels\"");
+  require_rejected("\n[render]\ndensity_scale = 1\n",
+                   "s.toml:11: render.density_scale = 1: must be true or false, found an integer");
 }

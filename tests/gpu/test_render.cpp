@@ -47,7 +47,7 @@ RenderSettings plain_settings(float head_length) {
   settings.colour.per_boid_variation = 0;
   settings.trails.mode = murmur::TrailMode::None;
   settings.bloom.enabled = false;
-  settings.heads.length = head_length;
+  settings.heads.size = head_length;
   settings.heads.min_length_pixels = 0;
   return settings;
 }
@@ -259,6 +259,7 @@ TEST_CASE("the minimum on-screen head size keeps tiny heads visible") {
   murmur::test::gl_context();
   const Scenario scenario = two_colour_world(kWidth, kHeight);
   RenderSettings settings = plain_settings(0.01f);  // far below a pixel
+  settings.density_scale = false;  // which draws a head this small as a point
   Renderer renderer(kWidth, kHeight, settings);
   // Away from pixel centres, so the hundredth-of-a-pixel dart covers none of them.
   const BoidRecord boid{{30.25f, 20.25f}, {1, 0}, 0, 0};

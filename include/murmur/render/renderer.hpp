@@ -5,6 +5,7 @@
 // recorder reads that target back; the viewer blits it to its window, so both show the same
 // image. docs/rendering.md describes the passes and what each costs.
 // Needs a current GL 4.5 context for its whole life.
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -25,19 +26,25 @@
 
 namespace murmur {
 
-// How boid heads look. A head is a dart: its tip points along the velocity and its wide,
-// notched end trails; the boid's position is the midpoint of its length.
+// How boid heads look. A dart's tip points along the velocity and its wide, notched end
+// trails; a disc is centred on the boid. Either way the boid's position is the head's centre.
+// docs/rendering.md, "Heads", gives the size rule.
 struct HeadStyle {
-  float length = 0;             // world units, tip to tail; 0: kDefaultHeadLengthPerRadius
-                                // times the smallest perception radius of the scenario
-  float width_ratio = 0.5f;     // wing span / length
-  float notch_ratio = 0.3f;     // depth of the tail notch / length, in [0, 1)
-  float min_length_pixels = 4;  // heads never shrink below this on screen, so a large world
-                                // in a small frame still shows every boid
+  HeadShape shape = HeadShape::Dart;
+  float size = 0;               // length (a disc's diameter) in size_units; 0: automatic,
+                                // kDefaultHeadLengthPerRadius times the smallest perception
+                                // radius (with density_scale at most kHeadSpacingFraction of
+                                // the mean spacing between boids)
+  HeadSizeUnits size_units = HeadSizeUnits::World;
+  float width_ratio = 0.5f;     // dart: wing span / length
+  float notch_ratio = 0.3f;     // dart: depth of the tail notch / length, in [0, 1)
+  float min_length_pixels = 4;  // world-sized heads never shrink below this on screen (with
+                                // density_scale, nor below kHeadSpacingFraction of the mean
+                                // spacing), so a large world in a small frame shows every boid
   // Seed 001's look: "the bigger and fuller a unit's circle, the older it is". A boid is a
-  // ring of diameter `length` x size whose hole closes as it ages: at age 0 its size is
-  // age_min_size and its ring's width age_min_fill of the radius; at the age scale (the
-  // species' max_age, or age_scale for a species without one) and after, a full disc.
+  // ring of diameter (the head's length) x size whose hole closes as it ages: at age 0 its
+  // size is age_min_size and its ring's width age_min_fill of the radius; at the age scale
+  // (the species' max_age, or age_scale for a species without one) and after, a full disc.
   bool age_look = false;
   float age_scale = 1000;       // steps
   float age_min_size = 0.45f;   // of the full diameter, at age 0
@@ -45,6 +52,30 @@ struct HeadStyle {
 };
 
 inline constexpr float kDefaultHeadLengthPerRadius = 0.5f;
+// The longest automatic head, and the smallest minimum size, as a fraction of the mean spacing
+// between boids (sqrt(world area / boids)): neighbours at that spacing do not overlap.
+inline constexpr float kHeadSpacingFraction = 0.9f;
+
+// The sRGB transfer function's inverse (IEC 61966-2-1), per channel: what a colour picked in
+// an sRGB program (0..1) is in the renderer's linear space. shaders/srgb.glsl has both ways.
+inline glm::vec3 srgb_to_linear(glm::vec3 srgb) {
+  constexpr float kEncodedLimit = 0.04045f, kSlope = 12.92f, kScale = 1.055f, kOffset = 0.055f,
+                  kGamma = 2.4f;
+  glm::vec3 linear;
+  for (int c = 0; c < 3; ++c)
+    linear[c] = srgb[c] <= kEncodedLimit ? srgb[c] / kSlope
+                                         : std::pow((srgb[c] + kOffset) / kScale, kGamma);
+  return linear;
+}
+
+// Seed 002's drifting palette: colour = (79 + 70 b, 177 + 58 (1 - b), 248) / 255 in sRGB, with
+// b = (sin(0.17 i + 0.07 t) + 1) / 2, i the bird's index and t its clock in seconds, which
+// runs 1/30 s per step (the seed steps once per 30 Hz frame): 0.07 / 30 radians per step.
+inline constexpr float kSeedDriftPhasePerId = 0.17f;
+inline constexpr float kSeedDriftPhasePerStep = 0.07f / 30.0f;
+inline constexpr float kSrgbLevels = 255.0f;
+inline constexpr glm::vec3 kSeedDriftFromSrgb{79.0f, 235.0f, 248.0f};  // b = 0: cyan
+inline constexpr glm::vec3 kSeedDriftToSrgb{149.0f, 177.0f, 248.0f};   // b = 1: lavender
 
 struct ColourSettings {
   ColourMode mode = ColourMode::Species;
@@ -65,6 +96,13 @@ struct ColourSettings {
   // red is weak), mixed by energy / energy_max.
   glm::vec3 health_full{0.15f, 1.1f, 0.2f};
   glm::vec3 health_empty{1.2f, 0.08f, 0.05f};
+  // Drift mode: b = (sin(drift_phase_per_id * id + drift_phase_per_step * step) + 1) / 2 and
+  // the colour goes from drift_from (b = 0) to drift_to (b = 1), linear HDR RGB, mixed in
+  // sRGB as the seed mixes its 8-bit values (so the seed's ends give exactly its formula).
+  float drift_phase_per_id = kSeedDriftPhasePerId;
+  float drift_phase_per_step = kSeedDriftPhasePerStep;
+  glm::vec3 drift_from = srgb_to_linear(kSeedDriftFromSrgb / kSrgbLevels);
+  glm::vec3 drift_to = srgb_to_linear(kSeedDriftToSrgb / kSrgbLevels);
 };
 
 // The food field (docs/model.md, "The food field") as boxes centred on their cells: a box's
@@ -92,7 +130,18 @@ struct TrailSettings {
   float map_pixels_per_world_unit = 1; // texture resolution in world space ...
   int map_max_side = 2048;             // ... capped on each side (the cap wins)
   float stamp_intensity = 0.35f;       // of the boid's colour, added per step it is stamped
+  float stamp_width_texels = 1;        // of the map: a line across the map's minor axis
   float map_intensity = 1.0f;          // scale of the map when composited under the heads
+
+  // The `trail_width` and `trail_intensity` keys: one width (pixels: of the frame for ribbons,
+  // of the map for stamps) and one brightness (of the boid's colour) for whichever mode is
+  // shown. Unset, each mode keeps its own above (ribbon 1.5 px at 0.6, stamp 1 texel at 0.35).
+  std::optional<float> width_pixels;
+  std::optional<float> intensity;
+  float ribbon_width() const { return width_pixels.value_or(ribbon_width_pixels); }
+  float ribbon_brightness() const { return intensity.value_or(ribbon_intensity); }
+  float stamp_width() const { return width_pixels.value_or(stamp_width_texels); }
+  float stamp_brightness() const { return intensity.value_or(stamp_intensity); }
 };
 
 // Glow: everything brighter than `threshold` (HDR, before exposure) bleeds into its
@@ -110,8 +159,14 @@ struct BloomSettings {
 
 // Thin lines drawn on the final image after bloom (they do not glow), alpha-blended.
 struct OverlaySettings {
-  // Perception and separation circles of the live boids in trail slots 0..N-1 (the first N
+  // Which boids get circles (the `circles` key). Selected: the selected boid's three and the
+  // perception and separation circles of the live boids in trail slots 0..N-1 (the first N
   // boids of the uploaded state, and children that later take their freed slots; docs/gpu.md).
+  // All: one circle of `circle_radius` in `circle_colour` around every live boid, and the
+  // selected boid's three. None: no boid circles.
+  CircleMode circles = CircleMode::Selected;
+  CircleRadius circle_radius;
+  glm::vec4 circle_colour{0.55f, 0.8f, 1.0f, 0.35f};  // sRGB + alpha
   int circles_for_first_trail_slots = 0;
   bool grid = false;              // the simulation's neighbour grid (GpuFlock::grid())
   bool obstacles = true;          // outlines of the scenario's obstacle discs
@@ -161,6 +216,11 @@ struct RenderSettings {
   // to it, so additive heads and trails that pile up in a dense flock keep their contrast
   // instead of washing the frame out. A darker frame is never brightened; 0 turns it off.
   float auto_exposure_key = kDefaultAutoExposureKey;
+  // Dims heads and trails by the expected boids per pixel and keeps heads within the mean
+  // spacing between boids, one-pixel points below a pixel (docs/rendering.md, "Dense
+  // flocks"), so a world covered evenly by boids keeps a dark sky; sparse flocks are left as
+  // they are. false: heads and trails as they were before the rule.
+  bool density_scale = true;
   // Fraction of the way from the previous frame's factor to this frame's taken per frame: 1
   // (the recorder) follows each frame exactly; the viewer eases it so the brightness does
   // not flicker as flocks merge and split. Either way the same frames give the same factors.
@@ -226,6 +286,7 @@ struct BoidBufferView {
   unsigned buffer = 0;
   std::uint32_t count = 0;
   unsigned live_count_buffer = 0;
+  std::uint64_t step = 0;  // the simulation step the records are at (the drift palette's clock)
 };
 
 // A food field to draw: a GL buffer of float amounts, one per cell of `grid`, row by row (the
@@ -314,14 +375,18 @@ class Renderer {
              const FoodBufferView& food, RenderPassTimes* times);
   void clear_pass(const WorldView& view);
   void food_pass(const FoodBufferView& food, const WorldView& view);
-  void trails_pass(const Scenario& scenario, const WorldView& view);
+  // boids: expected_boids (include/murmur/render/density.hpp), for the trails' dimming.
+  void trails_pass(const Scenario& scenario, std::uint64_t step, float boids,
+                   const WorldView& view);
   void heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view);
   void exposure_pass(const WorldView& view);
   void bloom_pass();
   void resolve_pass();
   void overlays_pass(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
                      const WorldView& view);
-  void set_colour_uniforms(const ColourUniforms& uniforms, const Scenario& scenario) const;
+  // `step`: the drift palette's clock (BoidBufferView::step).
+  void set_colour_uniforms(const ColourUniforms& uniforms, const Scenario& scenario,
+                           std::uint64_t step) const;
 
   int width_ = 0, height_ = 0;
   RenderSettings settings_;
