@@ -1,9 +1,11 @@
 #version 450 core
 // Boid heads: one instance per live boid record (an indirect draw whose instance count the GPU
 // copied from the live count), 6 vertices (two triangles) per head, read straight from the
-// simulation's boid buffer. A head is a dart along the velocity, or, with the age look, a
-// square the fragment shader cuts into a ring that grows and fills in with age. MURMUR_* names
-// not in interface.h are defined by the renderer (C++).
+// simulation's boid buffer. A head is a dart along the velocity, a disc, or, with the age look,
+// a ring that grows and fills in with age (a disc and a ring are a square the fragment shader
+// cuts round). Heads shorter than a pixel are one-pixel points instead (drawn with GL_POINTS:
+// the first vertex is the point, the other five fall outside the frame and are clipped).
+// MURMUR_* names not in interface.h are defined by the renderer (C++).
 #include "render_boids.glsl"
 #include "render_colour.glsl"
 
@@ -12,6 +14,9 @@ uniform vec2 u_world_to_clip;   // clip units per world unit, per axis (aspect k
 uniform float u_head_length;    // world units, tip to tail (the age look's full diameter)
 uniform float u_head_width;     // world units, wing to wing
 uniform float u_notch_ratio;    // tail notch depth / length
+uniform bool u_disc_head;     // a disc of diameter u_head_length instead of a dart
+uniform bool u_point_heads;   // one pixel per boid (the draw is GL_POINTS)
+uniform float u_intensity;    // of the boid's colour (the density scale, docs/rendering.md)
 uniform bool u_age_look;
 uniform float u_age_scale[MURMUR_MAX_SPECIES];  // steps to a full disc, > 0
 uniform float u_age_min_size;   // diameter at age 0 / u_head_length
@@ -20,6 +25,7 @@ uniform float u_age_min_fill;   // ring width at age 0 / its radius
 out vec3 v_colour;
 out vec2 v_disc;         // age look: the fragment's place in the disc, radius 1
 out float v_hole;        // age look: the hole's radius, in the disc's radii
+flat out int v_round;    // 1: cut the square round (disc or age look)
 
 // Dart corners in its own frame, x along the heading, in units of (length, width), centred on
 // the boid: the triangles tip-wing-notch and tip-notch-wing.
@@ -29,6 +35,9 @@ const float kHalf = 0.5;
 // The age look's square around the disc, in its radii: the same 6 vertices as two triangles.
 const vec2 kSquareCorner[6] = vec2[6](vec2(-1, -1), vec2(1, -1), vec2(1, 1),
                                       vec2(-1, -1), vec2(1, 1), vec2(-1, 1));
+// A point head's spare vertices go here, beyond the clip volume, so they draw nothing.
+const vec4 kClipped = vec4(2.0, 2.0, 0.0, 1.0);
+const int kPointVertex = 0;
 
 vec2 dart_corner(int corner) {
   if (corner == kTip) return vec2(kHalf, 0.0);
@@ -39,16 +48,28 @@ vec2 dart_corner(int corner) {
 
 void main() {
   Boid boid = render_boids[gl_InstanceID];
-  vec2 world;
+  v_colour = u_intensity * boid_colour(boid.id, boid.species, boid.vel, boid.energy);
   v_disc = vec2(0.0);
   v_hole = 0.0;
-  if (u_age_look) {
-    float scale = u_age_scale[min(boid.species, uint(MURMUR_MAX_SPECIES - 1))];
-    float grown = clamp(float(boid.age) / scale, 0.0, 1.0);
-    float radius = kHalf * u_head_length * mix(u_age_min_size, 1.0, grown);
+  v_round = 0;
+  if (u_point_heads) {
+    gl_Position = gl_VertexID == kPointVertex
+                      ? vec4((boid.pos - u_world_centre) * u_world_to_clip, 0.0, 1.0)
+                      : kClipped;
+    return;
+  }
+  vec2 world;
+  if (u_age_look || u_disc_head) {
+    float size = 1.0;
+    if (u_age_look) {
+      float scale = u_age_scale[min(boid.species, uint(MURMUR_MAX_SPECIES - 1))];
+      float grown = clamp(float(boid.age) / scale, 0.0, 1.0);
+      size = mix(u_age_min_size, 1.0, grown);
+      v_hole = 1.0 - mix(u_age_min_fill, 1.0, grown);
+    }
     v_disc = kSquareCorner[gl_VertexID];
-    v_hole = 1.0 - mix(u_age_min_fill, 1.0, grown);
-    world = boid.pos + v_disc * radius;
+    v_round = 1;
+    world = boid.pos + v_disc * (kHalf * u_head_length * size);
   } else {
     float speed = length(boid.vel);
     // A boid at rest has no heading; it is drawn facing +x rather than vanishing.
@@ -58,5 +79,4 @@ void main() {
     world = boid.pos + forward * (corner.x * u_head_length) + left * (corner.y * u_head_width);
   }
   gl_Position = vec4((world - u_world_centre) * u_world_to_clip, 0.0, 1.0);
-  v_colour = boid_colour(boid.id, boid.species, boid.vel, boid.energy);
 }

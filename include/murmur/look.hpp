@@ -26,6 +26,18 @@ enum class TrailMode : std::uint32_t {
   FadeMap = 2,  // a world-space texture faded every step and stamped by every boid
 };
 
+// What a boid's head is drawn as (docs/rendering.md, "Heads").
+enum class HeadShape : std::uint32_t {
+  Dart = 0,  // a notched arrow along the velocity (seed 002)
+  Disc = 1,  // a filled circle centred on the boid (seed 000)
+};
+
+// What `head_size` is measured in: world units scale with zoom, pixels keep their size.
+enum class HeadSizeUnits : std::uint32_t {
+  World = 0,
+  Pixels = 1,
+};
+
 // Ribbon lengths the renderer accepts (positions kept per boid).
 inline constexpr int kMinRibbonLength = 2;  // one segment needs two positions
 inline constexpr int kMaxRibbonLength = 64;
@@ -34,11 +46,18 @@ inline constexpr int kMaxRibbonLength = 64;
 // is already far past what the tone map can still tell apart.
 inline constexpr float kMaxColourComponent = 16.0f;
 
+// Heads longer than this (world units or pixels) would hide the flock they belong to.
+inline constexpr float kMaxHeadSize = 1000.0f;
+
 // The TOML names of the enums' values, in the enums' order.
 inline constexpr std::string_view kTrailModeNames[] = {"none", "ribbons", "fade"};
 inline constexpr std::string_view kColourModeNames[] = {"species", "heading", "speed", "health"};
+inline constexpr std::string_view kHeadShapeNames[] = {"dart", "disc"};
+inline constexpr std::string_view kHeadSizeUnitsNames[] = {"world", "pixels"};
 constexpr const auto& names_of(TrailMode) { return kTrailModeNames; }
 constexpr const auto& names_of(ColourMode) { return kColourModeNames; }
+constexpr const auto& names_of(HeadShape) { return kHeadShapeNames; }
+constexpr const auto& names_of(HeadSizeUnits) { return kHeadSizeUnitsNames; }
 
 // The [render] table. Its keys are the lines of include/murmur/params/render_params.def; every
 // one is optional, and an absent one keeps the renderer's default (docs/rendering.md).

@@ -16,6 +16,7 @@
 #include "murmur/gl/debug.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/gpu/gpu_types.hpp"
+#include "murmur/render/density.hpp"
 
 namespace murmur {
 namespace {
@@ -114,22 +115,6 @@ void check_size(int width, int height) {
   if (width < 1 || height < 1)
     throw std::invalid_argument("Renderer: target size " + std::to_string(width) + "x" +
                                 std::to_string(height) + " must be at least 1x1");
-}
-
-float smallest_perception_radius(const Scenario& scenario) {
-  float radius = scenario.species.empty() ? 0.0f : scenario.species.front().perception_radius;
-  for (const SpeciesParams& species : scenario.species)
-    radius = std::min(radius, species.perception_radius);
-  return radius;
-}
-
-// Head length in world units: the style's, or the scenario's default, but never under the
-// style's minimum on-screen size.
-float head_length_for(const HeadStyle& style, const Scenario& scenario, const WorldView& view) {
-  const float length = style.length > 0 ? style.length
-                                        : kDefaultHeadLengthPerRadius *
-                                              smallest_perception_radius(scenario);
-  return std::max(length, style.min_length_pixels / view.pixels_per_world_unit);
 }
 
 // Per species, the age at which the age look's disc is full: its max_age, or the style's scale
@@ -282,7 +267,9 @@ struct Renderer::Programs {
     ViewUniforms view{program};
     ColourUniforms colour{program};
     gl::Uniform head_length{program, "u_head_length"}, head_width{program, "u_head_width"},
-        notch_ratio{program, "u_notch_ratio"}, age_look{program, "u_age_look"},
+        notch_ratio{program, "u_notch_ratio"}, disc_head{program, "u_disc_head"},
+        point_heads{program, "u_point_heads"}, intensity{program, "u_intensity"},
+        age_look{program, "u_age_look"},
         age_scale{program, "u_age_scale"}, age_min_size{program, "u_age_min_size"},
         age_min_fill{program, "u_age_min_fill"};
   } heads;
@@ -672,7 +659,7 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
   };
   run("trails", &RenderPassTimes::trails, [&] {
     clear_pass(view);
-    trails_pass(scenario, view);
+    trails_pass(scenario, expected_boids(scenario, boids), view);
     food_pass(food, view);
   });
   run("heads", &RenderPassTimes::heads, [&] { heads_pass(scenario, boids, view); });
@@ -692,7 +679,7 @@ void Renderer::clear_pass(const WorldView& view) {
   glDisable(GL_SCISSOR_TEST);
 }
 
-void Renderer::trails_pass(const Scenario& scenario, const WorldView& view) {
+void Renderer::trails_pass(const Scenario& scenario, float boids, const WorldView& view) {
   const TrailSettings& settings = settings_.trails;
   const TrailState& trails = *trails_;
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, hdr_framebuffer_.id());
@@ -708,7 +695,10 @@ void Renderer::trails_pass(const Scenario& scenario, const WorldView& view) {
     composite.world_centre.set(view.world_centre);
     composite.pixels_per_world_unit.set(view.pixels_per_world_unit);
     composite.world_size.set(scenario.size());
-    composite.intensity.set(settings.map_intensity);
+    composite.intensity.set(settings.map_intensity *
+                            fade_map_density_scale(settings_, scenario, boids,
+                                                   glm::ivec2(trails.map.width(),
+                                                              trails.map.height())));
     glBindTextureUnit(kFadeMapTextureUnit, trails.map.id());
     additive_blending();
     composite.program.use();
@@ -725,7 +715,8 @@ void Renderer::trails_pass(const Scenario& scenario, const WorldView& view) {
     ribbons.world_units_per_pixel.set(1.0f / view.pixels_per_world_unit);
     ribbons.width_pixels.set(settings.ribbon_width_pixels);
     ribbons.min_width_pixels.set(settings.ribbon_min_width_pixels);
-    ribbons.intensity.set(settings.ribbon_intensity);
+    ribbons.intensity.set(settings.ribbon_intensity *
+                          ribbon_density_scale(settings_, scenario, boids, view));
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // trail_record wrote the ring
     trails.ring.bind_storage(kBindTrailRing);
     trails.owners.bind_storage(kBindTrailOwners);
@@ -765,13 +756,16 @@ void Renderer::food_pass(const FoodBufferView& food, const WorldView& view) {
 void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view) {
   if (boids.count == 0) return;
   const HeadStyle& style = settings_.heads;
-  const float head_length = head_length_for(style, scenario, view);
+  const HeadLook look = head_look(settings_, scenario, expected_boids(scenario, boids), view);
 
   const Programs::Heads& heads = programs_->heads;
   heads.view.set(view);
-  heads.head_length.set(head_length);
-  heads.head_width.set(head_length * style.width_ratio);
+  heads.head_length.set(look.length);
+  heads.head_width.set(look.length * style.width_ratio);
   heads.notch_ratio.set(style.notch_ratio);
+  heads.disc_head.set(style.shape == HeadShape::Disc);
+  heads.point_heads.set(look.points);
+  heads.intensity.set(look.intensity);
   heads.age_look.set(style.age_look);
   heads.age_scale.set(std::span<const float>(age_scales(style, scenario)));
   heads.age_min_size.set(style.age_min_size);
@@ -790,7 +784,10 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   heads.program.use();
   glBindVertexArray(empty_vertex_array_.id());
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, draw_commands_.id());
-  glDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(command_offset(kHeadsDraw)));
+  glPointSize(kPointHeadPixels);
+  // A point head is the first of its 6 vertices (shaders/heads.vert): the same command serves.
+  glDrawArraysIndirect(look.points ? GL_POINTS : GL_TRIANGLES,
+                       reinterpret_cast<const void*>(command_offset(kHeadsDraw)));
   glDisable(GL_BLEND);
 }
 
@@ -978,7 +975,8 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
     select.separation_colour.set(settings.separation_colour);
     select.has_selected.set(selected);
     select.selected_id.set(settings.selected_id.value_or(0));
-    select.selected_body_radius.set(kHalf * head_length_for(settings_.heads, scenario, view));
+    select.selected_body_radius.set(
+        kHalf * head_look(settings_, scenario, expected_boids(scenario, boids), view).length);
     select.selected_sight_colour.set(settings.selected_sight_colour);
     select.selected_distance_colour.set(settings.selected_distance_colour);
     select.selected_body_colour.set(settings.selected_body_colour);

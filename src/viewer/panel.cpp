@@ -25,6 +25,8 @@ constexpr std::uint32_t kMaxStepsPerFrameSlider = 32;
 constexpr float kMinObstacleRadius = 0.5f;
 constexpr float kMinAgeScaleSlider = 1;
 constexpr float kMaxAgeScaleSlider = 100000;
+// Heads longer than this are rare enough to type into the scenario (kMaxHeadSize is the limit).
+constexpr float kMaxHeadSizeSlider = 64;
 constexpr float kPlotHeight = 60;
 // The new-obstacle slider reaches a quarter of the smaller world side.
 constexpr float kWorldFractionForSliders = 0.25f;
@@ -495,6 +497,17 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
                          kMaxAgeScaleSlider, "%.0f steps", kClamp | ImGuiSliderFlags_Logarithmic);
     }
     if (view.scenario.food) ImGui::Checkbox("food boxes", &render.food.enabled);
+  }
+  if (ImGui::CollapsingHeader("Heads and dense flocks")) {
+    auto shape = static_cast<std::uint32_t>(render.heads.shape);
+    if (choice_combo("head shape", shape, kHeadShapeNames))
+      render.heads.shape = static_cast<HeadShape>(shape);
+    ImGui::SliderFloat("head size (0: auto)", &render.heads.size, 0.0f, kMaxHeadSizeSlider,
+                       "%.1f", kClamp | ImGuiSliderFlags_Logarithmic);
+    auto units = static_cast<std::uint32_t>(render.heads.size_units);
+    if (choice_combo("head size units", units, kHeadSizeUnitsNames))
+      render.heads.size_units = static_cast<HeadSizeUnits>(units);
+    ImGui::Checkbox("dim by boids per pixel (density scale)", &render.density_scale);
   }
   if (ImGui::CollapsingHeader("Overlays")) {
     ImGui::SliderInt("circles for first trail slots",

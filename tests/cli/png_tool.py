@@ -3,6 +3,9 @@
   png_tool.py colours FILE                  "several" when the pixels are not all one value
   png_tool.py lit FILE X0 Y0 X1 Y1 LEVEL    pixels in [X0, X1) x [Y0, Y1) (from the top left)
                                             with a channel above LEVEL
+  png_tool.py contrast FILE                 how a frame reads (docs/rendering.md, "Dense
+                                            flocks"): luminance percentiles, the dark and the
+                                            saturated fractions, sky and flock levels
 """
 import struct
 import sys
@@ -63,10 +66,44 @@ def lit(path, x0, y0, x1, y1, level):
     return count
 
 
+# Luminance of an 8-bit sRGB pixel, 0..255, with Rec. 709 weights (on the encoded values: a
+# measure of how light the picture looks, not of light).
+LUMA_WEIGHTS = (0.2126, 0.7152, 0.0722)
+DARK_LEVEL = 40        # a pixel darker than this reads as night sky
+SATURATED_LEVEL = 250  # a channel this high is burnt: detail there is lost
+SKY_FRACTION = 0.25    # the darkest quarter of the pixels stands for the empty sky ...
+FLOCK_FRACTION = 0.05  # ... and the brightest twentieth for the flocks' cores
+
+
+def contrast(path):
+    """Returns a dict of the frame's luminance statistics (docs/rendering.md)."""
+    lumas, saturated = [], 0
+    for line in rows(path):
+        for i in range(0, len(line), 4):
+            r, g, b = line[i], line[i + 1], line[i + 2]
+            lumas.append(LUMA_WEIGHTS[0] * r + LUMA_WEIGHTS[1] * g + LUMA_WEIGHTS[2] * b)
+            if max(r, g, b) >= SATURATED_LEVEL:
+                saturated += 1
+    count = len(lumas)
+    lumas.sort()
+    at = lambda fraction: lumas[min(count - 1, int(fraction * count))]
+    sky = lumas[:max(1, int(SKY_FRACTION * count))]
+    flock = lumas[count - max(1, int(FLOCK_FRACTION * count)):]
+    sky_level, flock_level = sum(sky) / len(sky), sum(flock) / len(flock)
+    return {
+        "mean": sum(lumas) / count, "p10": at(0.10), "p50": at(0.50), "p90": at(0.90),
+        "p99": at(0.99), "dark_fraction": sum(1 for v in lumas if v < DARK_LEVEL) / count,
+        "saturated_fraction": saturated / count, "sky": sky_level, "flock": flock_level,
+        "contrast": flock_level - sky_level,
+    }
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "colours":
         print(colours(sys.argv[2]))
     elif sys.argv[1] == "lit":
         print(lit(sys.argv[2], *map(int, sys.argv[3:8])))
+    elif sys.argv[1] == "contrast":
+        print(" ".join(f"{key}={value:.3f}" for key, value in contrast(sys.argv[2]).items()))
     else:
-        sys.exit("usage: png_tool.py colours FILE | lit FILE X0 Y0 X1 Y1 LEVEL")
+        sys.exit("usage: png_tool.py colours FILE | lit FILE X0 Y0 X1 Y1 LEVEL | contrast FILE")

@@ -144,7 +144,7 @@ void compare_with_golden(const std::string& name, const RgbaImage& actual) {
 
 TEST_CASE("golden: fade-map trails, dart heads and bloom in a cyan-violet palette") {
   RenderSettings settings;  // the defaults are the look under test: fade map and bloom on
-  settings.heads.length = 5;
+  settings.heads.size = 5;
   compare_with_golden("fade_map_bloom", render_scene(palette_world(), settings));
 }
 
@@ -153,7 +153,7 @@ TEST_CASE("golden: ribbons coloured by heading, with overlays") {
   scenario.obstacles.push_back({{60, 40}, 7});
   scenario.target = murmur::Target{{100, 60}};
   RenderSettings settings;
-  settings.heads.length = 5;
+  settings.heads.size = 5;
   settings.trails.mode = murmur::TrailMode::Ribbons;
   settings.trails.ribbon_length = 12;
   settings.colour.mode = murmur::ColourMode::Heading;

@@ -47,7 +47,7 @@ RenderSettings plain_settings(float head_length) {
   settings.colour.per_boid_variation = 0;
   settings.trails.mode = murmur::TrailMode::None;
   settings.bloom.enabled = false;
-  settings.heads.length = head_length;
+  settings.heads.size = head_length;
   settings.heads.min_length_pixels = 0;
   return settings;
 }

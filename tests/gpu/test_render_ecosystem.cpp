@@ -56,7 +56,7 @@ RenderSettings bare_settings() {
   settings.colour.per_boid_variation = 0;
   settings.trails.mode = TrailMode::None;
   settings.bloom.enabled = false;
-  settings.heads.length = 8;
+  settings.heads.size = 8;
   settings.heads.min_length_pixels = 0;
   return settings;
 }
@@ -130,7 +130,7 @@ TEST_CASE("age look: an older boid's circle is bigger and fuller, up to its spec
   murmur::test::gl_context();
   Scenario scenario = ecosystem_world();
   RenderSettings settings = bare_settings();
-  settings.heads.length = 16;  // a full disc of radius 8
+  settings.heads.size = 16;  // a full disc of radius 8
   settings.heads.age_look = true;
   settings.heads.age_scale = 100;
   Renderer renderer(kWidth, kHeight, settings);
@@ -207,7 +207,7 @@ TEST_CASE("the selected boid gets its sight, minimum-distance and body circles")
   murmur::test::gl_context();
   const Scenario scenario = ecosystem_world();  // perception radius 10, separation 5
   RenderSettings settings = bare_settings();
-  settings.heads.length = 4;  // body circle of radius 2
+  settings.heads.size = 4;  // body circle of radius 2
   Renderer renderer(kWidth, kHeight, settings);
   const glm::vec2 selected_at{20.25f, 24.25f}, other_at{46.25f, 24.25f};
   const std::vector<BoidRecord> boids{boid_at(other_at, 3, 1, 0, 0),

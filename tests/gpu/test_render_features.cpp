@@ -54,8 +54,9 @@ RenderSettings bare_settings() {
   settings.colour.per_boid_variation = 0;
   settings.trails.mode = TrailMode::None;
   settings.bloom.enabled = false;
-  settings.heads.length = 0.01f;
+  settings.heads.size = 0.01f;
   settings.heads.min_length_pixels = 0;
+  settings.density_scale = false;  // which would draw heads this small as points
   return settings;
 }
 
@@ -197,7 +198,7 @@ TEST_CASE("bloom spreads light above the threshold and leaves dim heads alone") 
   murmur::test::gl_context();
   Scenario scenario = two_colour_world();
   RenderSettings settings = bare_settings();
-  settings.heads.length = 6;
+  settings.heads.size = 6;
   settings.bloom.threshold = 0.5f;
   settings.bloom.intensity = 1;
   Renderer renderer(kWidth, kHeight, settings);
@@ -218,7 +219,7 @@ TEST_CASE("colour by heading and by speed") {
   murmur::test::gl_context();
   const Scenario scenario = two_colour_world();
   RenderSettings settings = bare_settings();
-  settings.heads.length = 8;
+  settings.heads.size = 8;
   Renderer renderer(kWidth, kHeight, settings);
   const glm::vec2 at{32.25f, 24.25f};
   const auto colour_of = [&](glm::vec2 velocity) {

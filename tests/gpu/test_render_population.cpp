@@ -59,7 +59,7 @@ RenderSettings heads_only() {
   settings.trails.mode = TrailMode::None;
   settings.bloom.enabled = false;
   settings.overlays.target = false;
-  settings.heads.length = 4;
+  settings.heads.size = 4;
   settings.heads.min_length_pixels = 0;
   return settings;
 }
@@ -175,7 +175,8 @@ TEST_CASE("ribbons follow sparse ids, and a dead boid's ribbon disappears") {
   start.boids[3].age = kDoomedAge;
 
   RenderSettings settings = heads_only();
-  settings.heads.length = 0.01f;  // too small to cover a pixel centre: only ribbons show
+  settings.heads.size = 0.01f;  // too small to cover a pixel centre: only ribbons show
+  settings.density_scale = false;  // which would draw heads this small as points
   settings.trails.mode = TrailMode::Ribbons;
   settings.trails.ribbon_length = 8;
   settings.trails.ribbon_width_pixels = 2;
@@ -292,7 +293,8 @@ TEST_CASE("a boid that takes a dead boid's trail slot starts a ribbon of its own
   murmur::gl::DebugMessenger messenger;
   const Scenario scenario = mortal_world(0);
   RenderSettings settings = heads_only();
-  settings.heads.length = 0.01f;
+  settings.heads.size = 0.01f;
+  settings.density_scale = false;  // which would draw heads this small as points
   settings.trails.mode = TrailMode::Ribbons;
   settings.trails.ribbon_length = 8;
   settings.trails.ribbon_intensity = 1;

@@ -25,19 +25,24 @@
 
 namespace murmur {
 
-// How boid heads look. A head is a dart: its tip points along the velocity and its wide,
-// notched end trails; the boid's position is the midpoint of its length.
+// How boid heads look. A dart's tip points along the velocity and its wide, notched end
+// trails; a disc is centred on the boid. Either way the boid's position is the head's centre.
+// docs/rendering.md, "Heads", gives the size rule.
 struct HeadStyle {
-  float length = 0;             // world units, tip to tail; 0: kDefaultHeadLengthPerRadius
-                                // times the smallest perception radius of the scenario
-  float width_ratio = 0.5f;     // wing span / length
-  float notch_ratio = 0.3f;     // depth of the tail notch / length, in [0, 1)
-  float min_length_pixels = 4;  // heads never shrink below this on screen, so a large world
-                                // in a small frame still shows every boid
+  HeadShape shape = HeadShape::Dart;
+  float size = 0;               // length (a disc's diameter) in size_units; 0: automatic,
+                                // kDefaultHeadLengthPerRadius times the smallest perception
+                                // radius, at most kHeadSpacingFraction of the mean spacing
+  HeadSizeUnits size_units = HeadSizeUnits::World;
+  float width_ratio = 0.5f;     // dart: wing span / length
+  float notch_ratio = 0.3f;     // dart: depth of the tail notch / length, in [0, 1)
+  float min_length_pixels = 4;  // world-sized heads never shrink below this on screen (nor
+                                // below kHeadSpacingFraction of the spacing between boids), so
+                                // a large world in a small frame still shows every boid
   // Seed 001's look: "the bigger and fuller a unit's circle, the older it is". A boid is a
-  // ring of diameter `length` x size whose hole closes as it ages: at age 0 its size is
-  // age_min_size and its ring's width age_min_fill of the radius; at the age scale (the
-  // species' max_age, or age_scale for a species without one) and after, a full disc.
+  // ring of diameter (the head's length) x size whose hole closes as it ages: at age 0 its
+  // size is age_min_size and its ring's width age_min_fill of the radius; at the age scale
+  // (the species' max_age, or age_scale for a species without one) and after, a full disc.
   bool age_look = false;
   float age_scale = 1000;       // steps
   float age_min_size = 0.45f;   // of the full diameter, at age 0
@@ -45,6 +50,9 @@ struct HeadStyle {
 };
 
 inline constexpr float kDefaultHeadLengthPerRadius = 0.5f;
+// The longest automatic head, and the smallest minimum size, as a fraction of the mean spacing
+// between boids (sqrt(world area / boids)): neighbours at that spacing do not overlap.
+inline constexpr float kHeadSpacingFraction = 0.9f;
 
 struct ColourSettings {
   ColourMode mode = ColourMode::Species;
@@ -161,6 +169,10 @@ struct RenderSettings {
   // to it, so additive heads and trails that pile up in a dense flock keep their contrast
   // instead of washing the frame out. A darker frame is never brightened; 0 turns it off.
   float auto_exposure_key = kDefaultAutoExposureKey;
+  // Dims heads and trails by the expected boids per pixel (docs/rendering.md, "Dense
+  // flocks"), so a world covered evenly by boids keeps a dark sky; sparse flocks are left as
+  // they are. Heads shorter than a pixel are drawn as one-pixel points either way.
+  bool density_scale = true;
   // Fraction of the way from the previous frame's factor to this frame's taken per frame: 1
   // (the recorder) follows each frame exactly; the viewer eases it so the brightness does
   // not flicker as flocks merge and split. Either way the same frames give the same factors.
@@ -314,7 +326,8 @@ class Renderer {
              const FoodBufferView& food, RenderPassTimes* times);
   void clear_pass(const WorldView& view);
   void food_pass(const FoodBufferView& food, const WorldView& view);
-  void trails_pass(const Scenario& scenario, const WorldView& view);
+  // boids: expected_boids (include/murmur/render/density.hpp), for the trails' dimming.
+  void trails_pass(const Scenario& scenario, float boids, const WorldView& view);
   void heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view);
   void exposure_pass(const WorldView& view);
   void bloom_pass();
