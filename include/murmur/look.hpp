@@ -42,6 +42,12 @@ enum class HeadSizeUnits : std::uint32_t {
 inline constexpr int kMinRibbonLength = 2;  // one segment needs two positions
 inline constexpr int kMaxRibbonLength = 64;
 
+// Bloom chains the renderer accepts: halvings of the frame (8 takes 1280x720 to 5x2), and the
+// widest tent blur, in texels of the level being upsampled (wider leaves gaps between taps).
+inline constexpr int kMinBloomLevels = 1;
+inline constexpr int kMaxBloomLevels = 8;
+inline constexpr float kMaxBloomRadius = 8.0f;
+
 // Colours are linear HDR values for the additive, bloomed renderer: above 1 glows, and 16
 // is already far past what the tone map can still tell apart.
 inline constexpr float kMaxColourComponent = 16.0f;

@@ -19,7 +19,6 @@ const ImVec4 kErrorColour{1.0f, 0.35f, 0.3f, 1.0f};
 const ImVec4 kErrorFrameColour{0.55f, 0.08f, 0.06f, 1.0f};
 const ImVec4 kDimColour{0.6f, 0.6f, 0.6f, 1.0f};
 
-constexpr int kMaxBloomLevels = 8;
 constexpr int kMaxCircleBoids = 64;
 constexpr std::uint32_t kMaxStepsPerFrameSlider = 32;
 constexpr float kMinObstacleRadius = 0.5f;
@@ -27,6 +26,7 @@ constexpr float kMinAgeScaleSlider = 1;
 constexpr float kMaxAgeScaleSlider = 100000;
 // Heads longer than this are rare enough to type into the scenario (kMaxHeadSize is the limit).
 constexpr float kMaxHeadSizeSlider = 64;
+constexpr float kMinBloomRadiusSlider = 0.25f;
 constexpr float kPlotHeight = 60;
 // The new-obstacle slider reaches a quarter of the smaller world side.
 constexpr float kWorldFractionForSliders = 0.25f;
@@ -478,8 +478,10 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
     ImGui::SliderFloat("intensity", &render.bloom.intensity, 0.0f, 4.0f, "%.2f", kClamp);
     ImGui::SliderFloat("threshold", &render.bloom.threshold, 0.0f, 2.0f, "%.3f", kClamp);
     ImGui::SliderFloat("soft knee", &render.bloom.soft_knee, 0.0f, 1.0f, "%.2f", kClamp);
-    ImGui::SliderInt("levels", &render.bloom.levels, 1, kMaxBloomLevels, "%d", kClamp);
-    ImGui::SliderFloat("radius", &render.bloom.radius, 0.25f, 4.0f, "%.2f", kClamp);
+    ImGui::SliderInt("levels", &render.bloom.levels, kMinBloomLevels, kMaxBloomLevels, "%d",
+                     kClamp);
+    ImGui::SliderFloat("radius", &render.bloom.radius, kMinBloomRadiusSlider, kMaxBloomRadius,
+                       "%.2f", kClamp);
     ImGui::SliderFloat("exposure", &render.exposure, 0.1f, 8.0f, "%.2f",
                        kClamp | ImGuiSliderFlags_Logarithmic);
   }

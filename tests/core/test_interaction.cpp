@@ -237,8 +237,12 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
   require_rejected("\n[render]\nglow = 1\n",
                    "s.toml:11: render.glow: unknown key (accepted: trails, trail_length, trail_fade, "
                    "colour_by, age_look, age_scale, food, bloom, bloom_intensity, bloom_threshold, "
-                   "exposure, auto_exposure, background)");
+                   "exposure, auto_exposure, background, bloom_levels, bloom_radius)");
   require_rejected("\n[render]\nauto_exposure = -0.5\n",
                    "s.toml:11: render.auto_exposure = -0.5: must be >= 0 and finite "
                    "(0 turns it off)");
+  require_rejected("\n[render]\nbloom_levels = 9\n",
+                   "s.toml:11: render.bloom_levels = 9: must be >= 1 and <= 8");
+  require_rejected("\n[render]\nbloom_radius = 0\n",
+                   "s.toml:11: render.bloom_radius = 0: must be > 0 and <= 8");
 }

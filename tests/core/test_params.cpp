@@ -81,6 +81,8 @@ Scenario non_default_scenario() {
   look.exposure = 2.0f;
   look.auto_exposure = 0.5f;
   look.background = glm::vec3{0.01f, 0.02f, 0.03f};
+  look.bloom_levels = 3;
+  look.bloom_radius = 2.5f;
   FoodParams food;
   food.cell_size = 7.5f;
   food.max_per_cell = 12.0f;
