@@ -13,6 +13,12 @@ uniform float u_speed_ramp_max;
 uniform float u_energy_max[MURMUR_MAX_SPECIES];  // 0: the species has no energy
 uniform vec3 u_health_full;
 uniform vec3 u_health_empty;
+uniform float u_drift_phase_per_id;
+uniform float u_drift_phase_now;  // phase per step x the step, reduced to [0, 2 pi) on the CPU
+uniform vec3 u_drift_from;        // linear, at b = 0
+uniform vec3 u_drift_to;          // linear, at b = 1
+
+#include "srgb.glsl"
 
 const float kTau = 6.28318530718;
 // Successive ids land far apart in [0, 1) (the golden ratio's fractional part), so neighbours
@@ -42,6 +48,14 @@ vec3 boid_colour(uint id, uint species, vec2 velocity, float energy) {
     float span = max(u_speed_ramp_max - u_speed_ramp_min, kTiny);
     float t = clamp((length(velocity) - u_speed_ramp_min) / span, 0.0, 1.0);
     return mix(u_speed_ramp_slow, u_speed_ramp_fast, t);
+  }
+  if (u_colour_mode == MURMUR_COLOUR_MODE_DRIFT) {
+    // Seed 002 mixes its 8-bit sRGB values; mixing the encoded ends does the same. Beyond 1
+    // (HDR ends) the encoding is not defined, so those components are mixed as they are.
+    float b = (sin(u_drift_phase_per_id * float(id) + u_drift_phase_now) + 1.0) * 0.5;
+    vec3 from = clamp(u_drift_from, 0.0, 1.0), to = clamp(u_drift_to, 0.0, 1.0);
+    vec3 beyond = mix(u_drift_from - from, u_drift_to - to, b);
+    return decode_srgb(mix(encode_srgb(from), encode_srgb(to), b)) + beyond;
   }
   float energy_max = u_energy_max[species_index];
   if (u_colour_mode == MURMUR_COLOUR_MODE_HEALTH && energy_max > 0.0) {

@@ -6,24 +6,13 @@
 // renderer (C++). The HDR frame is first scaled by the automatic exposure's factor; the bloom
 // level was made from the scaled frame already.
 #include "render_exposure.glsl"
+#include "srgb.glsl"
 layout(binding = MURMUR_HDR_TEXTURE_UNIT) uniform sampler2D u_hdr;
 layout(binding = MURMUR_BLOOM_TEXTURE_UNIT) uniform sampler2D u_bloom;
 uniform float u_exposure;
 uniform float u_bloom_intensity;  // 0 when bloom is off
 uniform float u_highlight_whiteness;  // 0: hue kept exactly; 1: each channel mapped on its own
 out vec4 f_colour;
-
-// The sRGB transfer function (IEC 61966-2-1).
-const float kSrgbLinearLimit = 0.0031308;
-const float kSrgbLinearSlope = 12.92;
-const float kSrgbScale = 1.055;
-const float kSrgbOffset = 0.055;
-const float kSrgbGamma = 2.4;
-
-vec3 encode_srgb(vec3 linear) {
-  vec3 curve = kSrgbScale * pow(linear, vec3(1.0 / kSrgbGamma)) - kSrgbOffset;
-  return mix(curve, linear * kSrgbLinearSlope, lessThanEqual(linear, vec3(kSrgbLinearLimit)));
-}
 
 void main() {
   // Same size as the target: one texel per pixel, no filtering.

@@ -1,21 +1,36 @@
 #version 450 core
-// Fade map: one line per live boid (2 vertices per instance of an indirect draw over the live
-// count) over the path it flew in its last
-// step, drawn into the world-space trail texture (texture = world rectangle). A line that
-// leaves the texture over a wrapped edge is clipped there; its other half was flown on the
-// far side, where the boid now is.
+// Fade map: one stamp per live boid (an instance of an indirect draw over the live count) over
+// the path it flew in its last step, drawn into the world-space trail texture (texture = world
+// rectangle). A wide stamp (6 vertices, two triangles) is the parallelogram GL draws for a wide
+// aliased line: u_width_texels across the path's minor axis. A thin one is a GL line: its two
+// vertices are the first two corners with u_width_texels = 0, the boid now and a step ago. A
+// stamp that leaves the texture over a wrapped edge is clipped there; its other part was
+// flown on the far side, where the boid now is.
 #include "render_boids.glsl"
 #include "render_colour.glsl"
 
 uniform vec2 u_world_size;
+uniform vec2 u_map_size;        // texels
 uniform float u_step_duration;  // time units per step: the boid flew velocity * this
 uniform float u_intensity;
+uniform float u_width_texels;
 
 out vec3 v_colour;
 
+// Corners: (0 = the boid now, 1 = a step ago) x (side -1, +1), two triangles.
+const vec2 kCorner[6] = vec2[6](vec2(0, -1), vec2(1, -1), vec2(1, 1),
+                                vec2(0, -1), vec2(1, 1), vec2(0, 1));
+const float kHalf = 0.5;  // each side of the path gets half the width
+
 void main() {
   Boid boid = render_boids[gl_InstanceID];
-  vec2 world = gl_VertexID == 0 ? boid.pos : boid.pos - boid.vel * u_step_duration;
-  gl_Position = vec4(world / u_world_size * 2.0 - 1.0, 0.0, 1.0);
+  vec2 texels_per_unit = u_map_size / u_world_size;
+  vec2 now = boid.pos * texels_per_unit;
+  vec2 before = (boid.pos - boid.vel * u_step_duration) * texels_per_unit;
+  vec2 along = now - before;
+  vec2 minor_axis = abs(along.x) >= abs(along.y) ? vec2(0.0, 1.0) : vec2(1.0, 0.0);
+  vec2 corner = kCorner[gl_VertexID];
+  vec2 texel = mix(now, before, corner.x) + minor_axis * (corner.y * kHalf * u_width_texels);
+  gl_Position = vec4(texel / u_map_size * 2.0 - 1.0, 0.0, 1.0);
   v_colour = boid_colour(boid.id, boid.species, boid.vel, boid.energy) * u_intensity;
 }

@@ -18,6 +18,8 @@ enum class ColourMode : std::uint32_t {
   Speed = 2,    // a ramp from slow to fast
   Health = 3,   // energy / energy_max, green (full) to red (empty); species without energy
                 // keep their species colour
+  Drift = 4,    // seed 002's palette: each boid between two colours by a sine of its id and
+                // the step, so colours flow slowly through the flock
 };
 
 enum class TrailMode : std::uint32_t {
@@ -55,9 +57,18 @@ inline constexpr float kMaxColourComponent = 16.0f;
 // Heads longer than this (world units or pixels) would hide the flock they belong to.
 inline constexpr float kMaxHeadSize = 1000.0f;
 
+// The widest trail the renderer accepts, in pixels (a stamp or ribbon wider than this is a
+// smear, not a trail).
+inline constexpr float kMaxTrailWidth = 32.0f;
+
+// The drift palette's phases, radians per id and per step: past a turn a step only repeats
+// the pattern (and a phase per id past a turn aliases neighbours onto each other).
+inline constexpr float kMaxDriftPhase = 6.5f;
+
 // The TOML names of the enums' values, in the enums' order.
 inline constexpr std::string_view kTrailModeNames[] = {"none", "ribbons", "fade"};
-inline constexpr std::string_view kColourModeNames[] = {"species", "heading", "speed", "health"};
+inline constexpr std::string_view kColourModeNames[] = {"species", "heading", "speed", "health",
+                                                        "drift"};
 inline constexpr std::string_view kHeadShapeNames[] = {"dart", "disc"};
 inline constexpr std::string_view kHeadSizeUnitsNames[] = {"world", "pixels"};
 constexpr const auto& names_of(TrailMode) { return kTrailModeNames; }

@@ -717,6 +717,7 @@ unsigned GpuFlock::food_buffer() const { return impl_->scenario.food ? impl_->fo
 std::optional<GridShape> GpuFlock::food_grid() const { return impl_->food_shape; }
 unsigned GpuFlock::tally_buffer() const { return impl_->tally.id(); }
 std::uint32_t GpuFlock::capacity() const { return impl_->capacity; }
+std::uint64_t GpuFlock::step_index() const { return impl_->step_index; }
 unsigned GpuFlock::population_buffer() const { return impl_->population.id(); }
 const GridShape& GpuFlock::grid() const { return impl_->grid; }
 const Scenario& GpuFlock::scenario() const { return impl_->scenario; }

@@ -113,7 +113,7 @@ float ribbon_density_scale(const RenderSettings& settings, const Scenario& scena
   const float ribbon_pixels =
       static_cast<float>(std::max(trails.ribbon_length - 1, 0)) * mean_speed(scenario) *
       view.pixels_per_world_unit *
-      std::max(trails.ribbon_width_pixels, trails.ribbon_min_width_pixels);
+      std::max(trails.ribbon_width(), trails.ribbon_min_width_pixels);
   return density_scale(
       boids_per_pixel(scenario, boids, view) * ribbon_pixels * kRibbonMeanIntensity,
       kTrailSkyCoverage);

@@ -26,10 +26,12 @@ constexpr GLsizei kDartVertices = 6;          // two triangles, see shaders/head
 constexpr GLsizei kBoxVertices = 6;           // two triangles, see shaders/food_boxes.vert
 constexpr GLsizei kRibbonSegmentVertices = 6;  // a quad, see shaders/trail_ribbon.vert
 constexpr GLsizei kLineVertices = 2;
+constexpr GLsizei kStampVertices = 6;          // a parallelogram, see shaders/trail_stamp.vert
 constexpr GLsizei kFullscreenTriangleVertices = 3;
 constexpr int kOverlayCircleSegments = 48;     // smooth at the few hundred pixels circles get
 constexpr float kStepDuration = 1.0f;          // docs/model.md: one step is one time unit
 constexpr float kHalf = 0.5f;
+constexpr double kTurn = 6.283185307179586;  // radians
 // The selected boid's sight, minimum-distance and body circles (render_overlay_circles.comp).
 constexpr std::size_t kSelectedCircles = 3;
 
@@ -75,7 +77,17 @@ struct DrawArraysIndirectCommand {
   GLuint base_instance;
 };
 // The renderer's indirect draws, one command each in draw_commands_.
-enum DrawCommand : std::size_t { kHeadsDraw, kStampsDraw, kDrawCommandCount };
+enum DrawCommand : std::size_t {
+  kHeadsDraw,
+  kLineStampsDraw,
+  kWideStampsDraw,
+  kDrawCommandCount
+};
+// A fade-map stamp this wide (texels) or thinner is a GL line: the diamond-exit rule, one texel
+// per column, as the trails always were. Wider ones are the parallelogram GL draws for a wide
+// aliased line, made by the vertex shader (a forward-compatible context, the viewer's, refuses
+// glLineWidth > 1).
+constexpr float kLineStampWidth = 1.0f;
 constexpr std::size_t command_offset(DrawCommand command) {
   return command * sizeof(DrawArraysIndirectCommand);
 }
@@ -255,10 +267,14 @@ struct Renderer::ColourUniforms {
         species_colour(program, "u_species_colour"),
         energy_max(program, "u_energy_max"),
         health_full(program, "u_health_full"),
-        health_empty(program, "u_health_empty") {}
+        health_empty(program, "u_health_empty"),
+        drift_phase_per_id(program, "u_drift_phase_per_id"),
+        drift_phase_now(program, "u_drift_phase_now"),
+        drift_from(program, "u_drift_from"),
+        drift_to(program, "u_drift_to") {}
   gl::Uniform mode, per_boid_variation, heading_saturation, heading_value, speed_ramp_slow,
       speed_ramp_fast, speed_ramp_min, speed_ramp_max, species_colour, energy_max, health_full,
-      health_empty;
+      health_empty, drift_phase_per_id, drift_phase_now, drift_from, drift_to;
 };
 
 struct Renderer::Programs {
@@ -317,7 +333,8 @@ struct Renderer::Programs {
         gl::Program::graphics("trail_stamp.vert", "trail_ribbon.frag", render_defines());
     ColourUniforms colour{program};
     gl::Uniform world_size{program, "u_world_size"}, step_duration{program, "u_step_duration"},
-        intensity{program, "u_intensity"};
+        intensity{program, "u_intensity"}, map_size{program, "u_map_size"},
+        width_texels{program, "u_width_texels"};
   } stamp;
   struct Fade {
     gl::Program program =
@@ -419,7 +436,8 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
       exposure_("murmur.render.exposure", sizeof(float), &kUnitExposureScale) {
   std::array<DrawArraysIndirectCommand, kDrawCommandCount> commands{};
   commands[kHeadsDraw].count = kDartVertices;
-  commands[kStampsDraw].count = kLineVertices;
+  commands[kLineStampsDraw].count = kLineVertices;
+  commands[kWideStampsDraw].count = kStampVertices;
   draw_commands_ = gl::Buffer("murmur.render.draw_commands", sizeof commands, commands.data());
   resize(width, height);
 }
@@ -463,7 +481,7 @@ void Renderer::load_live_count(BoidBufferView boids) {
   } else {
     live_count_.upload(0, sizeof(std::uint32_t), &boids.count);
   }
-  for (const DrawCommand command : {kHeadsDraw, kStampsDraw})
+  for (const DrawCommand command : {kHeadsDraw, kLineStampsDraw, kWideStampsDraw})
     glCopyNamedBufferSubData(live_count_.id(), draw_commands_.id(), 0,
                              static_cast<GLintptr>(command_offset(command) +
                                                    offsetof(DrawArraysIndirectCommand,
@@ -472,7 +490,8 @@ void Renderer::load_live_count(BoidBufferView boids) {
   live_count_.bind_storage(kBindLiveCount);
 }
 
-void Renderer::set_colour_uniforms(const ColourUniforms& uniforms, const Scenario& scenario) const {
+void Renderer::set_colour_uniforms(const ColourUniforms& uniforms, const Scenario& scenario,
+                                   std::uint64_t step) const {
   const ColourSettings& colour = settings_.colour;
   uniforms.mode.set(static_cast<std::uint32_t>(colour.mode));
   uniforms.per_boid_variation.set(colour.per_boid_variation);
@@ -501,6 +520,14 @@ void Renderer::set_colour_uniforms(const ColourUniforms& uniforms, const Scenari
   uniforms.energy_max.set(std::span<const float>(energy_max));
   uniforms.health_full.set(colour.health_full);
   uniforms.health_empty.set(colour.health_empty);
+  uniforms.drift_phase_per_id.set(colour.drift_phase_per_id);
+  // Reduced in double: a float product loses the phase's fraction after some 10^5 steps.
+  const double phase_now = std::fmod(static_cast<double>(colour.drift_phase_per_step) *
+                                         static_cast<double>(step),
+                                     kTurn);
+  uniforms.drift_phase_now.set(static_cast<float>(phase_now < 0 ? phase_now + kTurn : phase_now));
+  uniforms.drift_from.set(colour.drift_from);
+  uniforms.drift_to.set(colour.drift_to);
 }
 
 // --- trails: history --------------------------------------------------------------------
@@ -513,7 +540,8 @@ void Renderer::reset_trails() {
 namespace {
 // The flock's state: capacity() records, the first Population::live of them live.
 BoidBufferView flock_view(const GpuFlock& flock) {
-  return BoidBufferView{flock.boid_buffer(), flock.capacity(), flock.population_buffer()};
+  return BoidBufferView{flock.boid_buffer(), flock.capacity(), flock.population_buffer(),
+                        flock.step_index()};
 }
 }  // namespace
 
@@ -593,13 +621,18 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
 
   glBlendFunc(GL_ONE, GL_ONE);  // map += stamps
   const Programs::Stamp& stamp = programs_->stamp;
-  set_colour_uniforms(stamp.colour, scenario);
+  set_colour_uniforms(stamp.colour, scenario, boids.step);
   stamp.world_size.set(world);
   stamp.step_duration.set(kStepDuration);
-  stamp.intensity.set(settings.stamp_intensity);
+  stamp.intensity.set(settings.stamp_brightness());
+  stamp.map_size.set(glm::vec2(size));
+  const bool line = settings.stamp_width() <= kLineStampWidth;
+  stamp.width_texels.set(line ? 0.0f : settings.stamp_width());  // 0: the line's two ends
   stamp.program.use();
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, draw_commands_.id());
-  glDrawArraysIndirect(GL_LINES, reinterpret_cast<const void*>(command_offset(kStampsDraw)));
+  glDrawArraysIndirect(line ? GL_LINES : GL_TRIANGLES,
+                       reinterpret_cast<const void*>(
+                           command_offset(line ? kLineStampsDraw : kWideStampsDraw)));
   glDisable(GL_BLEND);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
   trails.map_stamped = true;
@@ -659,7 +692,7 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
   };
   run("trails", &RenderPassTimes::trails, [&] {
     clear_pass(view);
-    trails_pass(scenario, expected_boids(scenario, boids), view);
+    trails_pass(scenario, expected_boids(scenario, boids), boids.step, view);
     food_pass(food, view);
   });
   run("heads", &RenderPassTimes::heads, [&] { heads_pass(scenario, boids, view); });
@@ -679,7 +712,8 @@ void Renderer::clear_pass(const WorldView& view) {
   glDisable(GL_SCISSOR_TEST);
 }
 
-void Renderer::trails_pass(const Scenario& scenario, float boids, const WorldView& view) {
+void Renderer::trails_pass(const Scenario& scenario, float boids, std::uint64_t step,
+                           const WorldView& view) {
   const TrailSettings& settings = settings_.trails;
   const TrailState& trails = *trails_;
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, hdr_framebuffer_.id());
@@ -707,15 +741,15 @@ void Renderer::trails_pass(const Scenario& scenario, float boids, const WorldVie
     glDisable(GL_SCISSOR_TEST);
   } else if (settings.mode == TrailMode::Ribbons && trails.ribbons_drawable()) {
     const Programs::Ribbons& ribbons = programs_->ribbons;
-    set_colour_uniforms(ribbons.colour, scenario);
+    set_colour_uniforms(ribbons.colour, scenario, step);
     ribbons.view.set(view);
     ribbons.ring_length.set(trails.ring_length);
     ribbons.generation.set(trails.generation);
     ribbons.world_size.set(scenario.size());
     ribbons.world_units_per_pixel.set(1.0f / view.pixels_per_world_unit);
-    ribbons.width_pixels.set(settings.ribbon_width_pixels);
+    ribbons.width_pixels.set(settings.ribbon_width());
     ribbons.min_width_pixels.set(settings.ribbon_min_width_pixels);
-    ribbons.intensity.set(settings.ribbon_intensity *
+    ribbons.intensity.set(settings.ribbon_brightness() *
                           ribbon_density_scale(settings_, scenario, boids, view));
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // trail_record wrote the ring
     trails.ring.bind_storage(kBindTrailRing);
@@ -770,7 +804,7 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   heads.age_scale.set(std::span<const float>(age_scales(style, scenario)));
   heads.age_min_size.set(style.age_min_size);
   heads.age_min_fill.set(style.age_min_fill);
-  set_colour_uniforms(heads.colour, scenario);
+  set_colour_uniforms(heads.colour, scenario, boids.step);
 
   // The boids were written by compute passes; make those writes visible to vertex shaders.
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);

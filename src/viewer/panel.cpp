@@ -27,6 +27,9 @@ constexpr float kMaxAgeScaleSlider = 100000;
 // Heads longer than this are rare enough to type into the scenario (kMaxHeadSize is the limit).
 constexpr float kMaxHeadSizeSlider = 64;
 constexpr float kMinBloomRadiusSlider = 0.25f;
+constexpr float kMinTrailWidthSlider = 1;
+constexpr float kMaxTrailWidthSlider = 8;
+constexpr float kMaxTrailIntensitySlider = 2;
 constexpr float kPlotHeight = 60;
 // The new-obstacle slider reaches a quarter of the smaller world side.
 constexpr float kWorldFractionForSliders = 0.25f;
@@ -108,6 +111,17 @@ bool colour_field(const std::string& name, glm::vec3& colour) {
   if (!ImGui::ColorEdit3(name.c_str(), rgb, ImGuiColorEditFlags_HDR | ImGuiColorEditFlags_Float))
     return false;
   colour = {rgb[0], rgb[1], rgb[2]};
+  return true;
+}
+
+// A slider for a setting that may be unset (a [render] key the renderer falls back from):
+// shows the fallback until moved, then sets the value.
+bool optional_slider(const char* label, std::optional<float>& value, float fallback, float min,
+                     float max, const char* format) {
+  float shown = value.value_or(fallback);
+  if (!ImGui::SliderFloat(label, &shown, min, max, format, ImGuiSliderFlags_AlwaysClamp))
+    return false;
+  value = shown;
   return true;
 }
 
@@ -460,15 +474,19 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
     if (render.trails.mode == TrailMode::Ribbons) {
       ImGui::SliderInt("ribbon length", &render.trails.ribbon_length, kMinRibbonLength,
                        kMaxRibbonLength, "%d", kClamp);
-      ImGui::SliderFloat("ribbon width px", &render.trails.ribbon_width_pixels, 1.0f, 6.0f,
-                         "%.1f", kClamp);
-      ImGui::SliderFloat("ribbon intensity", &render.trails.ribbon_intensity, 0.0f, 2.0f,
-                         "%.2f", kClamp);
+      optional_slider("trail width px", render.trails.width_pixels,
+                      render.trails.ribbon_width_pixels, kMinTrailWidthSlider, kMaxTrailWidthSlider,
+                      "%.1f");
+      optional_slider("trail intensity", render.trails.intensity, render.trails.ribbon_intensity,
+                      0.0f, kMaxTrailIntensitySlider, "%.2f");
     } else if (render.trails.mode == TrailMode::FadeMap) {
       ImGui::SliderFloat("fade per step", &render.trails.fade_per_step, 0.5f, 0.999f, "%.3f",
                          kClamp);
-      ImGui::SliderFloat("stamp intensity", &render.trails.stamp_intensity, 0.0f, 2.0f, "%.2f",
-                         kClamp);
+      optional_slider("trail width (map texels)", render.trails.width_pixels,
+                      render.trails.stamp_width_texels, kMinTrailWidthSlider,
+                      kMaxTrailWidthSlider, "%.1f");
+      optional_slider("trail intensity", render.trails.intensity, render.trails.stamp_intensity,
+                      0.0f, kMaxTrailIntensitySlider, "%.2f");
       ImGui::SliderFloat("map intensity", &render.trails.map_intensity, 0.0f, 4.0f, "%.2f",
                          kClamp);
     }
@@ -491,6 +509,15 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
       render.colour.mode = static_cast<ColourMode>(mode);
     ImGui::SliderFloat("per-boid variation", &render.colour.per_boid_variation, 0.0f, 1.0f,
                        "%.2f", kClamp);
+    if (render.colour.mode == ColourMode::Drift) {
+      ImGui::SliderFloat("drift phase per id", &render.colour.drift_phase_per_id,
+                         -kMaxDriftPhase, kMaxDriftPhase, "%.3f", kClamp);
+      ImGui::SliderFloat("drift phase per step", &render.colour.drift_phase_per_step,
+                         -kMaxDriftPhase, kMaxDriftPhase, "%.5f",
+                         kClamp | ImGuiSliderFlags_Logarithmic);
+      colour_field("drift from (b = 0)", render.colour.drift_from);
+      colour_field("drift to (b = 1)", render.colour.drift_to);
+    }
     ImGui::SliderFloat("head min px", &render.heads.min_length_pixels, 1.0f, 16.0f, "%.1f",
                        kClamp);
     ImGui::Checkbox("age look (circles grow and fill with age)", &render.heads.age_look);

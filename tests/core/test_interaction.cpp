@@ -231,13 +231,15 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
                    "s.toml:11: render.age_scale = -5: must be > 0 and finite");
   require_rejected("\n[render]\ncolour_by = \"energy\"\n",
                    "s.toml:11: render.colour_by = \"energy\": must be one of \"species\", \"heading\", "
-                   "\"speed\", \"health\"");
+                   "\"speed\", \"health\", \"drift\"");
   require_rejected("\n[render]\nbloom = \"yes\"\n",
                    "s.toml:11: render.bloom = \"yes\": must be true or false, found a string");
   require_rejected("\n[render]\nglow = 1\n",
                    "s.toml:11: render.glow: unknown key (accepted: trails, trail_length, trail_fade, "
                    "colour_by, age_look, age_scale, food, bloom, bloom_intensity, bloom_threshold, "
-                   "exposure, auto_exposure, background, bloom_levels, bloom_radius)");
+                   "exposure, auto_exposure, background, bloom_levels, bloom_radius, "
+                   "drift_phase_per_id, drift_phase_per_step, drift_from, drift_to, trail_width, "
+                   "trail_intensity)");
   require_rejected("\n[render]\nauto_exposure = -0.5\n",
                    "s.toml:11: render.auto_exposure = -0.5: must be >= 0 and finite "
                    "(0 turns it off)");
@@ -245,4 +247,14 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
                    "s.toml:11: render.bloom_levels = 9: must be >= 1 and <= 8");
   require_rejected("\n[render]\nbloom_radius = 0\n",
                    "s.toml:11: render.bloom_radius = 0: must be > 0 and <= 8");
+  require_rejected("\n[render]\ndrift_phase_per_step = 7\n",
+                   "s.toml:11: render.drift_phase_per_step = 7: must be >= -6.5 and <= 6.5 "
+                   "(radians)");
+  require_rejected("\n[render]\ndrift_to = [0.5, -1, 0.5]\n",
+                   "s.toml:11: render.drift_to = [0.5, -1, 0.5]: each component must be "
+                   ">= 0 and <= 16");
+  require_rejected("\n[render]\ntrail_width = 0\n",
+                   "s.toml:11: render.trail_width = 0: must be > 0 and <= 32");
+  require_rejected("\n[render]\ntrail_intensity = -0.1\n",
+                   "s.toml:11: render.trail_intensity = -0.1: must be >= 0 and <= 16");
 }

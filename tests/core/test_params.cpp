@@ -83,6 +83,12 @@ Scenario non_default_scenario() {
   look.background = glm::vec3{0.01f, 0.02f, 0.03f};
   look.bloom_levels = 3;
   look.bloom_radius = 2.5f;
+  look.drift_phase_per_id = 0.25f;
+  look.drift_phase_per_step = -0.0625f;
+  look.drift_from = glm::vec3{0.5f, 0.25f, 1.0f};
+  look.drift_to = glm::vec3{1.5f, 0.125f, 0.75f};
+  look.trail_width = 2.0f;
+  look.trail_intensity = 0.6f;
   FoodParams food;
   food.cell_size = 7.5f;
   food.max_per_cell = 12.0f;

@@ -2,12 +2,15 @@
 // world unit: bloom radius and levels, the drifting palette, trail width and intensity, ink
 // on paper and circles around every boid. Each test was seen to fail with a planted fault
 // (docs/rendering.md, "Tests").
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <glm/geometric.hpp>
 #include <glm/vec2.hpp>
 
 #include "gpu_test_support.hpp"
@@ -88,4 +91,133 @@ TEST_CASE("bloom_radius and bloom_levels widen the glow") {
   renderer.settings().bloom.levels = 6;
   const int deep_far = glow_at(12);
   CHECK(deep_far > narrow_far);
+}
+
+namespace {
+
+// Seed 002's colour of bird i at step t (its clock runs 1/30 s a step), linear, from its own
+// formula in 8-bit sRGB: (79 + 70 b, 177 + 58 (1 - b), 248) / 255.
+glm::vec3 seed_drift_colour(std::uint32_t i, std::uint64_t step) {
+  constexpr double kSeedStepsPerSecond = 30;
+  const double t = static_cast<double>(step) / kSeedStepsPerSecond;
+  const double b = (std::sin(0.17 * i + 0.07 * t) + 1) / 2;
+  const glm::vec3 srgb{79 + 70 * b, 177 + 58 * (1 - b), 248};
+  return murmur::srgb_to_linear(srgb / 255.0f);
+}
+
+}  // namespace
+
+TEST_CASE("colour_by drift gives two ids at two steps seed 002's colours") {
+  murmur::test::gl_context();
+  const Scenario scenario = red_world();
+  RenderSettings settings = bare_settings();
+  settings.colour.mode = murmur::ColourMode::Drift;
+  settings.trails.mode = TrailMode::FadeMap;
+  settings.trails.stamp_intensity = 1;  // one stamp on a clear map: the texel is the colour
+  Renderer renderer(kWidth, kHeight, settings);
+  // Ids 0 and 9 are a quarter turn apart (0.17 x 9 = 1.53), and 400 steps turn the palette
+  // by 0.93 radians: all four colours differ.
+  constexpr std::uint32_t kIds[] = {0, 9};
+  const glm::vec2 at[] = {{20.5f, 20.5f}, {60.5f, 40.5f}};
+  const glm::vec2 velocity{4, 0};
+  const glm::ivec2 texel[] = {{18, 20}, {58, 40}};  // on each boid's stamped line
+  std::vector<glm::vec3> seen;
+  for (const std::uint64_t step : {std::uint64_t{0}, std::uint64_t{400}}) {
+    renderer.reset_trails();
+    const std::vector<BoidRecord> boids{{at[0], velocity, kIds[0], 0, 0, 0},
+                                        {at[1], velocity, kIds[1], 0, 0, 1}};
+    const BoidUpload upload(boids);
+    murmur::BoidBufferView view = upload.view();
+    view.step = step;
+    renderer.record_step(scenario, view);
+    glm::ivec2 size;
+    const std::vector<glm::vec4> map = renderer.read_fade_map(&size);
+    REQUIRE(size == glm::ivec2(kWidth, kHeight));
+    for (int k = 0; k < 2; ++k) {
+      INFO("id " << kIds[k] << " at step " << step);
+      const glm::vec3 colour(map[static_cast<std::size_t>(texel[k].y * size.x + texel[k].x)]);
+      const glm::vec3 expected = seed_drift_colour(kIds[k], step);
+      constexpr float kHalfFloatError = 0.003f;  // RGBA16F keeps 11 significant bits
+      for (int c = 0; c < 3; ++c)
+        CHECK_THAT(colour[c], Catch::Matchers::WithinAbs(expected[c], kHalfFloatError));
+      seen.push_back(colour);
+    }
+  }
+  // The four colours differ, so a phase that ignored the id or the step would fail above.
+  for (std::size_t a = 0; a < seen.size(); ++a)
+    for (std::size_t b = a + 1; b < seen.size(); ++b)
+      CHECK(glm::distance(seen[a], seen[b]) > 0.02f);
+}
+
+TEST_CASE("trail_width and trail_intensity set the fade-map stamp's texels and brightness") {
+  murmur::test::gl_context();
+  const Scenario scenario = red_world();
+  RenderSettings settings = bare_settings();
+  settings.trails.mode = TrailMode::FadeMap;
+  Renderer renderer(kWidth, kHeight, settings);
+  // Flew 6 units east in its last step: the stamp spans columns 35..40 of row 30.
+  const std::vector<BoidRecord> boid{{{41.5f, 30.5f}, {6, 0}, 0, 0}};
+  constexpr int kColumn = 38;
+  const auto stamp = [&](std::optional<float> width, std::optional<float> intensity) {
+    renderer.settings().trails.width_pixels = width;
+    renderer.settings().trails.intensity = intensity;
+    renderer.reset_trails();
+    const BoidUpload upload(boid);
+    renderer.record_step(scenario, upload.view());
+    glm::ivec2 size;
+    const std::vector<glm::vec4> map = renderer.read_fade_map(&size);
+    std::vector<float> column;
+    for (int row = 0; row < size.y; ++row)
+      column.push_back(map[static_cast<std::size_t>(row * size.x + kColumn)].r);
+    return column;
+  };
+  const auto lit_texels = [](const std::vector<float>& column) {
+    return std::count_if(column.begin(), column.end(), [](float red) { return red > 0; });
+  };
+
+  const std::vector<float> thin = stamp(std::nullopt, std::nullopt);  // today's stamp
+  CHECK(lit_texels(thin) == 1);
+  CHECK_THAT(thin[30], Catch::Matchers::WithinAbs(0.35, 0.002));
+  const std::vector<float> seed = stamp(3.0f, 0.6f);  // 3 texels wide at 0.6 of the colour
+  CHECK(lit_texels(seed) == 3);
+  for (const int row : {29, 30, 31}) CHECK_THAT(seed[row], Catch::Matchers::WithinAbs(0.6, 0.002));
+}
+
+TEST_CASE("trail_width and trail_intensity set the ribbons' width on screen and brightness") {
+  murmur::test::gl_context();
+  const Scenario scenario = red_world();
+  RenderSettings settings = bare_settings();
+  settings.trails.mode = TrailMode::Ribbons;
+  settings.trails.ribbon_length = 2;  // one segment: full width at the head, thin at its tail
+  settings.heads.length = 0.01f;      // heads too small to cover a pixel centre
+  settings.heads.min_length_pixels = 0;
+  Renderer renderer(kWidth, kHeight, settings);
+  // From x = 30.5 to 50.5 along row 30; column 48 is an eighth of the way from the head.
+  constexpr int kColumn = 48;
+  const auto ribbon_column = [&](std::optional<float> width, std::optional<float> intensity) {
+    renderer.settings().trails.width_pixels = width;
+    renderer.settings().trails.intensity = intensity;
+    renderer.reset_trails();
+    for (const float x : {30.5f, 50.5f}) {
+      const BoidUpload upload({{{x, 30.5f}, {20, 0}, 0, 0}});
+      renderer.record_step(scenario, upload.view());
+    }
+    const RgbaImage image = draw(renderer, scenario, {{{50.5f, 30.5f}, {20, 0}, 0, 0}});
+    std::vector<int> reds;
+    for (int row = 0; row < image.height; ++row)
+      reds.push_back(murmur::test::pixel_at(image, kColumn, row).r);
+    return reds;
+  };
+  const auto lit_pixels = [](const std::vector<int>& column) {
+    return std::count_if(column.begin(), column.end(), [](int red) { return red > 0; });
+  };
+
+  const std::vector<int> today = ribbon_column(std::nullopt, std::nullopt);  // 1.5 px
+  CHECK(lit_pixels(today) <= 2);
+  const std::vector<int> wide = ribbon_column(8.0f, std::nullopt);  // 8 x 7/8 = 7 px here
+  CHECK(lit_pixels(wide) >= 6);
+  CHECK(lit_pixels(wide) <= 8);
+  const int row = kHeight - 1 - 30;
+  const std::vector<int> bright = ribbon_column(8.0f, 2.0f);
+  CHECK(bright[static_cast<std::size_t>(row)] > wide[static_cast<std::size_t>(row)]);
 }

@@ -102,6 +102,8 @@ class GpuFlock {
   // indirect dispatch arguments, written by the GPU alone.
   unsigned population_buffer() const;
   std::uint32_t capacity() const;
+  // The state's step (FlockState::step), known on the CPU: no readback.
+  std::uint64_t step_index() const;
   const GridShape& grid() const;
   // The food field (docs/model.md, "The food field"): an SSBO of float amounts, one per cell
   // of food_grid(), row by row, for renderers; 0 and nullopt without a [food] table.

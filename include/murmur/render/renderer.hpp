@@ -5,6 +5,7 @@
 // recorder reads that target back; the viewer blits it to its window, so both show the same
 // image. docs/rendering.md describes the passes and what each costs.
 // Needs a current GL 4.5 context for its whole life.
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -54,6 +55,27 @@ inline constexpr float kDefaultHeadLengthPerRadius = 0.5f;
 // between boids (sqrt(world area / boids)): neighbours at that spacing do not overlap.
 inline constexpr float kHeadSpacingFraction = 0.9f;
 
+// The sRGB transfer function's inverse (IEC 61966-2-1), per channel: what a colour picked in
+// an sRGB program (0..1) is in the renderer's linear space. shaders/srgb.glsl has both ways.
+inline glm::vec3 srgb_to_linear(glm::vec3 srgb) {
+  constexpr float kEncodedLimit = 0.04045f, kSlope = 12.92f, kScale = 1.055f, kOffset = 0.055f,
+                  kGamma = 2.4f;
+  glm::vec3 linear;
+  for (int c = 0; c < 3; ++c)
+    linear[c] = srgb[c] <= kEncodedLimit ? srgb[c] / kSlope
+                                         : std::pow((srgb[c] + kOffset) / kScale, kGamma);
+  return linear;
+}
+
+// Seed 002's drifting palette: colour = (79 + 70 b, 177 + 58 (1 - b), 248) / 255 in sRGB, with
+// b = (sin(0.17 i + 0.07 t) + 1) / 2, i the bird's index and t its clock in seconds, which
+// runs 1/30 s per step (the seed steps once per 30 Hz frame): 0.07 / 30 radians per step.
+inline constexpr float kSeedDriftPhasePerId = 0.17f;
+inline constexpr float kSeedDriftPhasePerStep = 0.07f / 30.0f;
+inline constexpr float kSrgbLevels = 255.0f;
+inline constexpr glm::vec3 kSeedDriftFromSrgb{79.0f, 235.0f, 248.0f};  // b = 0: cyan
+inline constexpr glm::vec3 kSeedDriftToSrgb{149.0f, 177.0f, 248.0f};   // b = 1: lavender
+
 struct ColourSettings {
   ColourMode mode = ColourMode::Species;
   // Species mode: each boid's brightness is scaled by 1 - variation .. 1 by its id, so a dense
@@ -73,6 +95,13 @@ struct ColourSettings {
   // red is weak), mixed by energy / energy_max.
   glm::vec3 health_full{0.15f, 1.1f, 0.2f};
   glm::vec3 health_empty{1.2f, 0.08f, 0.05f};
+  // Drift mode: b = (sin(drift_phase_per_id * id + drift_phase_per_step * step) + 1) / 2 and
+  // the colour goes from drift_from (b = 0) to drift_to (b = 1), linear HDR RGB, mixed in
+  // sRGB as the seed mixes its 8-bit values (so the seed's ends give exactly its formula).
+  float drift_phase_per_id = kSeedDriftPhasePerId;
+  float drift_phase_per_step = kSeedDriftPhasePerStep;
+  glm::vec3 drift_from = srgb_to_linear(kSeedDriftFromSrgb / kSrgbLevels);
+  glm::vec3 drift_to = srgb_to_linear(kSeedDriftToSrgb / kSrgbLevels);
 };
 
 // The food field (docs/model.md, "The food field") as boxes centred on their cells: a box's
@@ -100,7 +129,18 @@ struct TrailSettings {
   float map_pixels_per_world_unit = 1; // texture resolution in world space ...
   int map_max_side = 2048;             // ... capped on each side (the cap wins)
   float stamp_intensity = 0.35f;       // of the boid's colour, added per step it is stamped
+  float stamp_width_texels = 1;        // of the map: a line across the map's minor axis
   float map_intensity = 1.0f;          // scale of the map when composited under the heads
+
+  // The `trail_width` and `trail_intensity` keys: one width (pixels: of the frame for ribbons,
+  // of the map for stamps) and one brightness (of the boid's colour) for whichever mode is
+  // shown. Unset, each mode keeps its own above (ribbon 1.5 px at 0.6, stamp 1 texel at 0.35).
+  std::optional<float> width_pixels;
+  std::optional<float> intensity;
+  float ribbon_width() const { return width_pixels.value_or(ribbon_width_pixels); }
+  float ribbon_brightness() const { return intensity.value_or(ribbon_intensity); }
+  float stamp_width() const { return width_pixels.value_or(stamp_width_texels); }
+  float stamp_brightness() const { return intensity.value_or(stamp_intensity); }
 };
 
 // Glow: everything brighter than `threshold` (HDR, before exposure) bleeds into its
@@ -238,6 +278,7 @@ struct BoidBufferView {
   unsigned buffer = 0;
   std::uint32_t count = 0;
   unsigned live_count_buffer = 0;
+  std::uint64_t step = 0;  // the simulation step the records are at (the drift palette's clock)
 };
 
 // A food field to draw: a GL buffer of float amounts, one per cell of `grid`, row by row (the
@@ -326,15 +367,19 @@ class Renderer {
              const FoodBufferView& food, RenderPassTimes* times);
   void clear_pass(const WorldView& view);
   void food_pass(const FoodBufferView& food, const WorldView& view);
-  // boids: expected_boids (include/murmur/render/density.hpp), for the trails' dimming.
-  void trails_pass(const Scenario& scenario, float boids, const WorldView& view);
+  // boids: expected_boids (include/murmur/render/density.hpp), for the trails' dimming; step:
+  // the simulation step, for the drift palette.
+  void trails_pass(const Scenario& scenario, float boids, std::uint64_t step,
+                   const WorldView& view);
   void heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view);
   void exposure_pass(const WorldView& view);
   void bloom_pass();
   void resolve_pass();
   void overlays_pass(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
                      const WorldView& view);
-  void set_colour_uniforms(const ColourUniforms& uniforms, const Scenario& scenario) const;
+  // `step`: the drift palette's clock (BoidBufferView::step).
+  void set_colour_uniforms(const ColourUniforms& uniforms, const Scenario& scenario,
+                           std::uint64_t step) const;
 
   int width_ = 0, height_ = 0;
   RenderSettings settings_;
