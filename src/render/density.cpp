@@ -66,9 +66,11 @@ HeadLook head_look(const RenderSettings& settings, const Scenario& scenario, flo
                    const WorldView& view) {
   const HeadStyle& style = settings.heads;
   const float pixels_per_unit = view.pixels_per_world_unit;
-  // Neighbours this far apart (on screen) do not overlap: the automatic head and the minimum
-  // size stop there.
-  const float spacing_limit = kHeadSpacingFraction * mean_spacing(scenario, boids);
+  // Neighbours this far apart do not overlap: with density_scale, the automatic head and the
+  // minimum size stop there (without it, heads are as they were before the rule).
+  const float spacing_limit = settings.density_scale
+                                  ? kHeadSpacingFraction * mean_spacing(scenario, boids)
+                                  : std::numeric_limits<float>::infinity();
   float length_pixels = 0;
   if (style.size > 0 && style.size_units == HeadSizeUnits::Pixels) {
     length_pixels = style.size;

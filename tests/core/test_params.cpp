@@ -81,6 +81,10 @@ Scenario non_default_scenario() {
   look.exposure = 2.0f;
   look.auto_exposure = 0.5f;
   look.background = glm::vec3{0.01f, 0.02f, 0.03f};
+  look.head_shape = HeadShape::Disc;
+  look.head_size = 6.5f;
+  look.head_size_units = HeadSizeUnits::Pixels;
+  look.density_scale = false;
   look.bloom_levels = 3;
   look.bloom_radius = 2.5f;
   look.drift_phase_per_id = 0.25f;

@@ -259,6 +259,7 @@ TEST_CASE("the minimum on-screen head size keeps tiny heads visible") {
   murmur::test::gl_context();
   const Scenario scenario = two_colour_world(kWidth, kHeight);
   RenderSettings settings = plain_settings(0.01f);  // far below a pixel
+  settings.density_scale = false;  // which draws a head this small as a point
   Renderer renderer(kWidth, kHeight, settings);
   // Away from pixel centres, so the hundredth-of-a-pixel dart covers none of them.
   const BoidRecord boid{{30.25f, 20.25f}, {1, 0}, 0, 0};

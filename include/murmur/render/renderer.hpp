@@ -33,13 +33,14 @@ struct HeadStyle {
   HeadShape shape = HeadShape::Dart;
   float size = 0;               // length (a disc's diameter) in size_units; 0: automatic,
                                 // kDefaultHeadLengthPerRadius times the smallest perception
-                                // radius, at most kHeadSpacingFraction of the mean spacing
+                                // radius (with density_scale at most kHeadSpacingFraction of
+                                // the mean spacing between boids)
   HeadSizeUnits size_units = HeadSizeUnits::World;
   float width_ratio = 0.5f;     // dart: wing span / length
   float notch_ratio = 0.3f;     // dart: depth of the tail notch / length, in [0, 1)
-  float min_length_pixels = 4;  // world-sized heads never shrink below this on screen (nor
-                                // below kHeadSpacingFraction of the spacing between boids), so
-                                // a large world in a small frame still shows every boid
+  float min_length_pixels = 4;  // world-sized heads never shrink below this on screen (with
+                                // density_scale, nor below kHeadSpacingFraction of the mean
+                                // spacing), so a large world in a small frame shows every boid
   // Seed 001's look: "the bigger and fuller a unit's circle, the older it is". A boid is a
   // ring of diameter (the head's length) x size whose hole closes as it ages: at age 0 its
   // size is age_min_size and its ring's width age_min_fill of the radius; at the age scale
@@ -209,9 +210,10 @@ struct RenderSettings {
   // to it, so additive heads and trails that pile up in a dense flock keep their contrast
   // instead of washing the frame out. A darker frame is never brightened; 0 turns it off.
   float auto_exposure_key = kDefaultAutoExposureKey;
-  // Dims heads and trails by the expected boids per pixel (docs/rendering.md, "Dense
+  // Dims heads and trails by the expected boids per pixel and keeps heads within the mean
+  // spacing between boids, one-pixel points below a pixel (docs/rendering.md, "Dense
   // flocks"), so a world covered evenly by boids keeps a dark sky; sparse flocks are left as
-  // they are. Heads shorter than a pixel are drawn as one-pixel points either way.
+  // they are. false: heads and trails as they were before the rule.
   bool density_scale = true;
   // Fraction of the way from the previous frame's factor to this frame's taken per frame: 1
   // (the recorder) follows each frame exactly; the viewer eases it so the brightness does
