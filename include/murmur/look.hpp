@@ -40,6 +40,24 @@ enum class HeadSizeUnits : std::uint32_t {
   Pixels = 1,
 };
 
+// Which boids get circles (seed 000 draws one around every boid; seed 001 around the one it
+// steers).
+enum class CircleMode : std::uint32_t {
+  None = 0,      // no boid has circles
+  Selected = 1,  // the viewer's selected boid, and the boids of the first trail slots it asks for
+  All = 2,       // one circle of `circle_radius` around every live boid (and the selected's)
+};
+
+// `circle_radius`: a species' perception or separation radius, or a number of world units.
+enum class CircleRadiusKind : std::uint32_t { Sight = 0, Separation = 1, WorldUnits = 2 };
+struct CircleRadius {
+  CircleRadiusKind kind = CircleRadiusKind::Sight;
+  float world_units = 0;  // CircleRadiusKind::WorldUnits only, > 0
+  bool operator==(const CircleRadius&) const = default;
+};
+// The TOML words of the named radii, in CircleRadiusKind's order.
+inline constexpr std::string_view kCircleRadiusNames[] = {"sight", "separation"};
+
 // Ribbon lengths the renderer accepts (positions kept per boid).
 inline constexpr int kMinRibbonLength = 2;  // one segment needs two positions
 inline constexpr int kMaxRibbonLength = 64;
@@ -75,6 +93,8 @@ constexpr const auto& names_of(TrailMode) { return kTrailModeNames; }
 constexpr const auto& names_of(ColourMode) { return kColourModeNames; }
 constexpr const auto& names_of(HeadShape) { return kHeadShapeNames; }
 constexpr const auto& names_of(HeadSizeUnits) { return kHeadSizeUnitsNames; }
+inline constexpr std::string_view kCircleModeNames[] = {"none", "selected", "all"};
+constexpr const auto& names_of(CircleMode) { return kCircleModeNames; }
 
 // The [render] table. Its keys are the lines of include/murmur/params/render_params.def; every
 // one is optional, and an absent one keeps the renderer's default (docs/rendering.md).

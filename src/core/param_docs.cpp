@@ -19,7 +19,8 @@ std::string_view type_text() {
   else if constexpr (std::is_enum_v<T> || std::is_same_v<T, std::string>) return "string";
   else if constexpr (std::is_same_v<T, std::vector<std::string>>) return "array of strings";
   else if constexpr (std::is_same_v<T, glm::vec3>) return "array of 3 numbers";
-  else if constexpr (std::is_same_v<T, FoodInitial>) return "number or string";
+  else if constexpr (std::is_same_v<T, FoodInitial> || std::is_same_v<T, CircleRadius>)
+    return "number or string";
   else static_assert(sizeof(T) == 0, "a table key of a type the docs cannot name");
 }
 
@@ -35,6 +36,11 @@ std::string default_text(const T& value) {
   } else if constexpr (std::is_same_v<T, glm::vec3>) {
     return code("[" + show_float(value.r) + ", " + show_float(value.g) + ", " +
                 show_float(value.b) + "]");
+  } else if constexpr (std::is_same_v<T, CircleRadius>) {
+    return value.kind == CircleRadiusKind::WorldUnits
+               ? code(show_float(value.world_units))
+               : code("\"" + std::string(kCircleRadiusNames[static_cast<std::size_t>(value.kind)]) +
+                      "\"");
   } else if constexpr (std::is_same_v<T, FoodInitial>) {
     return value.random ? code("\"" + std::string(kFoodInitialRandom) + "\"")
                         : code(show_float(value.fraction));

@@ -388,6 +388,11 @@ class Validator {
   static std::string shown_value(int value) { return std::to_string(value); }
   static std::string shown_value(std::uint64_t value) { return std::to_string(value); }
   static std::string shown_value(bool value) { return value ? "true" : "false"; }
+  static std::string shown_value(const CircleRadius& value) {
+    return value.kind == CircleRadiusKind::WorldUnits
+               ? show_float(value.world_units)
+               : quote(kCircleRadiusNames[static_cast<std::size_t>(value.kind)]);
+  }
   static std::string shown_value(const FoodInitial& value) {
     return value.random ? quote(kFoodInitialRandom) : show_float(value.fraction);
   }
@@ -1109,6 +1114,30 @@ class Parser {
     out = FoodInitial{read_float(label, node), false};
   }
 
+  // render.circle_radius: "sight", "separation" or a number of world units > 0.
+  void read_value(const std::string& label, const toml::node& node, const params::Accepted&,
+                  CircleRadius& out) const {
+    const std::string accepted = quote(kCircleRadiusNames[0]) + ", " +
+                                 quote(kCircleRadiusNames[1]) + " or a number > 0 and finite";
+    if (const auto* text = node.as_string()) {
+      const auto* named = std::find(std::begin(kCircleRadiusNames), std::end(kCircleRadiusNames),
+                                    text->get());
+      if (named == std::end(kCircleRadiusNames))
+        fail(scenario_.source, node.source().begin.line,
+             label + " = " + show_node(node) + ": must be " + accepted);
+      out = CircleRadius{
+          static_cast<CircleRadiusKind>(named - std::begin(kCircleRadiusNames)), 0.0f};
+      return;
+    }
+    if (node.as_integer() == nullptr && node.as_floating_point() == nullptr)
+      wrong_type(label, node, accepted);
+    const float units = read_float(label, node);
+    if (!(units > 0) || !std::isfinite(units))
+      fail(scenario_.source, node.source().begin.line,
+           label + " = " + show_node(node) + ": must be " + accepted);
+    out = CircleRadius{CircleRadiusKind::WorldUnits, units};
+  }
+
   std::vector<std::string> read_names(const std::string& label, const toml::node& node) const {
     const toml::array* list = node.as_array();
     if (list == nullptr) wrong_type(label, node, "an array of species names");
@@ -1158,6 +1187,11 @@ std::string toml_value(const std::vector<std::string>& names) {
   std::string out = "[";
   for (std::size_t j = 0; j < names.size(); ++j) out += (j == 0 ? "" : ", ") + toml_quote(names[j]);
   return out + "]";
+}
+std::string toml_value(const CircleRadius& radius) {
+  return radius.kind == CircleRadiusKind::WorldUnits
+             ? toml_float(radius.world_units)
+             : toml_quote(kCircleRadiusNames[static_cast<std::size_t>(radius.kind)]);
 }
 std::string toml_value(const FoodInitial& initial) {
   return initial.random ? toml_quote(kFoodInitialRandom) : toml_float(initial.fraction);

@@ -166,4 +166,12 @@ void Uniform::set(std::span<const glm::vec3> values) const {
   glProgramUniform3fv(program_, location_, static_cast<GLsizei>(values.size()), &values.data()->x);
 }
 
+void Uniform::set(std::span<const glm::vec4> values) const {
+  glProgramUniform4fv(program_, location_, static_cast<GLsizei>(values.size()), &values.data()->x);
+}
+
+void Uniform::set(std::span<const std::uint32_t> values) const {
+  glProgramUniform1uiv(program_, location_, static_cast<GLsizei>(values.size()), values.data());
+}
+
 }  // namespace murmur::gl

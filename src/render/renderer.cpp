@@ -34,6 +34,9 @@ constexpr float kHalf = 0.5f;
 constexpr double kTurn = 6.283185307179586;  // radians
 // The selected boid's sight, minimum-distance and body circles (render_overlay_circles.comp).
 constexpr std::size_t kSelectedCircles = 3;
+// Circles per trail slot (render_overlay_circles.comp): the first slots get a perception and a
+// separation circle, `circles = "all"` one circle per boid.
+constexpr std::uint32_t kMaxCirclesPerSlot = 2;
 
 // Texture units and storage bindings of the render passes (passed to GLSL as #defines). The
 // render bindings sit above the simulation's, which the simulation rebinds every step anyway.
@@ -120,6 +123,10 @@ std::string render_defines() {
          define("MURMUR_BIND_EXPOSURE_PARTIALS", kBindExposurePartials) +
          define("MURMUR_EXPOSURE_TILE", kExposureTile) +
          define("MURMUR_OVERLAY_CIRCLE_SEGMENTS", kOverlayCircleSegments) +
+         define("MURMUR_CIRCLE_RADIUS_SIGHT", static_cast<std::uint32_t>(CircleRadiusKind::Sight)) +
+         define("MURMUR_CIRCLE_RADIUS_SEPARATION",
+                static_cast<std::uint32_t>(CircleRadiusKind::Separation)) +
+         define("MURMUR_MAX_CIRCLES_PER_SLOT", kMaxCirclesPerSlot) +
          define("MURMUR_RENDER_GROUP_SIZE", kRenderGroupSize);
 }
 
@@ -370,10 +377,11 @@ struct Renderer::Programs {
   struct OverlayCircles {
     gl::Program program = gl::Program::compute("render_overlay_circles.comp", render_defines());
     gl::Uniform boid_count{program, "u_boid_count"}, circle_slots{program, "u_circle_slots"},
+        circles_per_slot{program, "u_circles_per_slot"},
+        slot_radius_kind{program, "u_slot_radius_kind"},
+        slot_colour{program, "u_slot_colour"}, world_units_radius{program, "u_world_units_radius"},
         perception_radius{program, "u_perception_radius"},
         separation_radius{program, "u_separation_radius"},
-        perception_colour{program, "u_perception_colour"},
-        separation_colour{program, "u_separation_colour"},
         has_selected{program, "u_has_selected"}, selected_id{program, "u_selected_id"},
         selected_body_radius{program, "u_selected_body_radius"},
         selected_sight_colour{program, "u_selected_sight_colour"},
@@ -944,9 +952,17 @@ void Renderer::resolve_pass() {
 void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
                              const WorldView& view) {
   const OverlaySettings& settings = settings_.overlays;
-  const std::uint32_t circle_slots = std::min<std::uint32_t>(
-      static_cast<std::uint32_t>(std::max(settings.circles_for_first_trail_slots, 0)),
-      boids.count);
+  // Boid circles by trail slot: every slot's one circle, or the first slots' pairs.
+  const bool all_circles = settings.circles == CircleMode::All;
+  const std::uint32_t circle_slots =
+      settings.circles == CircleMode::None
+          ? 0
+          : std::min<std::uint32_t>(
+                all_circles ? boids.count
+                            : static_cast<std::uint32_t>(
+                                  std::max(settings.circles_for_first_trail_slots, 0)),
+                boids.count);
+  const std::uint32_t circles_per_slot = all_circles ? 1 : kMaxCirclesPerSlot;
 
   // Circles first (boid circles, then obstacles and the target's ring), then segments.
   std::vector<OverlayShape> circles;
@@ -972,16 +988,16 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
       segments.push_back({{0.0f, y, world.x, y}, settings.grid_colour});
     }
   }
-  const bool selected = settings.selected_id.has_value();
-  const std::size_t boid_circles =
-      2 * static_cast<std::size_t>(circle_slots) + (selected ? kSelectedCircles : 0);
+  const bool selected = settings.selected_id.has_value() && settings.circles != CircleMode::None;
+  const std::size_t boid_circles = circles_per_slot * static_cast<std::size_t>(circle_slots) +
+                                   (selected ? kSelectedCircles : 0);
   const std::size_t total = boid_circles + circles.size() + segments.size();
   if (total == 0 || !scissor_to_world(view)) {
     glDisable(GL_SCISSOR_TEST);
     return;
   }
 
-  // One buffer for every shape of the frame: [boid circles (the trail slots' pairs, then the
+  // One buffer for every shape of the frame: [boid circles (the trail slots' circles, then the
   // selected boid's three) | other circles | segments]; the GPU fills the boid circles in
   // place. A slot no live boid holds, or a selected id none has, keeps its zeroed shapes:
   // transparent, so nothing shows.
@@ -1003,10 +1019,19 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
     const Programs::OverlayCircles& select = programs_->overlay_circles;
     select.boid_count.set(boids.count);
     select.circle_slots.set(circle_slots);
+    select.circles_per_slot.set(circles_per_slot);
+    const std::array<std::uint32_t, kMaxCirclesPerSlot> radius_kinds =
+        all_circles ? std::array{static_cast<std::uint32_t>(settings.circle_radius.kind), 0u}
+                    : std::array{static_cast<std::uint32_t>(CircleRadiusKind::Sight),
+                                 static_cast<std::uint32_t>(CircleRadiusKind::Separation)};
+    const std::array<glm::vec4, kMaxCirclesPerSlot> slot_colours =
+        all_circles ? std::array{settings.circle_colour, glm::vec4(0.0f)}
+                    : std::array{settings.perception_colour, settings.separation_colour};
+    select.slot_radius_kind.set(std::span<const std::uint32_t>(radius_kinds));
+    select.slot_colour.set(std::span<const glm::vec4>(slot_colours));
+    select.world_units_radius.set(settings.circle_radius.world_units);
     select.perception_radius.set(std::span<const float>(perception));
     select.separation_radius.set(std::span<const float>(separation));
-    select.perception_colour.set(settings.perception_colour);
-    select.separation_colour.set(settings.separation_colour);
     select.has_selected.set(selected);
     select.selected_id.set(settings.selected_id.value_or(0));
     select.selected_body_radius.set(

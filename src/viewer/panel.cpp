@@ -36,6 +36,9 @@ constexpr float kWorldFractionForSliders = 0.25f;
 
 // The panel's words for the trail modes (the TOML names are kTrailModeNames).
 const char* const kTrailModeLabels[] = {"none", "ribbons", "fade map"};
+// The circle radius choices: the TOML words (kCircleRadiusNames), then a number.
+const char* const kCircleRadiusLabels[] = {"sight", "separation", "world units"};
+constexpr float kMinCircleRadiusSlider = 0.5f;
 
 const char* const kKeyHelp[][2] = {
     {"Space", "pause / resume"},
@@ -539,6 +542,26 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
     ImGui::Checkbox("dim by boids per pixel (density scale)", &render.density_scale);
   }
   if (ImGui::CollapsingHeader("Overlays")) {
+    auto circles = static_cast<std::uint32_t>(render.overlays.circles);
+    if (choice_combo("circles", circles, kCircleModeNames))
+      render.overlays.circles = static_cast<CircleMode>(circles);
+    if (render.overlays.circles == CircleMode::All) {
+      CircleRadius& radius = render.overlays.circle_radius;
+      auto kind = static_cast<std::uint32_t>(radius.kind);
+      if (combo("circle radius", kind, kCircleRadiusLabels, IM_ARRAYSIZE(kCircleRadiusLabels))) {
+        radius.kind = static_cast<CircleRadiusKind>(kind);
+        // A number starts at the first species' sight radius, so the circles do not vanish.
+        if (radius.kind == CircleRadiusKind::WorldUnits && !(radius.world_units > 0) &&
+            !view.scenario.species.empty())
+          radius.world_units = view.scenario.species.front().perception_radius;
+      }
+      if (radius.kind == CircleRadiusKind::WorldUnits) {
+        const float world_side = std::min(view.scenario.world.width, view.scenario.world.height);
+        ImGui::SliderFloat("circle radius (world units)", &radius.world_units,
+                           kMinCircleRadiusSlider, kWorldFractionForSliders * world_side, "%.1f",
+                           kClamp);
+      }
+    }
     ImGui::SliderInt("circles for first trail slots",
                      &render.overlays.circles_for_first_trail_slots, 0, kMaxCircleBoids, "%d",
                      kClamp);

@@ -211,6 +211,16 @@ background = [0, 0.01, 0.02]
   REQUIRE(again.look.bloom == false);
   REQUIRE(again.look.trail_fade == 0.9f);
   REQUIRE(again.look.background == look.background);
+  // circle_radius is a word or a number, and reads back as either.
+  for (const char* radius : {"\"separation\"", "12.5"}) {
+    const Scenario circles =
+        parse(std::string("\n[render]\ncircles = \"all\"\ncircle_radius = ") + radius + "\n");
+    const Scenario back = parse_scenario(scenario_to_toml(circles), "again.toml");
+    REQUIRE(back.look.circles == CircleMode::All);
+    REQUIRE(back.look.circle_radius == circles.look.circle_radius);
+  }
+  REQUIRE(parse("\n[render]\ncircle_radius = 12.5\n").look.circle_radius ==
+          CircleRadius{CircleRadiusKind::WorldUnits, 12.5f});
   // Absent keys stay absent: the renderer keeps its defaults for them.
   const Scenario partial = parse("\n[render]\ntrails = \"none\"\n");
   REQUIRE(partial.look.trails == TrailMode::None);
@@ -240,7 +250,7 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
                    "exposure, auto_exposure, background, head_shape, head_size, "
                    "head_size_units, density_scale, bloom_levels, bloom_radius, "
                    "drift_phase_per_id, drift_phase_per_step, drift_from, drift_to, trail_width, "
-                   "trail_intensity)");
+                   "trail_intensity, circles, circle_radius)");
   require_rejected("\n[render]\nauto_exposure = -0.5\n",
                    "s.toml:11: render.auto_exposure = -0.5: must be >= 0 and finite "
                    "(0 turns it off)");
@@ -271,4 +281,16 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
                    "s.toml:11: render.trail_width = 0: must be > 0 and <= 32");
   require_rejected("\n[render]\ntrail_intensity = -0.1\n",
                    "s.toml:11: render.trail_intensity = -0.1: must be >= 0 and <= 16");
+  require_rejected("\n[render]\ncircles = \"every\"\n",
+                   "s.toml:11: render.circles = \"every\": must be one of \"none\", \"selected\", "
+                   "\"all\"");
+  require_rejected("\n[render]\ncircle_radius = \"epsilon\"\n",
+                   "s.toml:11: render.circle_radius = \"epsilon\": must be \"sight\", "
+                   "\"separation\" or a number > 0 and finite");
+  require_rejected("\n[render]\ncircle_radius = 0\n",
+                   "s.toml:11: render.circle_radius = 0: must be \"sight\", \"separation\" or "
+                   "a number > 0 and finite");
+  require_rejected("\n[render]\ncircle_radius = true\n",
+                   "s.toml:11: render.circle_radius = true: must be \"sight\", \"separation\" or "
+                   "a number > 0 and finite, found a boolean");
 }

@@ -93,6 +93,8 @@ Scenario non_default_scenario() {
   look.drift_to = glm::vec3{1.5f, 0.125f, 0.75f};
   look.trail_width = 2.0f;
   look.trail_intensity = 0.6f;
+  look.circles = CircleMode::All;
+  look.circle_radius = CircleRadius{CircleRadiusKind::WorldUnits, 25.0f};
   FoodParams food;
   food.cell_size = 7.5f;
   food.max_per_cell = 12.0f;

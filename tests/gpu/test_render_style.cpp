@@ -221,3 +221,60 @@ TEST_CASE("trail_width and trail_intensity set the ribbons' width on screen and 
   const std::vector<int> bright = ribbon_column(8.0f, 2.0f);
   CHECK(bright[static_cast<std::size_t>(row)] > wide[static_cast<std::size_t>(row)]);
 }
+
+TEST_CASE("circles = all draws a circle of circle_radius around every boid") {
+  murmur::test::gl_context();
+  Scenario scenario = red_world();  // perception radius 8, separation radius 2
+  RenderSettings settings = bare_settings();
+  settings.heads.length = 0.01f;  // heads too small to cover a pixel centre
+  settings.heads.min_length_pixels = 0;
+  settings.overlays.circle_colour = {1, 1, 1, 1};
+  Renderer renderer(kWidth, kHeight, settings);
+  // Trail slots 0..4 (unique, < count), spread over the world.
+  std::vector<BoidRecord> boids;
+  const glm::vec2 centres[] = {{15.5f, 15.5f}, {45.5f, 15.5f}, {75.5f, 15.5f}, {30.5f, 45.5f},
+                               {65.5f, 45.5f}};
+  for (std::uint32_t k = 0; k < 5; ++k) boids.push_back({centres[k], {1, 0}, 10 + k, 0, 0, k});
+  // Lit pixels on a ring of the given radius (sampled at 16 angles) around each boid.
+  const auto ring_lit = [](const RgbaImage& image, glm::vec2 centre, float radius) {
+    int lit = 0;
+    constexpr int kAngles = 16;
+    for (int a = 0; a < kAngles; ++a) {
+      const float angle = 6.2831853f * static_cast<float>(a) / kAngles;
+      bool near = false;  // the 1-pixel line may fall on a neighbour of the exact point
+      for (const glm::vec2 nudge : {glm::vec2(0), glm::vec2(0.7f, 0), glm::vec2(-0.7f, 0),
+                                    glm::vec2(0, 0.7f), glm::vec2(0, -0.7f)}) {
+        const glm::vec2 at = centre + radius * glm::vec2(std::cos(angle), std::sin(angle)) + nudge;
+        near = near || pixel_at_world(image, at).sum() > 0;
+      }
+      lit += near ? 1 : 0;
+    }
+    return lit;
+  };
+  constexpr int kMostOfTheRing = 14;  // of 16 samples
+
+  renderer.settings().overlays.circles = murmur::CircleMode::Selected;  // today: none asked for
+  RgbaImage image = draw(renderer, scenario, boids);
+  for (const glm::vec2 centre : centres) CHECK(ring_lit(image, centre, 8) == 0);
+
+  renderer.settings().overlays.circles = murmur::CircleMode::All;  // sight: 8 units
+  image = draw(renderer, scenario, boids);
+  for (const glm::vec2 centre : centres) {
+    CHECK(ring_lit(image, centre, 8) >= kMostOfTheRing);
+    CHECK(ring_lit(image, centre, 4) == 0);
+  }
+  renderer.settings().overlays.circle_radius = {murmur::CircleRadiusKind::Separation, 0};
+  image = draw(renderer, scenario, boids);
+  for (const glm::vec2 centre : centres) {
+    CHECK(ring_lit(image, centre, 8) == 0);
+    CHECK(ring_lit(image, centre, 2) >= kMostOfTheRing);
+  }
+  renderer.settings().overlays.circle_radius = {murmur::CircleRadiusKind::WorldUnits, 5};
+  image = draw(renderer, scenario, boids);
+  for (const glm::vec2 centre : centres) CHECK(ring_lit(image, centre, 5) >= kMostOfTheRing);
+
+  renderer.settings().overlays.circles = murmur::CircleMode::None;
+  renderer.settings().overlays.selected_id = 10;
+  image = draw(renderer, scenario, boids);
+  for (const glm::vec2 centre : centres) CHECK(ring_lit(image, centre, 5) == 0);
+}

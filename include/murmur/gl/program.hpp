@@ -57,6 +57,8 @@ class Uniform {
   // A whole array uniform from its first element.
   void set(std::span<const float> values) const;
   void set(std::span<const glm::vec3> values) const;
+  void set(std::span<const glm::vec4> values) const;
+  void set(std::span<const std::uint32_t> values) const;
 
  private:
   GLuint program_;

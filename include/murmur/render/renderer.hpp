@@ -159,8 +159,14 @@ struct BloomSettings {
 
 // Thin lines drawn on the final image after bloom (they do not glow), alpha-blended.
 struct OverlaySettings {
-  // Perception and separation circles of the live boids in trail slots 0..N-1 (the first N
+  // Which boids get circles (the `circles` key). Selected: the selected boid's three and the
+  // perception and separation circles of the live boids in trail slots 0..N-1 (the first N
   // boids of the uploaded state, and children that later take their freed slots; docs/gpu.md).
+  // All: one circle of `circle_radius` in `circle_colour` around every live boid, and the
+  // selected boid's three. None: no boid circles.
+  CircleMode circles = CircleMode::Selected;
+  CircleRadius circle_radius;
+  glm::vec4 circle_colour{0.55f, 0.8f, 1.0f, 0.35f};  // sRGB + alpha
   int circles_for_first_trail_slots = 0;
   bool grid = false;              // the simulation's neighbour grid (GpuFlock::grid())
   bool obstacles = true;          // outlines of the scenario's obstacle discs
