@@ -28,18 +28,6 @@ enum class TrailMode : std::uint32_t {
   FadeMap = 2,  // a world-space texture faded every step and stamped by every boid
 };
 
-// What a boid's head is drawn as (docs/rendering.md, "Heads").
-enum class HeadShape : std::uint32_t {
-  Dart = 0,  // a notched arrow along the velocity (seed 002)
-  Disc = 1,  // a filled circle centred on the boid (seed 000)
-};
-
-// What `head_size` is measured in: world units scale with zoom, pixels keep their size.
-enum class HeadSizeUnits : std::uint32_t {
-  World = 0,
-  Pixels = 1,
-};
-
 // Which boids get circles (seed 000 draws one around every boid; seed 001 around the one it
 // steers).
 enum class CircleMode : std::uint32_t {
@@ -57,6 +45,17 @@ struct CircleRadius {
 };
 // The TOML words of the named radii, in CircleRadiusKind's order.
 inline constexpr std::string_view kCircleRadiusNames[] = {"sight", "separation"};
+// What a boid's head is drawn as (docs/rendering.md, "Heads").
+enum class HeadShape : std::uint32_t {
+  Dart = 0,  // a notched arrow along the velocity (seed 002)
+  Disc = 1,  // a filled circle centred on the boid (seed 000)
+};
+
+// What `head_size` is measured in: world units scale with zoom, pixels keep their size.
+enum class HeadSizeUnits : std::uint32_t {
+  World = 0,
+  Pixels = 1,
+};
 
 // Ribbon lengths the renderer accepts (positions kept per boid).
 inline constexpr int kMinRibbonLength = 2;  // one segment needs two positions
@@ -72,9 +71,6 @@ inline constexpr float kMaxBloomRadius = 8.0f;
 // is already far past what the tone map can still tell apart.
 inline constexpr float kMaxColourComponent = 16.0f;
 
-// Heads longer than this (world units or pixels) would hide the flock they belong to.
-inline constexpr float kMaxHeadSize = 1000.0f;
-
 // The widest trail the renderer accepts, in pixels (a stamp or ribbon wider than this is a
 // smear, not a trail).
 inline constexpr float kMaxTrailWidth = 32.0f;
@@ -82,6 +78,9 @@ inline constexpr float kMaxTrailWidth = 32.0f;
 // The drift palette's phases, radians per id and per step: past a turn a step only repeats
 // the pattern (and a phase per id past a turn aliases neighbours onto each other).
 inline constexpr float kMaxDriftPhase = 6.5f;
+
+// Heads longer than this (world units or pixels) would hide the flock they belong to.
+inline constexpr float kMaxHeadSize = 1000.0f;
 
 // The TOML names of the enums' values, in the enums' order.
 inline constexpr std::string_view kTrailModeNames[] = {"none", "ribbons", "fade"};

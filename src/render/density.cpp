@@ -98,10 +98,11 @@ float fade_map_density_scale(const RenderSettings& settings, const Scenario& sce
   const glm::vec2 world = scenario.size();
   if (!settings.density_scale || world.x <= 0 || map_size.x <= 0) return 1.0f;
   const float texels_per_unit = static_cast<float>(map_size.x) / world.x;
-  // Each boid's step is a line about speed x texels_per_unit texels long, spread over the map's
-  // world.x * world.y * texels_per_unit^2 texels; a texel keeps 1 / (1 - fade) steps of them.
-  const float stamps_per_step =
-      boids * mean_speed(scenario) / (world.x * world.y * texels_per_unit);
+  // Each boid's step is a line about speed x texels_per_unit texels long and stamp_width wide,
+  // spread over the map's world.x * world.y * texels_per_unit^2 texels; a texel keeps
+  // 1 / (1 - fade) steps of them.
+  const float stamps_per_step = boids * mean_speed(scenario) * settings.trails.stamp_width() /
+                                (world.x * world.y * texels_per_unit);
   const float kept_steps = 1.0f / std::max(1.0f - settings.trails.fade_per_step,
                                            std::numeric_limits<float>::min());
   return density_scale(stamps_per_step * kept_steps, kTrailSkyCoverage);

@@ -700,7 +700,7 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
   };
   run("trails", &RenderPassTimes::trails, [&] {
     clear_pass(view);
-    trails_pass(scenario, expected_boids(scenario, boids), boids.step, view);
+    trails_pass(scenario, boids.step, expected_boids(scenario, boids), view);
     food_pass(food, view);
   });
   run("heads", &RenderPassTimes::heads, [&] { heads_pass(scenario, boids, view); });
@@ -720,7 +720,7 @@ void Renderer::clear_pass(const WorldView& view) {
   glDisable(GL_SCISSOR_TEST);
 }
 
-void Renderer::trails_pass(const Scenario& scenario, float boids, std::uint64_t step,
+void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float boids,
                            const WorldView& view) {
   const TrailSettings& settings = settings_.trails;
   const TrailState& trails = *trails_;

@@ -24,12 +24,12 @@ constexpr std::uint32_t kMaxStepsPerFrameSlider = 32;
 constexpr float kMinObstacleRadius = 0.5f;
 constexpr float kMinAgeScaleSlider = 1;
 constexpr float kMaxAgeScaleSlider = 100000;
-// Heads longer than this are rare enough to type into the scenario (kMaxHeadSize is the limit).
-constexpr float kMaxHeadSizeSlider = 64;
 constexpr float kMinBloomRadiusSlider = 0.25f;
 constexpr float kMinTrailWidthSlider = 1;
 constexpr float kMaxTrailWidthSlider = 8;
 constexpr float kMaxTrailIntensitySlider = 2;
+// Heads longer than this are rare enough to type into the scenario (kMaxHeadSize is the limit).
+constexpr float kMaxHeadSizeSlider = 64;
 constexpr float kPlotHeight = 60;
 // The new-obstacle slider reaches a quarter of the smaller world side.
 constexpr float kWorldFractionForSliders = 0.25f;

@@ -247,26 +247,13 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
   require_rejected("\n[render]\nglow = 1\n",
                    "s.toml:11: render.glow: unknown key (accepted: trails, trail_length, trail_fade, "
                    "colour_by, age_look, age_scale, food, bloom, bloom_intensity, bloom_threshold, "
-                   "exposure, auto_exposure, background, head_shape, head_size, "
-                   "head_size_units, density_scale, bloom_levels, bloom_radius, "
+                   "exposure, auto_exposure, background, bloom_levels, bloom_radius, "
                    "drift_phase_per_id, drift_phase_per_step, drift_from, drift_to, trail_width, "
-                   "trail_intensity, circles, circle_radius)");
+                   "trail_intensity, circles, circle_radius, head_shape, head_size, "
+                   "head_size_units, density_scale)");
   require_rejected("\n[render]\nauto_exposure = -0.5\n",
                    "s.toml:11: render.auto_exposure = -0.5: must be >= 0 and finite "
                    "(0 turns it off)");
-  require_rejected("\n[render]\nhead_shape = \"square\"\n",
-                   "s.toml:11: render.head_shape = \"square\": must be \"dart\" or \"disc\"");
-  require_rejected("\n[render]\nhead_size = -2\n",
-                   "s.toml:11: render.head_size = -2: must be >= 0 and <= 1000 "
-                   "(0: automatic)");
-  require_rejected("\n[render]\nhead_size = 5000\n",
-                   "s.toml:11: render.head_size = 5000: must be >= 0 and <= 1000 "
-                   "(0: automatic)");
-  require_rejected("\n[render]\nhead_size_units = \"cm\"\n",
-                   "s.toml:11: render.head_size_units = \"cm\": must be \"world\" or "
-                   "\"pixels\"");
-  require_rejected("\n[render]\ndensity_scale = 1\n",
-                   "s.toml:11: render.density_scale = 1: must be true or false, found an integer");
   require_rejected("\n[render]\nbloom_levels = 9\n",
                    "s.toml:11: render.bloom_levels = 9: must be >= 1 and <= 8");
   require_rejected("\n[render]\nbloom_radius = 0\n",
@@ -293,4 +280,17 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
   require_rejected("\n[render]\ncircle_radius = true\n",
                    "s.toml:11: render.circle_radius = true: must be \"sight\", \"separation\" or "
                    "a number > 0 and finite, found a boolean");
+  require_rejected("\n[render]\nhead_shape = \"square\"\n",
+                   "s.toml:11: render.head_shape = \"square\": must be \"dart\" or \"disc\"");
+  require_rejected("\n[render]\nhead_size = -2\n",
+                   "s.toml:11: render.head_size = -2: must be >= 0 and <= 1000 "
+                   "(0: automatic)");
+  require_rejected("\n[render]\nhead_size = 5000\n",
+                   "s.toml:11: render.head_size = 5000: must be >= 0 and <= 1000 "
+                   "(0: automatic)");
+  require_rejected("\n[render]\nhead_size_units = \"cm\"\n",
+                   "s.toml:11: render.head_size_units = \"cm\": must be \"world\" or "
+                   "\"pixels\"");
+  require_rejected("\n[render]\ndensity_scale = 1\n",
+                   "s.toml:11: render.density_scale = 1: must be true or false, found an integer");
 }

@@ -81,10 +81,6 @@ Scenario non_default_scenario() {
   look.exposure = 2.0f;
   look.auto_exposure = 0.5f;
   look.background = glm::vec3{0.01f, 0.02f, 0.03f};
-  look.head_shape = HeadShape::Disc;
-  look.head_size = 6.5f;
-  look.head_size_units = HeadSizeUnits::Pixels;
-  look.density_scale = false;
   look.bloom_levels = 3;
   look.bloom_radius = 2.5f;
   look.drift_phase_per_id = 0.25f;
@@ -95,6 +91,10 @@ Scenario non_default_scenario() {
   look.trail_intensity = 0.6f;
   look.circles = CircleMode::All;
   look.circle_radius = CircleRadius{CircleRadiusKind::WorldUnits, 25.0f};
+  look.head_shape = HeadShape::Disc;
+  look.head_size = 6.5f;
+  look.head_size_units = HeadSizeUnits::Pixels;
+  look.density_scale = false;
   FoodParams food;
   food.cell_size = 7.5f;
   food.max_per_cell = 12.0f;

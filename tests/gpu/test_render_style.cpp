@@ -189,9 +189,9 @@ TEST_CASE("trail_width and trail_intensity set the ribbons' width on screen and 
   RenderSettings settings = bare_settings();
   settings.trails.mode = TrailMode::Ribbons;
   settings.trails.ribbon_length = 2;  // one segment: full width at the head, thin at its tail
-  settings.heads.size = 0.01f;        // heads too small to cover a pixel centre...
+  settings.heads.size = 0.01f;      // heads too small to cover a pixel centre
+  settings.density_scale = false;   // which would draw heads this small as points
   settings.heads.min_length_pixels = 0;
-  settings.density_scale = false;     // ...and not drawn as one-pixel points instead
   Renderer renderer(kWidth, kHeight, settings);
   // From x = 30.5 to 50.5 along row 30; column 48 is an eighth of the way from the head.
   constexpr int kColumn = 48;
@@ -227,9 +227,9 @@ TEST_CASE("circles = all draws a circle of circle_radius around every boid") {
   murmur::test::gl_context();
   Scenario scenario = red_world();  // perception radius 8, separation radius 2
   RenderSettings settings = bare_settings();
-  settings.heads.size = 0.01f;  // heads too small to cover a pixel centre...
+  settings.heads.size = 0.01f;  // heads too small to cover a pixel centre
+  settings.density_scale = false;  // which would draw heads this small as points
   settings.heads.min_length_pixels = 0;
-  settings.density_scale = false;  // ...and not drawn as one-pixel points instead
   settings.overlays.circle_colour = {1, 1, 1, 1};
   Renderer renderer(kWidth, kHeight, settings);
   // Trail slots 0..4 (unique, < count), spread over the world.

@@ -375,9 +375,8 @@ class Renderer {
              const FoodBufferView& food, RenderPassTimes* times);
   void clear_pass(const WorldView& view);
   void food_pass(const FoodBufferView& food, const WorldView& view);
-  // boids: expected_boids (include/murmur/render/density.hpp), for the trails' dimming; step:
-  // the simulation step, for the drift palette.
-  void trails_pass(const Scenario& scenario, float boids, std::uint64_t step,
+  // boids: expected_boids (include/murmur/render/density.hpp), for the trails' dimming.
+  void trails_pass(const Scenario& scenario, std::uint64_t step, float boids,
                    const WorldView& view);
   void heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view);
   void exposure_pass(const WorldView& view);
