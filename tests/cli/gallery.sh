@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# docs/gallery.md and tools/gallery agree: every command the page shows (tools/gallery --list
+# reads them from it) names a scenario that exists, and its picture is in
+# docs/images/gallery/, linked from the page and at most 200 KB; every seed preset has a
+# picture; the README links the gallery. tools/gallery remakes a picture from its command (the
+# tutorial's, the cheapest), and a bad argument is exit 2 with one line.
+set -euo pipefail
+source "$2/tests/cli/lib.bash" "$@"
+
+gallery=$source_dir/tools/gallery
+page=$source_dir/docs/gallery.md
+max_picture_bytes=$((200 * 1024))
+
+set +e
+listed=$("$gallery" --list 2>"$work/list_err")
+list_rc=$?
+set -e
+((list_rc == 0)) || fail "tools/gallery --list exited $list_rc: $(cat "$work/list_err")"
+commands=()
+[[ -z $listed ]] || mapfile -t commands <<<"$listed"
+((${#commands[@]} > 1)) || fail "tools/gallery --list printed ${#commands[@]} command(s)"
+
+# The value after FLAG in COMMAND.
+flag_value() {
+  local -a words
+  read -ra words <<<"$2"
+  local i
+  for ((i = 0; i + 1 < ${#words[@]}; i++)); do
+    [[ ${words[i]} == "$1" ]] && echo "${words[i + 1]}"
+  done
+  return 0
+}
+
+shown_scenarios=()
+for command in "${commands[@]}"; do
+  scenario=$(flag_value --scenario "$command")
+  out=$(flag_value --out "$command")
+  name=${out#out/gallery/}
+  [[ -f $source_dir/$scenario ]] || fail "'$command': no scenario $scenario"
+  shown_scenarios+=("$scenario")
+  picture=$source_dir/docs/images/gallery/$name.png
+  if [[ ! -f $picture ]]; then
+    fail "'$command': no picture docs/images/gallery/$name.png (run tools/gallery $name)"
+    continue
+  fi
+  bytes=$(stat -c %s "$picture")
+  ((bytes <= max_picture_bytes)) || fail "$name.png is $bytes bytes, over $max_picture_bytes"
+  grep -q "](images/gallery/$name.png)" "$page" || fail "docs/gallery.md does not show $name.png"
+done
+
+shopt -s nullglob
+for preset in "$source_dir"/scenarios/seed[0-9][0-9][0-9]-*.toml; do
+  relative=scenarios/$(basename "$preset")
+  [[ " ${shown_scenarios[*]} " == *" $relative "* ]] || fail "the gallery has no picture of $relative"
+done
+grep -q "](docs/gallery.md)" "$source_dir/README.md" || fail "README.md does not link docs/gallery.md"
+
+# Remaking one picture, into the test's directory rather than the source tree.
+set +e
+"$gallery" --murmur "$murmur" --images "$work/pictures" --frames-root "$work/frames" \
+  seed002-tutorial >"$work/stdout" 2>"$work/stderr"
+rc=$?
+set -e
+if ((rc != 0)); then
+  fail "tools/gallery seed002-tutorial exited $rc: $(tail -3 "$work/stderr")"
+elif [[ ! -f $work/pictures/seed002-tutorial.png ]]; then
+  fail "tools/gallery seed002-tutorial made no picture"
+else
+  [[ $(python3 "$source_dir/tests/cli/png_tool.py" colours "$work/pictures/seed002-tutorial.png") == several ]] ||
+    fail "the remade tutorial picture is one colour"
+  [[ ! -e $work/pictures/seed002-glow.png ]] || fail "tools/gallery NAME made other pictures too"
+fi
+
+for args in "no-such-entry" "--bogus" "--images"; do
+  set +e
+  "$gallery" $args >"$work/stdout" 2>"$work/stderr"
+  rc=$?
+  set -e
+  err=$(cat "$work/stderr")
+  ((rc == 2)) || fail "tools/gallery $args exited $rc, expected 2"
+  [[ -n $err && $err != *$'\n'* ]] || fail "tools/gallery $args: expected one line on stderr, got '$err'"
+done
+
+finish
