@@ -2,6 +2,8 @@
 # Every scenario that ships in scenarios/ parses and records two frames headless: a preset that
 # a key rename, a tightened range or a renderer change broke fails here, by name, without this
 # test being edited when a scenario is added. Small frames and one step a frame keep it fast.
+# A plan scenario (a [plan] table, seed 003) is drawn by `murmur plan` instead: a few steps to a
+# small PNG that must hold ink.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 
@@ -12,6 +14,17 @@ scenarios=("$source_dir"/scenarios/*.toml)
 for scenario in "${scenarios[@]}"; do
   name=$(basename "$scenario" .toml)
   out_dir=$work/$name
+  if grep -Eq '^[[:space:]]*\[plan\]' "$scenario"; then
+    # Lines start at step 3 (docs/model.md), so 8 steps draw some.
+    run_murmur plan --scenario "$scenario" --steps 8 --size 96x96 --quiet --out "$work/$name.png"
+    if [[ $rc -ne 0 ]]; then
+      fail "$name: murmur plan failed"
+      describe_run
+    elif [[ $(python3 "$source_dir/tests/cli/png_tool.py" colours "$work/$name.png") != several ]]; then
+      fail "$name: the plan is one colour (no line drawn)"
+    fi
+    continue
+  fi
   run_murmur record --scenario "$scenario" --frames 2 --size 96x64 --quiet --out "$out_dir"
   if [[ $rc -ne 0 ]]; then
     fail "$name: murmur record failed"
