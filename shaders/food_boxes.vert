@@ -18,7 +18,7 @@ uniform vec3 u_food_colour;
 uniform vec2 u_world_centre;
 uniform vec2 u_world_to_clip;
 
-out vec3 v_colour;
+out vec4 v_colour;  // opaque
 
 const vec2 kSquareCorner[6] = vec2[6](vec2(-1, -1), vec2(1, -1), vec2(1, 1),
                                       vec2(-1, -1), vec2(1, 1), vec2(-1, 1));
@@ -28,7 +28,7 @@ const vec4 kNothing = vec4(0.0, 0.0, 0.0, 1.0);  // all six at one point: no are
 void main() {
   uint cell = uint(gl_InstanceID);
   float share = clamp(render_food[cell] / u_max_per_cell, 0.0, 1.0);
-  v_colour = u_food_colour;
+  v_colour = vec4(u_food_colour, 1.0);
   gl_Position = kNothing;
   if (share <= 0.0) return;
   vec2 centre = (vec2(cell % u_columns, cell / u_columns) + kHalf) * u_cell_size;

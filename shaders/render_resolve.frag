@@ -12,6 +12,7 @@ layout(binding = MURMUR_BLOOM_TEXTURE_UNIT) uniform sampler2D u_bloom;
 uniform float u_exposure;
 uniform float u_bloom_intensity;  // 0 when bloom is off
 uniform float u_highlight_whiteness;  // 0: hue kept exactly; 1: each channel mapped on its own
+uniform bool u_ink;  // ink on paper: no tone map, the paper stays its colour
 out vec4 f_colour;
 
 void main() {
@@ -22,6 +23,10 @@ void main() {
     hdr += u_bloom_intensity * texture(u_bloom, uv).rgb;
   }
   vec3 exposed = u_exposure * hdr;
+  if (u_ink) {
+    f_colour = vec4(encode_srgb(clamp(exposed, 0.0, 1.0)), 1.0);
+    return;
+  }
   vec3 per_channel = vec3(1.0) - exp(-exposed);
   float peak = max(exposed.r, max(exposed.g, exposed.b));
   vec3 hue_kept = peak > 0.0 ? exposed * ((1.0 - exp(-peak)) / peak) : vec3(0.0);

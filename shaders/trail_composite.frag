@@ -7,9 +7,24 @@ uniform vec2 u_world_centre;     // world point at the frame's centre
 uniform float u_pixels_per_world_unit;
 uniform vec2 u_world_size;
 uniform float u_intensity;
+uniform bool u_ink;
+uniform float u_stamp_intensity;  // ink: the opacity one stamp adds
 out vec4 f_colour;
+
+const float kTiny = 1e-6;  // an unstamped texel has no colour to average
 
 void main() {
   vec2 world = u_world_centre + (gl_FragCoord.xy - 0.5 * u_frame_size) / u_pixels_per_world_unit;
-  f_colour = vec4(texture(u_fade_map, world / u_world_size).rgb * u_intensity, 1.0);
+  vec4 map = texture(u_fade_map, world / u_world_size);
+  if (!u_ink) {
+    f_colour = vec4(map.rgb * u_intensity, 1.0);
+    return;
+  }
+  // Ink: the map's alpha sums the faded stamps and its colour their colours times the stamp
+  // intensity, so their mean colour is laid over the paper with an opacity that grows with
+  // the stamps (premultiplied: GL_ONE, GL_ONE_MINUS_SRC_ALPHA).
+  float stamps = map.a;
+  vec3 mean_colour = map.rgb / max(stamps * u_stamp_intensity, kTiny);
+  float opacity = clamp(stamps * u_stamp_intensity * u_intensity, 0.0, 1.0);
+  f_colour = vec4(mean_colour * opacity, opacity);
 }

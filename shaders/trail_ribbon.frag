@@ -1,8 +1,10 @@
 #version 450 core
-// Ribbon segments and fade-map stamps: flat colour, summed by additive blending.
-in vec3 v_colour;
+// Ribbon segments, fade-map stamps and food boxes: flat colour, premultiplied by its opacity
+// in alpha, summed by additive blending (glow) or laid over (ink: GL_ONE,
+// GL_ONE_MINUS_SRC_ALPHA).
+in vec4 v_colour;
 out vec4 f_colour;
 
 void main() {
-  f_colour = vec4(v_colour, 1.0);
+  f_colour = v_colour;
 }

@@ -18,7 +18,7 @@ uniform float u_width_pixels;
 uniform float u_min_width_pixels;
 uniform float u_intensity;
 
-out vec3 v_colour;
+out vec4 v_colour;  // the colour times its opacity, and the opacity
 
 // Quad corners: (0 = newer end, 1 = older end) x (side -1, +1).
 const vec2 kCorner[6] = vec2[6](vec2(0, -1), vec2(1, -1), vec2(1, 1),
@@ -34,7 +34,7 @@ void main() {
   uint segments_per_boid = u_ring_length - 1u;
   uint trail_slot = uint(gl_InstanceID) / segments_per_boid;
   uint age = uint(gl_InstanceID) % segments_per_boid;  // 0: the newest segment
-  v_colour = vec3(0.0);
+  v_colour = vec4(0.0);
   gl_Position = kNothing;
   TrailOwner owner = trail_owners[trail_slot];
   if (owner.last_generation != u_generation) return;
@@ -55,5 +55,6 @@ void main() {
   vec2 side = len > 0.0 ? vec2(-along.y, along.x) / len : vec2(0.0, 1.0);
   vec2 world = mix(newer.xy, older.xy, corner.x) + side * (corner.y * half_width);
   gl_Position = vec4((world - u_world_centre) * u_world_to_clip, 0.0, 1.0);
-  v_colour = boid_colour(owner.id, owner.species, newer.zw, owner.energy) * (u_intensity * fade);
+  float opacity = u_intensity * fade;
+  v_colour = vec4(boid_colour(owner.id, owner.species, newer.zw, owner.energy) * opacity, opacity);
 }

@@ -15,7 +15,7 @@ uniform float u_step_duration;  // time units per step: the boid flew velocity *
 uniform float u_intensity;
 uniform float u_width_texels;
 
-out vec3 v_colour;
+out vec4 v_colour;  // alpha 1 a stamp: the map's alpha sums the faded stamps
 
 // Corners: (0 = the boid now, 1 = a step ago) x (side -1, +1), two triangles.
 const vec2 kCorner[6] = vec2[6](vec2(0, -1), vec2(1, -1), vec2(1, 1),
@@ -32,5 +32,5 @@ void main() {
   vec2 corner = kCorner[gl_VertexID];
   vec2 texel = mix(now, before, corner.x) + minor_axis * (corner.y * kHalf * u_width_texels);
   gl_Position = vec4(texel / u_map_size * 2.0 - 1.0, 0.0, 1.0);
-  v_colour = boid_colour(boid.id, boid.species, boid.vel, boid.energy) * u_intensity;
+  v_colour = vec4(boid_colour(boid.id, boid.species, boid.vel, boid.energy) * u_intensity, 1.0);
 }

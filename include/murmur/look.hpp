@@ -28,6 +28,10 @@ enum class TrailMode : std::uint32_t {
   FadeMap = 2,  // a world-space texture faded every step and stamped by every boid
 };
 
+// How marks meet the frame: glow adds light on a dark sky (seed 002); ink lays opaque marks
+// on a light paper (seed 000's white page, issue 8's floor plans).
+enum class BlendMode : std::uint32_t { Glow = 0, Ink = 1 };
+
 // Which boids get circles (seed 000 draws one around every boid; seed 001 around the one it
 // steers).
 enum class CircleMode : std::uint32_t {
@@ -93,6 +97,8 @@ constexpr const auto& names_of(ColourMode) { return kColourModeNames; }
 constexpr const auto& names_of(HeadShape) { return kHeadShapeNames; }
 constexpr const auto& names_of(HeadSizeUnits) { return kHeadSizeUnitsNames; }
 inline constexpr std::string_view kCircleModeNames[] = {"none", "selected", "all"};
+inline constexpr std::string_view kBlendModeNames[] = {"glow", "ink"};
+constexpr const auto& names_of(BlendMode) { return kBlendModeNames; }
 constexpr const auto& names_of(CircleMode) { return kCircleModeNames; }
 
 // The [render] table. Its keys are the lines of include/murmur/params/render_params.def; every

@@ -58,6 +58,8 @@ constexpr int kExposureTile = 16;
 constexpr std::uint32_t kExposureStageSum = 0;
 constexpr std::uint32_t kExposureStageFactor = 1;
 constexpr float kUnitExposureScale = 1.0f;
+// The fade map's alpha sums its faded stamps (ink lays their mean colour by it): none yet.
+constexpr float kNoStamps = 0.0f;
 // Linear luminance above the background's that counts a pixel as showing something (a faint
 // trail) for the automatic exposure; below it, the pixel is sky.
 constexpr float kLitLuminance = 0.01f;
@@ -155,8 +157,8 @@ void set_sampling(const gl::Texture& texture, GLenum wrap) {
   glTextureParameteri(texture.id(), GL_TEXTURE_WRAP_T, static_cast<GLint>(wrap));
 }
 
-void clear_colour(GLuint framebuffer, glm::vec3 colour) {
-  const std::array<GLfloat, kRgbaChannels> rgba{colour.r, colour.g, colour.b, 1.0f};
+void clear_colour(GLuint framebuffer, glm::vec3 colour, float alpha = 1.0f) {
+  const std::array<GLfloat, kRgbaChannels> rgba{colour.r, colour.g, colour.b, alpha};
   glClearNamedFramebufferfv(framebuffer, GL_COLOR, 0, rgba.data());
 }
 
@@ -164,6 +166,18 @@ void additive_blending() {
   glEnable(GL_BLEND);
   glBlendEquation(GL_FUNC_ADD);
   glBlendFunc(GL_ONE, GL_ONE);
+}
+
+// How heads, trails and food meet the HDR frame: added (glow), or laid over it by their
+// opacity (ink; the shaders premultiply their colour by it, and heads are opaque).
+void mark_blending(BlendMode blend) {
+  if (blend == BlendMode::Glow) {
+    additive_blending();
+    return;
+  }
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_FUNC_ADD);
+  glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
 }
 
 // Confines draws to the world's rectangle; false when none of it is in the frame.
@@ -309,7 +323,7 @@ struct Renderer::Programs {
         gl::Program::graphics("render_fullscreen.vert", "render_resolve.frag", render_defines());
     gl::Uniform exposure{program, "u_exposure"},
         highlight_whiteness{program, "u_highlight_whiteness"},
-        bloom_intensity{program, "u_bloom_intensity"};
+        bloom_intensity{program, "u_bloom_intensity"}, ink{program, "u_ink"};
   } resolve;
   struct Exposure {
     gl::Program program = gl::Program::compute("render_exposure.comp", render_defines());
@@ -353,7 +367,8 @@ struct Renderer::Programs {
         gl::Program::graphics("render_fullscreen.vert", "trail_composite.frag", render_defines());
     gl::Uniform frame_size{program, "u_frame_size"}, world_centre{program, "u_world_centre"},
         pixels_per_world_unit{program, "u_pixels_per_world_unit"},
-        world_size{program, "u_world_size"}, intensity{program, "u_intensity"};
+        world_size{program, "u_world_size"}, intensity{program, "u_intensity"},
+        ink{program, "u_ink"}, stamp_intensity{program, "u_stamp_intensity"};
   } fade_composite;
   struct BloomDown {
     gl::Program program =
@@ -411,7 +426,7 @@ struct Renderer::TrailState {
   // A ribbon needs two entries: two records since the last reset.
   bool ribbons_drawable() const { return generation > history_start; }
   void clear_map() {
-    if (map.id() != 0) clear_colour(map_framebuffer.id(), glm::vec3(0.0f));
+    if (map.id() != 0) clear_colour(map_framebuffer.id(), glm::vec3(0.0f), kNoStamps);
     map_stamped = false;
   }
 };
@@ -611,7 +626,7 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
     trails.map_framebuffer.attach_colour(trails.map);
     trails.map_framebuffer.check_complete();
     trails.map_world = world;
-    clear_colour(trails.map_framebuffer.id(), glm::vec3(0.0f));
+    clear_colour(trails.map_framebuffer.id(), glm::vec3(0.0f), kNoStamps);
   }
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, trails.map_framebuffer.id());
   glViewport(0, 0, size.x, size.y);
@@ -716,7 +731,9 @@ void Renderer::clear_pass(const WorldView& view) {
   // the world's rectangle, so the world's edges show even where no boid is near them.
   glDisable(GL_SCISSOR_TEST);
   clear_colour(hdr_framebuffer_.id(), settings_.letterbox);
-  if (scissor_to_world(view)) clear_colour(hdr_framebuffer_.id(), settings_.background);
+  if (scissor_to_world(view))
+    clear_colour(hdr_framebuffer_.id(),
+                 settings_.blend == BlendMode::Ink ? settings_.paper : settings_.background);
   glDisable(GL_SCISSOR_TEST);
 }
 
@@ -741,8 +758,10 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
                             fade_map_density_scale(settings_, scenario, boids,
                                                    glm::ivec2(trails.map.width(),
                                                               trails.map.height())));
+    composite.ink.set(settings_.blend == BlendMode::Ink);
+    composite.stamp_intensity.set(settings.stamp_brightness());
     glBindTextureUnit(kFadeMapTextureUnit, trails.map.id());
-    additive_blending();
+    mark_blending(settings_.blend);
     composite.program.use();
     glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
     glDisable(GL_BLEND);
@@ -762,7 +781,7 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // trail_record wrote the ring
     trails.ring.bind_storage(kBindTrailRing);
     trails.owners.bind_storage(kBindTrailOwners);
-    additive_blending();
+    mark_blending(settings_.blend);
     ribbons.program.use();
     // Every slot's segments; those of slots no live boid holds collapse in the vertex shader.
     const auto segments = static_cast<GLsizei>(trails.ring_slots * (trails.ring_length - 1));
@@ -788,7 +807,7 @@ void Renderer::food_pass(const FoodBufferView& food, const WorldView& view) {
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, hdr_framebuffer_.id());
   glViewport(0, 0, width_, height_);
   glBindVertexArray(empty_vertex_array_.id());
-  additive_blending();
+  mark_blending(settings_.blend);
   pass.program.use();
   glDrawArraysInstanced(GL_TRIANGLES, 0, kBoxVertices, static_cast<GLsizei>(cells));
   glDisable(GL_BLEND);
@@ -822,7 +841,7 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   glViewport(0, 0, width_, height_);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);  // a dart mirrored by a negative velocity flips its winding
-  additive_blending();
+  mark_blending(settings_.blend);
   heads.program.use();
   glBindVertexArray(empty_vertex_array_.id());
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, draw_commands_.id());
@@ -836,7 +855,8 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
 void Renderer::exposure_pass(const WorldView& view) {
   exposure_.bind_storage(kBindExposure);  // bloom and resolve read the factor from here
   const bool world_shown = view.world_pixel_size.x > 0 && view.world_pixel_size.y > 0;
-  if (settings_.auto_exposure_key <= 0 || !world_shown) {
+  // Paper is meant to be white: ink is never darkened by the exposure.
+  if (settings_.auto_exposure_key <= 0 || !world_shown || settings_.blend == BlendMode::Ink) {
     exposure_.upload(0, sizeof(float), &kUnitExposureScale);
     return;
   }
@@ -864,7 +884,7 @@ void Renderer::exposure_pass(const WorldView& view) {
 
 void Renderer::bloom_pass() {
   const BloomSettings& settings = settings_.bloom;
-  if (!settings.enabled || settings.intensity <= 0) return;
+  if (!bloom_shown()) return;
 
   // Level sizes halve (rounding down, never below 1) and the chain stops once a level is 1x1.
   std::vector<glm::ivec2> sizes;
@@ -925,6 +945,11 @@ void Renderer::bloom_pass() {
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
 }
 
+bool Renderer::bloom_shown() const {
+  const BloomSettings& bloom = settings_.bloom;
+  return bloom.enabled && bloom.intensity > 0 && settings_.blend == BlendMode::Glow;
+}
+
 void Renderer::resolve_pass() {
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, output_framebuffer_.id());
   glViewport(0, 0, width_, height_);
@@ -932,10 +957,11 @@ void Renderer::resolve_pass() {
   glDisable(GL_SCISSOR_TEST);
   glDisable(GL_FRAMEBUFFER_SRGB);  // the shader encodes sRGB itself
   const BloomSettings& bloom = settings_.bloom;
-  const bool with_bloom = bloom.enabled && bloom.intensity > 0 && !bloom_->levels.empty();
+  const bool with_bloom = bloom_shown() && !bloom_->levels.empty();
   const Programs::Resolve& resolve = programs_->resolve;
   resolve.exposure.set(settings_.exposure);
   resolve.highlight_whiteness.set(settings_.highlight_whiteness);
+  resolve.ink.set(settings_.blend == BlendMode::Ink);
   // Level 0 holds the sum of every level; dividing by their count keeps `intensity` meaning
   // the same whatever the number of levels.
   resolve.bloom_intensity.set(
@@ -1025,7 +1051,9 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
                     : std::array{static_cast<std::uint32_t>(CircleRadiusKind::Sight),
                                  static_cast<std::uint32_t>(CircleRadiusKind::Separation)};
     const std::array<glm::vec4, kMaxCirclesPerSlot> slot_colours =
-        all_circles ? std::array{settings.circle_colour, glm::vec4(0.0f)}
+        all_circles ? std::array{settings_.blend == BlendMode::Ink ? settings.ink_circle_colour
+                                                                   : settings.circle_colour,
+                                 glm::vec4(0.0f)}
                     : std::array{settings.perception_colour, settings.separation_colour};
     select.slot_radius_kind.set(std::span<const std::uint32_t>(radius_kinds));
     select.slot_colour.set(std::span<const glm::vec4>(slot_colours));

@@ -516,6 +516,12 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
     }
   }
   if (ImGui::CollapsingHeader("Glow")) {
+    auto blend = static_cast<std::uint32_t>(render.blend);
+    if (choice_combo("blend", blend, kBlendModeNames)) render.blend = static_cast<BlendMode>(blend);
+    if (render.blend == BlendMode::Ink) {
+      colour_field("paper", render.paper);
+      ImGui::TextColored(kDimColour, "ink: no bloom, no automatic exposure");
+    }
     ImGui::Checkbox("bloom", &render.bloom.enabled);
     ImGui::SliderFloat("intensity", &render.bloom.intensity, 0.0f, 4.0f, "%.2f", kClamp);
     ImGui::SliderFloat("threshold", &render.bloom.threshold, 0.0f, 2.0f, "%.3f", kClamp);

@@ -249,7 +249,7 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
                    "colour_by, age_look, age_scale, food, bloom, bloom_intensity, bloom_threshold, "
                    "exposure, auto_exposure, background, bloom_levels, bloom_radius, "
                    "drift_phase_per_id, drift_phase_per_step, drift_from, drift_to, trail_width, "
-                   "trail_intensity, circles, circle_radius, head_shape, head_size, "
+                   "trail_intensity, circles, circle_radius, blend, paper, head_shape, head_size, "
                    "head_size_units, density_scale)");
   require_rejected("\n[render]\nauto_exposure = -0.5\n",
                    "s.toml:11: render.auto_exposure = -0.5: must be >= 0 and finite "
@@ -268,6 +268,10 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
                    "s.toml:11: render.trail_width = 0: must be > 0 and <= 32");
   require_rejected("\n[render]\ntrail_intensity = -0.1\n",
                    "s.toml:11: render.trail_intensity = -0.1: must be >= 0 and <= 16");
+  require_rejected("\n[render]\nblend = \"paint\"\n",
+                   "s.toml:11: render.blend = \"paint\": must be \"glow\" or \"ink\"");
+  require_rejected("\n[render]\npaper = [1, 1, 2]\n",
+                   "s.toml:11: render.paper = [1, 1, 2]: each component must be >= 0 and <= 1");
   require_rejected("\n[render]\ncircles = \"every\"\n",
                    "s.toml:11: render.circles = \"every\": must be one of \"none\", \"selected\", "
                    "\"all\"");

@@ -90,6 +90,8 @@ Scenario non_default_scenario() {
   look.trail_width = 2.0f;
   look.trail_intensity = 0.6f;
   look.circles = CircleMode::All;
+  look.blend = BlendMode::Ink;
+  look.paper = glm::vec3{0.9f, 0.85f, 0.75f};
   look.circle_radius = CircleRadius{CircleRadiusKind::WorldUnits, 25.0f};
   look.head_shape = HeadShape::Disc;
   look.head_size = 6.5f;

@@ -280,3 +280,42 @@ TEST_CASE("circles = all draws a circle of circle_radius around every boid") {
   image = draw(renderer, scenario, boids);
   for (const glm::vec2 centre : centres) CHECK(ring_lit(image, centre, 5) == 0);
 }
+
+TEST_CASE("blend = ink lays dark boids and trails on white paper, with no glow") {
+  murmur::test::gl_context();
+  Scenario scenario = red_world();
+  scenario.species[0].colour = {0.02f, 0.02f, 0.3f};  // a dark blue ink
+  RenderSettings settings;  // today's defaults: trails, bloom and automatic exposure on
+  settings.blend = murmur::BlendMode::Ink;
+  settings.heads.size = 8;
+  settings.colour.per_boid_variation = 0;
+  Renderer renderer(kWidth, kHeight, settings);
+  const glm::vec2 at{48.25f, 32.25f};
+  std::vector<BoidRecord> boid{{at, {2, 0}, 0, 0}};
+  for (int step = 0; step < 8; ++step) {  // a trail west of the head
+    boid[0].pos = at - glm::vec2(2.0f * static_cast<float>(8 - step), 0);
+    const BoidUpload upload(boid);
+    renderer.record_step(scenario, upload.view());
+  }
+  boid[0].pos = at;
+  const RgbaImage image = draw(renderer, scenario, boid);
+
+  // The paper is white, up to the boid: no glow bleeds onto it.
+  for (const glm::vec2 paper : {glm::vec2{5.5f, 5.5f}, glm::vec2{48.5f, 40.5f},
+                                glm::vec2{48.5f, 37.5f}}) {
+    const murmur::test::Rgba p = pixel_at_world(image, paper);
+    INFO("paper at " << paper.x << ", " << paper.y);
+    CHECK(int{p.r} == 255);
+    CHECK(int{p.g} == 255);
+    CHECK(int{p.b} == 255);
+  }
+  // The head is the ink's colour, opaque (linear 0.3 blue is sRGB 149).
+  const murmur::test::Rgba head = pixel_at_world(image, at);
+  CHECK(head.r < 40);
+  CHECK(head.g < 40);
+  CHECK(std::abs(head.b - 149) <= 2);
+  // The trail darkens the paper behind it, in the ink's hue.
+  const murmur::test::Rgba trail = pixel_at_world(image, at - glm::vec2(7, 0));
+  CHECK(trail.sum() < 3 * 255 - 60);
+  CHECK(trail.b > trail.r);
+}

@@ -167,6 +167,7 @@ struct OverlaySettings {
   CircleMode circles = CircleMode::Selected;
   CircleRadius circle_radius;
   glm::vec4 circle_colour{0.55f, 0.8f, 1.0f, 0.35f};  // sRGB + alpha
+  glm::vec4 ink_circle_colour{0.0f, 0.0f, 0.0f, 0.8f};  // the same, with blend = ink
   int circles_for_first_trail_slots = 0;
   bool grid = false;              // the simulation's neighbour grid (GpuFlock::grid())
   bool obstacles = true;          // outlines of the scenario's obstacle discs
@@ -209,6 +210,10 @@ struct RenderSettings {
   FoodSettings food;
   Camera camera;
   glm::vec3 background{0.004f, 0.008f, 0.018f};  // linear RGB of the empty world (night blue)
+  // Ink (docs/rendering.md, "Ink"): marks are laid over `paper` instead of added onto the
+  // background; bloom, automatic exposure and the tone map are off.
+  BlendMode blend = BlendMode::Glow;
+  glm::vec3 paper{1.0f, 1.0f, 1.0f};  // linear RGB of the empty world in ink
   glm::vec3 letterbox{0.0f, 0.0f, 0.0f};         // linear RGB of the bars beside the world
   float exposure = 1.0f;  // tone map: out = 1 - exp(-exposure * hdr), then sRGB encoding
   // Automatic exposure (docs/rendering.md): a frame whose mean luminance over the world's
@@ -381,6 +386,7 @@ class Renderer {
   void heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view);
   void exposure_pass(const WorldView& view);
   void bloom_pass();
+  bool bloom_shown() const;  // on, with some intensity, and not ink (glow on paper is a smear)
   void resolve_pass();
   void overlays_pass(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
                      const WorldView& view);
