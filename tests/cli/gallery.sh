@@ -36,6 +36,7 @@ for command in "${commands[@]}"; do
   scenario=$(flag_value --scenario "$command")
   out=$(flag_value --out "$command")
   name=${out#out/gallery/}
+  name=${name%.png}  # a plan command writes out/gallery/NAME.png
   [[ -f $source_dir/$scenario ]] || fail "'$command': no scenario $scenario"
   shown_scenarios+=("$scenario")
   picture=$source_dir/docs/images/gallery/$name.png
