@@ -993,25 +993,29 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
   // Circles first (boid circles, then obstacles and the target's ring), then segments.
   std::vector<OverlayShape> circles;
   std::vector<OverlayShape> segments;
+  const bool ink = settings_.blend == BlendMode::Ink;
+  const glm::vec4 obstacle_colour = ink ? settings.ink_obstacle_colour : settings.obstacle_colour;
+  const glm::vec4 target_colour = ink ? settings.ink_target_colour : settings.target_colour;
+  const glm::vec4 grid_colour = ink ? settings.ink_grid_colour : settings.grid_colour;
   if (settings.obstacles)
     for (const Obstacle& obstacle : scenario.obstacles)
-      circles.push_back({{obstacle.centre, obstacle.radius, 0.0f}, settings.obstacle_colour});
+      circles.push_back({{obstacle.centre, obstacle.radius, 0.0f}, obstacle_colour});
   if (settings.target && scenario.target) {
     const glm::vec2 at = scenario.target->position;
     const float ring = settings.target_marker_pixels / view.pixels_per_world_unit;
-    circles.push_back({{at, ring, 0.0f}, settings.target_colour});
-    segments.push_back({{at - glm::vec2(ring, 0), at + glm::vec2(ring, 0)}, settings.target_colour});
-    segments.push_back({{at - glm::vec2(0, ring), at + glm::vec2(0, ring)}, settings.target_colour});
+    circles.push_back({{at, ring, 0.0f}, target_colour});
+    segments.push_back({{at - glm::vec2(ring, 0), at + glm::vec2(ring, 0)}, target_colour});
+    segments.push_back({{at - glm::vec2(0, ring), at + glm::vec2(0, ring)}, target_colour});
   }
   if (settings.grid) {
     const glm::vec2 world = scenario.size();
     for (int column = 1; column < grid.cells.x; ++column) {
       const float x = static_cast<float>(column) * grid.cell_size.x;
-      segments.push_back({{x, 0.0f, x, world.y}, settings.grid_colour});
+      segments.push_back({{x, 0.0f, x, world.y}, grid_colour});
     }
     for (int row = 1; row < grid.cells.y; ++row) {
       const float y = static_cast<float>(row) * grid.cell_size.y;
-      segments.push_back({{0.0f, y, world.x, y}, settings.grid_colour});
+      segments.push_back({{0.0f, y, world.x, y}, grid_colour});
     }
   }
   const bool selected = settings.selected_id.has_value() && settings.circles != CircleMode::None;

@@ -319,3 +319,31 @@ TEST_CASE("blend = ink lays dark boids and trails on white paper, with no glow")
   CHECK(trail.sum() < 3 * 255 - 60);
   CHECK(trail.b > trail.r);
 }
+
+TEST_CASE("blend = ink draws the obstacle in black and the target in red on the paper") {
+  murmur::test::gl_context();
+  Scenario scenario = red_world();
+  scenario.obstacles.push_back({{30, 32}, 10});
+  scenario.target = murmur::Target{{72, 32}};
+  RenderSettings settings = bare_settings();
+  settings.blend = murmur::BlendMode::Ink;
+  Renderer renderer(kWidth, kHeight, settings);
+  const RgbaImage image = draw(renderer, scenario, {});
+  // Outlines are thin: the darkest pixel of a 3x3 patch on the line.
+  const auto darkest_near = [&](glm::vec2 world) {
+    murmur::test::Rgba darkest = pixel_at_world(image, world);
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const murmur::test::Rgba p = pixel_at_world(image, world + glm::vec2(dx, dy));
+        if (p.sum() < darkest.sum()) darkest = p;
+      }
+    return darkest;
+  };
+  const murmur::test::Rgba obstacle = darkest_near({30 + 10, 32});
+  CHECK(obstacle.sum() < 3 * 80);  // near black, where glow's light yellow would vanish
+  const murmur::test::Rgba target = darkest_near({72, 32});  // the cross's centre
+  CHECK(target.r > target.g + 80);  // red ink on the white page
+  CHECK(target.r > target.b + 80);
+  const murmur::test::Rgba paper = pixel_at_world(image, {30, 32});  // inside the outline
+  CHECK(paper.sum() == 3 * 255);
+}

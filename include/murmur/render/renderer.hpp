@@ -177,6 +177,11 @@ struct OverlaySettings {
   glm::vec4 grid_colour{0.5f, 0.6f, 0.8f, 0.18f};
   glm::vec4 obstacle_colour{1.0f, 0.85f, 0.4f, 0.85f};
   glm::vec4 target_colour{0.5f, 1.0f, 0.6f, 0.9f};
+  // With blend = ink the outlines are drawn on paper, where light colours vanish: seed 000's
+  // black obstacle and red target, and a faint dark grid.
+  glm::vec4 ink_grid_colour{0.0f, 0.0f, 0.0f, 0.18f};
+  glm::vec4 ink_obstacle_colour{0.0f, 0.0f, 0.0f, 0.85f};
+  glm::vec4 ink_target_colour{0.8f, 0.0f, 0.0f, 0.9f};
   float target_marker_pixels = 9;  // radius of the target's ring on screen
   // One boid, by id, ringed as in seed 001: its sight (perception radius, blue), its minimum
   // distance (separation radius, red) and itself (white, the full-grown head's size). Found
