@@ -379,8 +379,20 @@ CLI::Option* Flags::size(const std::string& name, FrameSize& target, Range range
                          const std::string& help) {
   const std::string default_text =
       std::to_string(target.width) + "x" + std::to_string(target.height);
+  return size_value(name, range, help, default_text,
+                    [&target](FrameSize size) { target = size; });
+}
+
+CLI::Option* Flags::size(const std::string& name, std::optional<FrameSize>& target, Range range,
+                         const std::string& help) {
+  return size_value(name, range, help, "", [&target](FrameSize size) { target = size; });
+}
+
+CLI::Option* Flags::size_value(const std::string& name, Range range, const std::string& help,
+                               const std::string& default_text,
+                               std::function<void(FrameSize)> accept) {
   return value(name, "WxH", help + ", each side in " + range_text(range), default_text,
-               [name, range, &target](const std::string& word) {
+               [name, range, accept](const std::string& word) {
                  const std::vector<std::string_view> parts = split(word, 'x');
                  std::optional<std::uint64_t> width, height;
                  if (parts.size() == 2) {
@@ -394,7 +406,7 @@ CLI::Option* Flags::size(const std::string& name, FrameSize& target, Range range
                    throw InputError(name + " must be WIDTHxHEIGHT with each in " +
                                     range_text(range) + ", got " + in_quotes(word));
                  }
-                 target = {static_cast<int>(*width), static_cast<int>(*height)};
+                 accept({static_cast<int>(*width), static_cast<int>(*height)});
                });
 }
 
@@ -516,9 +528,28 @@ FlockState start_state(const Scenario& scenario, const std::optional<std::string
   return in ? read_state_csv(*in, scenario) : seeded_start(scenario);
 }
 
-Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
+namespace {
+
+Scenario load_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
   Scenario scenario = load_scenario(path);
   if (seed) scenario.world.seed = *seed;
+  return scenario;
+}
+
+}  // namespace
+
+Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
+  Scenario scenario = load_with_seed(path, seed);
+  require_flock_scenario(scenario);
+  return scenario;
+}
+
+Scenario load_plan_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
+  Scenario scenario = load_with_seed(path, seed);
+  if (!scenario.plan) {
+    throw InputError(scenario.source +
+                     ": no [plan] table: murmur plan draws plan scenarios (docs/floor-plan.md)");
+  }
   return scenario;
 }
 

@@ -102,6 +102,9 @@ class Flags {
   // WIDTHxHEIGHT, each within `range`.
   CLI::Option* size(const std::string& name, FrameSize& target, Range range,
                     const std::string& help);
+  // The same, without a default: `target` stays empty unless the flag is given.
+  CLI::Option* size(const std::string& name, std::optional<FrameSize>& target, Range range,
+                    const std::string& help);
 
   // A switch: present or not, no value.
   CLI::Option* flag(const std::string& name, bool& target, const std::string& help);
@@ -123,6 +126,8 @@ class Flags {
   CLI::Option* integer_value(const std::string& name, const std::string& value_name, Range range,
                              const std::string& help, const std::string& default_text,
                              std::function<void(std::uint64_t)> accept);
+  CLI::Option* size_value(const std::string& name, Range range, const std::string& help,
+                          const std::string& default_text, std::function<void(FrameSize)> accept);
   CLI::Option* choice_value(const std::string& name, const std::string& value_name,
                             const std::vector<std::string>& names,
                             const std::string& default_name, const std::string& help,
@@ -165,9 +170,12 @@ class Program {
   std::vector<Command> commands_;
 };
 
-// The scenario at `path`, with `seed`, when given, replacing its [world] seed. Scenario errors
-// propagate as the loader's InputError (file, line, key).
+// The flock scenario at `path`, with `seed`, when given, replacing its [world] seed. Scenario
+// errors propagate as the loader's InputError (file, line, key); a plan scenario is one too
+// (require_flock_scenario, state.hpp), before the command does anything else.
 Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
+// The same for `murmur plan`: a scenario without a [plan] table is an InputError.
+Scenario load_plan_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
 // --seed S, which replaces the scenario's [world] seed: any value in [0, kMaxSeed].
 CLI::Option* seed_flag(Flags& flags, std::optional<std::uint64_t>& seed);
 

@@ -12,7 +12,8 @@
   X(compare)               \
   X(bench)                 \
   X(soak)                  \
-  X(view)
+  X(view)                  \
+  X(plan)
 
 namespace murmur::cli {
 

@@ -20,6 +20,7 @@
 
 #include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
+#include "murmur/float_text.hpp"
 #include "murmur/grid.hpp"
 #include "murmur/random.hpp"
 
@@ -206,7 +207,6 @@ void place_in_spawn(Boid& boid, const Scenario& scenario, const SpeciesParams& s
 
 // ---- writing ---------------------------------------------------------------------------
 
-constexpr int kFloatDigits = 9;  // %.9g reads back to the same float32
 constexpr std::string_view kCsvHeader = "id,species,x,y,vx,vy,age,energy";
 constexpr std::size_t kCsvColumns = 8;
 // Older files: without the energy column (energy_initial), or without age too (age 0).
@@ -224,20 +224,6 @@ std::string_view csv_header(std::size_t columns) {
   if (columns == kCsvColumnsWithoutAge) return kCsvHeaderWithoutAge;
   if (columns == kCsvColumnsWithoutEnergy) return kCsvHeaderWithoutEnergy;
   return kCsvHeader;
-}
-
-// %.9g without the locale (a viewer may have called setlocale).
-void append_float(std::string& out, float value) {
-  char buffer[32];  // "-1.17549435e-38" is the longest: 15 characters
-  const auto result =
-      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, kFloatDigits);
-  out.append(buffer, result.ptr);
-}
-
-void append_integer(std::string& out, std::uint32_t value) {
-  char buffer[16];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  out.append(buffer, result.ptr);
 }
 
 // ---- CSV reading -----------------------------------------------------------------------

@@ -808,6 +808,7 @@ void Viewer::set_mode(RuleMode mode) {
 void Viewer::load(const std::filesystem::path& path) {
   try {
     Scenario loaded = load_scenario(path);
+    require_flock_scenario(loaded);
     const bool same_file = path == scenario_path_;
     // Reset to file keeps the seed that is running; another file brings its own.
     if (same_file) loaded.world.seed = scenario_.world.seed;

@@ -3,10 +3,17 @@
   png_tool.py colours FILE                  "several" when the pixels are not all one value
   png_tool.py lit FILE X0 Y0 X1 Y1 LEVEL    pixels in [X0, X1) x [Y0, Y1) (from the top left)
                                             with a channel above LEVEL
+  png_tool.py palette FILE                  "WIDTHxHEIGHT", then each colour "r,g,b,a count",
+                                            one a line, in byte order
 """
 import struct
 import sys
 import zlib
+
+
+def size(path):
+    """The image's width and height, from its IHDR chunk."""
+    return struct.unpack(">II", open(path, "rb").read()[16:24])
 
 
 def rows(path):
@@ -63,10 +70,23 @@ def lit(path, x0, y0, x1, y1, level):
     return count
 
 
+def palette(path):
+    counts = {}
+    for line in rows(path):
+        for x in range(0, len(line), 4):
+            colour = bytes(line[x:x + 4])
+            counts[colour] = counts.get(colour, 0) + 1
+    width, height = size(path)
+    return "%dx%d\n" % (width, height) + "\n".join(
+        "%s %d" % (",".join(map(str, colour)), counts[colour]) for colour in sorted(counts))
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "colours":
         print(colours(sys.argv[2]))
     elif sys.argv[1] == "lit":
         print(lit(sys.argv[2], *map(int, sys.argv[3:8])))
+    elif sys.argv[1] == "palette":
+        print(palette(sys.argv[2]))
     else:
-        sys.exit("usage: png_tool.py colours FILE | lit FILE X0 Y0 X1 Y1 LEVEL")
+        sys.exit("usage: png_tool.py colours FILE | lit FILE X0 Y0 X1 Y1 LEVEL | palette FILE")

@@ -1,0 +1,59 @@
+// The shipped plan scenarios are what their comments say: floor-plan.toml is seed 003 (its
+// numbers are the [plan] defaults, its groups seed_plan_groups()), floor-plan-city.toml is tens
+// of thousands of agents on a large canvas.
+#include <catch2/catch.hpp>
+
+#include <type_traits>
+#include <vector>
+
+#include "murmur/errors.hpp"
+#include "murmur/scenario.hpp"
+#include "murmur/state.hpp"
+
+using namespace murmur;
+
+namespace {
+
+template <class T>
+void check_same_fields(const T& actual, const T& expected) {
+  if constexpr (std::is_same_v<T, PlanParams>) {
+    for_each_plan_param([&](const auto& info) {
+      INFO("plan." << info.key);
+      CHECK(actual.*info.member == expected.*info.member);
+    });
+  } else {
+    for_each_plan_group_param([&](const auto& info) {
+      INFO("plan.group." << info.key);
+      CHECK(actual.*info.member == expected.*info.member);
+    });
+  }
+}
+
+}  // namespace
+
+TEST_CASE("floor-plan.toml is seed 003: its canvas, its numbers and its two groups of 10",
+          "[plan][scenario]") {
+  const Scenario scenario = load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
+  REQUIRE(scenario.plan);
+  CHECK(scenario.world.width == 800);
+  CHECK(scenario.world.height == 800);
+  check_same_fields(*scenario.plan, PlanParams{});
+  const std::vector<PlanGroup> seed_groups = seed_plan_groups();
+  REQUIRE(scenario.plan->groups.size() == seed_groups.size());
+  for (std::size_t i = 0; i < seed_groups.size(); ++i) {
+    check_same_fields(scenario.plan->groups[i], seed_groups[i]);
+  }
+  CHECK(scenario.plan->total_count() == 20);
+  CHECK_THROWS_AS(require_flock_scenario(scenario), InputError);
+}
+
+TEST_CASE("floor-plan-city.toml is tens of thousands of agents on a large canvas",
+          "[plan][scenario]") {
+  const Scenario scenario = load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan-city.toml");
+  REQUIRE(scenario.plan);
+  CHECK(scenario.world.width == 6000);
+  CHECK(scenario.world.height == 6000);
+  CHECK(scenario.plan->groups.size() == 36);
+  CHECK(scenario.plan->total_count() == 21600);
+  check_same_fields(*scenario.plan, PlanParams{});
+}
