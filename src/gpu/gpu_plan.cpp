@@ -312,22 +312,32 @@ void GpuPlan::step(std::uint32_t steps) {
 }
 
 PlanState GpuPlan::plan_state() const {
+  PlanState state;
+  state.index = PlanPointIndex(impl_->scenario.plan->clearance);
+  update(state);
+  return state;
+}
+
+void GpuPlan::update(PlanState& state) const {
   const Impl& m = *impl_;
   const PlanControl control = m.read_control();
-  PlanState state;
+  if (state.points.size() > control.point_count) {
+    throw std::invalid_argument("GpuPlan::update: the state holds more points than the plan");
+  }
   state.step = m.step_index;
   std::vector<PlanAgentRecord> records(m.params.agent_count);
   if (!records.empty()) {
     m.agents.download(0, records.size() * sizeof(PlanAgentRecord), records.data());
   }
+  state.agents.clear();
   for (const PlanAgentRecord& r : records) state.agents.push_back(agent_of(r));
+  const std::size_t known = state.points.size();
   state.points.resize(control.point_count);
-  if (!state.points.empty()) {
-    m.points.download(0, state.points.size() * sizeof(PlanPoint), state.points.data());
+  if (state.points.size() > known) {
+    m.points.download(known * sizeof(PlanPoint), (state.points.size() - known) * sizeof(PlanPoint),
+                      state.points.data() + known);
   }
-  state.index = PlanPointIndex(m.scenario.plan->clearance);
   state.index.add(state.points);
-  return state;
 }
 
 GpuPlanIndex GpuPlan::index() const {

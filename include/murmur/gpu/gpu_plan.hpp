@@ -37,6 +37,10 @@ class GpuPlan {
   // The state read back: agents by id, the saved points, and the index rebuilt from them on
   // the CPU (index() gives the GPU's own arrays).
   PlanState plan_state() const;
+  // Brings `state` (an earlier plan_state() or update() of this plan) up to the GPU's: the
+  // agents and step replaced, the points since then appended and indexed, so that a caller
+  // following every step reads each point once.
+  void update(PlanState& state) const;
   GpuPlanIndex index() const;
   std::uint64_t steps() const;
   std::uint32_t point_capacity() const;
