@@ -122,6 +122,23 @@ TEST_CASE("plan gpu: thousands of agents give the CPU's plan bit for bit over 30
   CHECK(too_slow_or_turns);
 }
 
+TEST_CASE("plan gpu: update() following every step reads the same state as plan_state()") {
+  const Scenario scenario = crowded_scenario(20);
+  test::gl_context();
+  const PlanState start = plan_start(scenario, 5);
+  GpuPlan gpu(scenario, start, 180 * 60);
+  PlanState followed = gpu.plan_state();
+  for (int s = 0; s < 60; ++s) {
+    gpu.step();
+    gpu.update(followed);
+  }
+  const PlanState whole = gpu.plan_state();
+  require_same_plan(whole, followed);
+  CHECK(std::equal(followed.index.next().begin(), followed.index.next().end(),
+                   whole.index.next().begin(), whole.index.next().end()));
+  CHECK(followed.points.size() > 180 * 30);
+}
+
 TEST_CASE("plan gpu: a planted fault (a clearance cell skipped) breaks the agreement") {
   const Scenario scenario = crowded_scenario(300);
   test::gl_context();
