@@ -122,6 +122,16 @@ TEST_CASE("plan gpu: thousands of agents give the CPU's plan bit for bit over 30
   CHECK(too_slow_or_turns);
 }
 
+// Every agent a steering candidate of every other: an invocation merges 8,000 candidates (a
+// long loop in one invocation, which llvmpipe caps; docs/gpu.md), and must see every one.
+TEST_CASE("plan gpu: a clump of 8,000 agents, each every other's candidate, gives the CPU's plan") {
+  const Scenario scenario = parse_scenario(kWorld +
+                                               "[plan]\n[[plan.group]]\ncount = 8000\nx = 380\n"
+                                               "y = 380\nwidth = 40\nheight = 40\n",
+                                           "clump.toml");
+  compare_backends(scenario, 7, 2, 1);
+}
+
 TEST_CASE("plan gpu: update() following every step reads the same state as plan_state()") {
   const Scenario scenario = crowded_scenario(20);
   test::gl_context();
