@@ -65,6 +65,43 @@
 #define MURMUR_CAP_SELECT 0u  // the capped species' wishes, to be scanned in parent order
 #define MURMUR_CAP_APPLY 1u   // a wish is dropped when survivors + wishes before it >= max_count
 
+// The floor-plan generator's buffers (GpuPlan, shaders/plan_buffers.glsl). Its passes never run
+// with the flock's, so they reuse the flock's binding points, all but the scan's
+// (MURMUR_BIND_SCAN_IN and MURMUR_BIND_SCAN_SUMS); GpuPlan binds them before each step.
+#define MURMUR_BIND_PLAN_AGENTS 0        // PlanAgentRecord[agents]
+#define MURMUR_BIND_PLAN_POINTS 1        // PlanPointRecord[point capacity]: the saved points
+#define MURMUR_BIND_PLAN_HEADS 2         // uint[bucket capacity]: the clearance index's heads
+#define MURMUR_BIND_PLAN_NEXT 3          // uint[point capacity]: its chains, newest first
+#define MURMUR_BIND_PLAN_CELL_START 4    // uint[cell capacity + 1]: agents per cell, then starts
+#define MURMUR_BIND_PLAN_SORTED 5        // uint[agents]: agent indices by cell, then index
+#define MURMUR_BIND_PLAN_CONTROL 6       // PlanControl: counts, the grid's shape, errors
+#define MURMUR_BIND_PLAN_PARAMS 7        // PlanParamsRecord (read-only)
+#define MURMUR_BIND_PLAN_MOVERS 8        // uint[agents]: 1 per moving agent, then its point's rank
+#define MURMUR_BIND_PLAN_AGENT_CELL 11   // uint[agents]: each agent's steering cell
+#define MURMUR_BIND_PLAN_CELL_FILL 12    // uint[cell capacity]: the scatter's cursor per cell
+#define MURMUR_BIND_PLAN_CELL_ENTRIES 13 // uint[agents]: agents by cell, unordered in a cell
+#define MURMUR_BIND_PLAN_LINK_NEXT 14    // uint[point capacity]: a linked point's next, in order
+#define MURMUR_BIND_PLAN_PARTIALS 15     // PlanPartial[blocks]: each block's total and bounds
+// The plan's fixed shapes, shared by the CPU reference (src/core/plan.cpp) and the GPU
+// (docs/model.md, "The floor-plan generator (seed 003)"). The clearance index starts with
+// MURMUR_PLAN_MIN_BUCKETS buckets and doubles them past MURMUR_PLAN_MAX_POINTS_PER_BUCKET
+// points per bucket; the total of the locations is summed in blocks of
+// MURMUR_PLAN_TOTAL_BLOCK agents; the steering grid's cells reach MURMUR_PLAN_CANDIDATE_SLACK
+// (relative) plus MURMUR_PLAN_MIN_CANDIDATE_RADIUS further than the radii, and grow past
+// MURMUR_PLAN_MAX_CELLS_PER_AGENT cells per agent.
+#define MURMUR_PLAN_MIN_BUCKETS 1024u
+#define MURMUR_PLAN_MAX_POINTS_PER_BUCKET 1u
+#define MURMUR_PLAN_TOTAL_BLOCK 256u
+#define MURMUR_PLAN_CANDIDATE_SLACK 0.0009765625  // 2^-10, exact in both languages
+#define MURMUR_PLAN_MIN_CANDIDATE_RADIUS 0.0009765625
+#define MURMUR_PLAN_MAX_CELLS_PER_AGENT 4u
+// No point (an empty bucket, a chain's end): PlanPointIndex::kNone.
+#define MURMUR_PLAN_NONE 0xFFFFFFFFu
+// PlanControl.error: what stopped a GPU plan (GpuPlan::step reports it).
+#define MURMUR_PLAN_OK 0u
+#define MURMUR_PLAN_POINTS_FULL 1u  // the step's points would pass the point capacity
+#define MURMUR_PLAN_CELLS_FULL 2u   // the steering grid would pass the cell capacity
+
 // Render bindings.
 #define MURMUR_BIND_RENDER_BOIDS 0   // Boid[] read by the head vertex shader
 

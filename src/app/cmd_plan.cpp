@@ -10,6 +10,8 @@
 #include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
 #include "murmur/float_text.hpp"
+#include "murmur/gl/context.hpp"
+#include "murmur/gpu/gpu_plan.hpp"
 #include "murmur/plan.hpp"
 #include "murmur/plan_export.hpp"
 #include "murmur/render/png_writer.hpp"
@@ -21,8 +23,8 @@ constexpr Range kStepRange{0, UINT32_MAX};
 // The PNG is one image in memory: 16384 x 16384 RGBA is 1 GiB, enough for a city plate.
 constexpr Range kImageSideRange{1, 16384};
 
-// Where the plan runs. The GPU version lands next (docs/floor-plan.md); until then asking for
-// it is a one-line error, so scripts written for it fail loudly instead of running the CPU.
+// Where the plan runs: the CPU reference or GpuPlan, which give the same files (docs/gpu.md,
+// "The floor-plan generator").
 enum class PlanBackend { Cpu, Gpu };
 
 struct PlanOptions {
@@ -61,10 +63,51 @@ FrameSize image_size(const PlanOptions& options, const Scenario& scenario) {
   return {static_cast<int>(width), static_cast<int>(height)};
 }
 
-int run_plan(const PlanOptions& options) {
-  if (options.backend == PlanBackend::Gpu) {
-    throw InputError("--backend gpu: the plan has no GPU version yet; use --backend cpu");
+// A plan stepped on either backend. On the GPU the buffers hold every point the run can save
+// (each agent one a step), so no step runs out of room; state() reads back what is new.
+class PlanRun {
+ public:
+  PlanRun(const Scenario& scenario, PlanBackend backend, std::uint32_t steps)
+      : scenario_(scenario), state_(plan_start(scenario, scenario.world.seed)) {
+    if (backend == PlanBackend::Cpu) return;
+    const std::uint64_t most_points = std::uint64_t{steps} * state_.agents.size();
+    if (most_points >= PlanPointIndex::kNone) {
+      throw InputError("--steps " + std::to_string(steps) + " with " +
+                       std::to_string(state_.agents.size()) + " agents may save " +
+                       std::to_string(most_points) + " points; --backend gpu holds fewer than " +
+                       std::to_string(PlanPointIndex::kNone));
+    }
+    context_ = gl::create_headless_context();
+    gpu_ = std::make_unique<GpuPlan>(scenario, state_, static_cast<std::uint32_t>(most_points));
   }
+
+  void step() {
+    if (!gpu_) {
+      plan_step(scenario_, state_);
+      return;
+    }
+    gpu_->step();
+    gpu_state_stale_ = true;
+  }
+
+  const PlanState& state() {
+    if (gpu_ && gpu_state_stale_) {
+      gpu_->update(state_);
+      context_->check_gl_errors("the plan's steps");
+      gpu_state_stale_ = false;
+    }
+    return state_;
+  }
+
+ private:
+  const Scenario& scenario_;
+  PlanState state_;
+  std::unique_ptr<gl::Context> context_;
+  std::unique_ptr<GpuPlan> gpu_;
+  bool gpu_state_stale_ = false;
+};
+
+int run_plan(const PlanOptions& options) {
   const PlanFormat format = output_format(options);
   if (options.size && format != PlanFormat::Png) {
     throw InputError("--size applies to PNG output only (--out " + options.out + ")");
@@ -73,20 +116,21 @@ int run_plan(const PlanOptions& options) {
   const FrameSize size = format == PlanFormat::Png ? image_size(options, scenario) : FrameSize{};
   check_output_file(options.out, "--out");
 
+  PlanRun run(scenario, options.backend, options.steps);
   std::fprintf(stderr, "seed %llu\n", static_cast<unsigned long long>(scenario.world.seed));
-  PlanState state = plan_start(scenario, scenario.world.seed);
   // The CSV's rows are the points each step saves, with the agents as that step left them, so
   // they are gathered along the run; the drawings need only the final state.
   std::optional<PlanCsv> csv;
   if (format == PlanFormat::Csv) csv.emplace();
   Progress progress = command_progress("plan", "steps", options.steps, options.quiet);
   for (std::uint32_t done = 1; done <= options.steps; ++done) {
-    const std::size_t first_new_point = state.points.size();
-    plan_step(scenario, state);
-    if (csv) csv->add_step(state, first_new_point);
+    const std::size_t first_new_point = csv ? run.state().points.size() : 0;
+    run.step();
+    if (csv) csv->add_step(run.state(), first_new_point);
     progress.update(done);
   }
   progress.finish();
+  const PlanState& state = run.state();
 
   const glm::vec2 canvas = scenario.size();
   switch (format) {
@@ -128,7 +172,7 @@ Command plan_command(CLI::App& program) {
                "the output format, when --out's extension does not say it");
   flags.choice("--backend", "B", options->backend,
                {{"cpu", PlanBackend::Cpu}, {"gpu", PlanBackend::Gpu}},
-               "cpu (the reference); gpu is not there yet");
+               "cpu (the reference) or gpu (the same plan, bit for bit on llvmpipe)");
   seed_flag(flags, options->seed);
   flags.size("--size", options->size, kImageSideRange,
              "PNG size in pixels (default: one pixel per world unit)");

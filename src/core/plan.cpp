@@ -13,6 +13,7 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
+#include "interface.h"
 #include "murmur/errors.hpp"
 #include "murmur/parallel.hpp"
 #include "murmur/random.hpp"
@@ -22,21 +23,13 @@ namespace {
 
 // Below this many agents per thread a phase is too short for threads to pay for their start-up.
 constexpr std::size_t kMinAgentsPerWorker = 2048;
-// The clearance index starts with this many buckets and doubles them when a bucket's chain
-// would hold more than kMaxPointsPerBucket points on average (fewer cells sharing a chain).
-constexpr std::uint32_t kMinBuckets = 1024;
-constexpr std::size_t kMaxPointsPerBucket = 1;
-// The total of all agents' locations is summed in blocks of this many agents (docs/model.md,
-// "Sums, order and threads"): a fixed shape that a GPU reduction can repeat.
-constexpr std::size_t kTotalBlock = 256;
-// The steering grid's cells reach this much further than the seed's radii, so that every agent
-// the seed's float distance counts is among the 3 x 3 cells' candidates; the seed's predicate
-// then decides.
-constexpr float kCandidateSlack = 1.0f / 1024.0f;
-constexpr float kMinCandidateRadius = 1.0f / 1024.0f;
-// The steering grid's cells grow past the reach when there would be more than about this many
-// per agent (agents that wander far apart).
-constexpr std::size_t kMaxCellsPerAgent = 4;
+// The shapes below are shared with the GPU (shaders/interface.h says what each is).
+constexpr std::uint32_t kMinBuckets = MURMUR_PLAN_MIN_BUCKETS;
+constexpr std::size_t kMaxPointsPerBucket = MURMUR_PLAN_MAX_POINTS_PER_BUCKET;
+constexpr std::size_t kTotalBlock = MURMUR_PLAN_TOTAL_BLOCK;
+constexpr float kCandidateSlack = float(MURMUR_PLAN_CANDIDATE_SLACK);
+constexpr float kMinCandidateRadius = float(MURMUR_PLAN_MIN_CANDIDATE_RADIUS);
+constexpr std::size_t kMaxCellsPerAgent = MURMUR_PLAN_MAX_CELLS_PER_AGENT;
 // PlanPoint::step is a uint32.
 constexpr std::uint64_t kMaxPlanStep = 0xffffffffu;
 // The seed's random draws per agent at the start: position x, y, velocity x, y.

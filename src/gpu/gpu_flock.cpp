@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 
+#include "murmur/gpu/gpu_scan.hpp"
 #include "murmur/gpu/gpu_types.hpp"
 #include "interface.h"
 #include "murmur/errors.hpp"
@@ -19,8 +20,6 @@
 namespace murmur {
 
 namespace {
-
-constexpr std::uint32_t kScanBlock = MURMUR_SCAN_GROUP_SIZE * MURMUR_SCAN_ITEMS_PER_THREAD;
 
 using gl::dispatch_linear;  // folded past GL's per-dimension limit (murmur/gl/dispatch.hpp)
 using gl::groups_for;
@@ -66,51 +65,6 @@ struct EcosystemPlan {
 };
 
 }  // namespace
-
-// Exclusive prefix sum over a buffer of uints in place, for any length: scan blocks, scan the
-// block totals the same way one level up, then add each block's offset.
-class GpuScan {
- public:
-  explicit GpuScan(std::uint32_t max_length) : max_length_(max_length) {
-    for (std::uint32_t n = max_length;;) {
-      const std::uint32_t blocks = groups_for(n, kScanBlock);
-      level_sums_.emplace_back("scan block totals level " + std::to_string(level_sums_.size()),
-                               sizeof(std::uint32_t) * std::max(blocks, 1u));
-      if (blocks <= 1) break;
-      n = blocks;
-    }
-  }
-
-  void run(const gl::Buffer& values, std::uint32_t n) const {
-    if (n > max_length_) throw GpuError("internal: scan of " + std::to_string(n) + " values exceeds its allocation");
-    if (n > 0) run_level(values, n, 0);
-  }
-
- private:
-  void run_level(const gl::Buffer& values, std::uint32_t n, std::size_t level) const {
-    const std::uint32_t blocks = groups_for(n, kScanBlock);
-    values.bind_storage(MURMUR_BIND_SCAN_IN);
-    level_sums_[level].bind_storage(MURMUR_BIND_SCAN_SUMS);
-    blocks_pass_.use();
-    blocks_count_.set(n);
-    dispatch_linear(blocks);
-    storage_barrier();  // scan_blocks writes values + block totals; the next level reads them
-    if (blocks <= 1) return;
-    run_level(level_sums_[level], blocks, level + 1);
-    values.bind_storage(MURMUR_BIND_SCAN_IN);
-    level_sums_[level].bind_storage(MURMUR_BIND_SCAN_SUMS);
-    add_pass_.use();
-    add_count_.set(n);
-    dispatch_linear(groups_for(n, MURMUR_SCAN_GROUP_SIZE));
-    storage_barrier();  // scan_add writes values; the caller's next pass reads them
-  }
-
-  std::uint32_t max_length_;
-  gl::Program blocks_pass_ = gl::Program::compute("scan_blocks.comp");
-  gl::Program add_pass_ = gl::Program::compute("scan_add.comp");
-  gl::Uniform blocks_count_{blocks_pass_, "element_count"}, add_count_{add_pass_, "element_count"};
-  std::vector<gl::Buffer> level_sums_;  // block totals, one buffer per level
-};
 
 std::vector<std::uint32_t> exclusive_scan_on_gpu(const std::vector<std::uint32_t>& values) {
   const auto n = static_cast<std::uint32_t>(values.size());

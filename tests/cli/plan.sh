@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `murmur plan`: seed 003's floor plan exported as SVG, DXF, PNG and CSV. The SVG and the DXF
 # (read by ezdxf, a second reader) hold the same polylines; the PNG is ink on paper at the size
-# asked; the CSV has its columns; the same seed gives the same bytes; bad flags, flock
-# scenarios and unwritable outputs are one-line errors.
+# asked; the CSV has its columns; the same seed gives the same bytes, on the CPU and the GPU;
+# bad flags, flock scenarios and unwritable outputs are one-line errors.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 
@@ -90,9 +90,17 @@ expect_rc 0
 expect_stderr_contains "seed 4"
 expect_different_file "$work/plan.svg" "$work/other.svg" "seeds 3 and 4"
 
+# The GPU gives the same files, byte for byte.
+for format in svg dxf png csv; do
+  run_murmur plan --scenario "$scenario" --steps $steps --out "$work/gpu.$format" --backend gpu \
+    --quiet
+  expect_rc 0
+  expect_same_file "$work/plan.$format" "$work/gpu.$format" "--backend gpu, .$format"
+done
+
 # Bad flags: one line each, exit 2, nothing written.
-run_murmur plan --scenario "$scenario" --steps 5 --out "$work/bad.svg" --backend gpu
-expect_usage_error "--backend gpu" "no GPU version yet"
+run_murmur plan --scenario "$scenario" --steps 4000000000 --out "$work/bad.svg" --backend gpu
+expect_usage_error "--steps 4000000000 with 20 agents" "--backend gpu holds fewer"
 run_murmur plan --scenario "$scenario" --steps 5 --out "$work/bad.pdf"
 expect_usage_error "--out" ".svg, .dxf, .png or .csv"
 run_murmur plan --scenario "$scenario" --steps 5 --out "$work/bad.svg" --size 100x100

@@ -29,7 +29,8 @@ enum class NeighbourSearch { Grid, Naive };
   FAULT(LastCellOffByOne, LAST_CELL_OFF_BY_ONE, "binning clamps the column to G instead of G-1") \
   FAULT(ReversedBirths, REVERSED_BIRTHS, "children numbered in reverse parent order")         \
   FAULT(GreedyHunter, GREEDY_HUNTER, "every hunter striking a prey eats it, not the nearest alone") \
-  FAULT(LinearKernelUnit, LINEAR_KERNEL_UNIT, "linear separation adds d/|d|, not d")
+  FAULT(LinearKernelUnit, LINEAR_KERNEL_UNIT, "linear separation adds d/|d|, not d")          \
+  FAULT(DropClearanceCell, DROP_CLEARANCE_CELL, "plan clearance skips the cell to the right")
 
 enum class GpuFault : std::uint32_t {
 #define MURMUR_GPU_FAULT_ENUMERATOR(name, define, meaning) name,

@@ -1,0 +1,96 @@
+// The floor-plan generator's records and buffers (GpuPlan; C++ mirrors in src/gpu/gpu_plan.cpp,
+// whose static_asserts keep the layouts together).
+#include "interface.h"
+#include "params.glsl"
+
+// PlanAgent (include/murmur/plan.hpp) with its 64-bit died_at as two words, and `moved`: 1 when
+// the agent was alive at the start of the step, so that it moves and saves a point.
+struct PlanAgentRecord {
+  vec2 location;
+  vec2 velocity;
+  vec2 acceleration;
+  vec2 last_move;
+  vec2 drawn;
+  uint id;
+  uint turns;
+  uint steps;
+  uint death;
+  uvec2 died_at;  // low word, high word
+  uint alive;
+  uint moved;
+};
+
+// PlanPoint, byte for byte.
+struct PlanPointRecord {
+  vec2 raw;
+  vec2 drawn;
+  vec2 move;
+  uint agent;
+  uint step;
+};
+
+layout(std430, binding = MURMUR_BIND_PLAN_AGENTS) buffer PlanAgents { PlanAgentRecord agents[]; };
+layout(std430, binding = MURMUR_BIND_PLAN_POINTS) buffer PlanPoints { PlanPointRecord points[]; };
+layout(std430, binding = MURMUR_BIND_PLAN_HEADS) buffer PlanHeads { uint heads[]; };
+layout(std430, binding = MURMUR_BIND_PLAN_NEXT) buffer PlanNext { uint next_point[]; };
+layout(std430, binding = MURMUR_BIND_PLAN_CELL_START) buffer PlanCellStart { uint cell_start[]; };
+layout(std430, binding = MURMUR_BIND_PLAN_SORTED) buffer PlanSorted { uint sorted_agents[]; };
+
+layout(std430, binding = MURMUR_BIND_PLAN_MOVERS) buffer PlanMovers { uint mover_rank[]; };
+layout(std430, binding = MURMUR_BIND_PLAN_AGENT_CELL) buffer PlanAgentCell { uint agent_cell[]; };
+layout(std430, binding = MURMUR_BIND_PLAN_CELL_FILL) buffer PlanCellFill { uint cell_fill[]; };
+layout(std430, binding = MURMUR_BIND_PLAN_CELL_ENTRIES) buffer PlanCellEntries {
+  uint cell_entries[];
+};
+layout(std430, binding = MURMUR_BIND_PLAN_LINK_NEXT) buffer PlanLinkNext { uint link_next[]; };
+
+// One block of MURMUR_PLAN_TOTAL_BLOCK agents: its locations' total and bounding box.
+struct PlanPartial {
+  dvec2 total;
+  vec2 low;
+  vec2 high;
+};
+layout(std430, binding = MURMUR_BIND_PLAN_PARTIALS) buffer PlanPartials { PlanPartial partials[]; };
+
+// What the passes hand on within the GPU: the point count, the index's buckets and the points
+// its link passes take, the steering grid's shape and the total of the locations, the first
+// error, and the link passes' indirect dispatch arguments.
+layout(std430, binding = MURMUR_BIND_PLAN_CONTROL) buffer PlanControl {
+  dvec2 location_total;  // in blocks of MURMUR_PLAN_TOTAL_BLOCK agents, as the CPU sums
+  vec2 grid_origin;
+  ivec2 grid_cells;
+  float grid_cell;
+  uint point_count;
+  uint bucket_count;
+  uint error;         // MURMUR_PLAN_OK or what stopped the plan
+  uint error_step;    // the step that stopped it
+  uint error_need;    // the points or cells it needed
+  uint append_first;  // the first point of this step's moves
+  uint link_first;    // the link passes take points [link_first, link_end): the step's new
+  uint link_end;      // ones, or every point when the buckets doubled
+  uint link_groups[3];   // workgroups of the link passes
+  uint clear_groups[3];  // workgroups clearing the heads (none unless the buckets doubled)
+} control;
+
+// The [plan] keys the passes use, and the sizes GpuPlan chose.
+layout(std430, binding = MURMUR_BIND_PLAN_PARAMS) readonly buffer PlanParamsBlock {
+  float max_speed;
+  float max_force;
+  float snap;
+  float separation_radius;
+  float separation_weight;
+  float cohesion_min_distance;
+  float cohesion_weight;
+  float min_speed;
+  float clearance;
+  float index_cell_side;  // a power of two (PlanPointIndex::cell_side)
+  float reach;            // the larger of separation_radius and cohesion_min_distance
+  int index_rings;        // PlanPointIndex::rings
+  uint warmup;
+  uint max_turns;
+  uint agent_count;
+  uint point_capacity;
+  uint cell_capacity;
+  uint bucket_capacity;
+  uint fault;  // a GpuFault (MURMUR_FAULT_*), for the tests' planted faults
+} plan;

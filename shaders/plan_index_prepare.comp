@@ -1,0 +1,43 @@
+#version 450
+// Step 3 of a plan step, first part (one invocation, no loop over points): the step's moves
+// counted from the scanned mover ranks, the point capacity checked (a step that would pass it
+// stops the plan with MURMUR_PLAN_POINTS_FULL, before any point is written), and the clearance
+// index's growth decided as PlanPointIndex::add decides it: the buckets doubled past
+// MURMUR_PLAN_MAX_POINTS_PER_BUCKET points each, then every point relinked; else the new ones.
+// in: agents (moved), mover_rank (scanned), control, params. out: control.
+#include "plan.glsl"
+layout(local_size_x = 1) in;
+
+uniform uint step_number;  // the step being made (GpuPlan keeps it within uint32)
+
+void main() {
+  control.link_groups = uint[3](0u, 0u, 0u);
+  control.clear_groups = uint[3](0u, 0u, 0u);
+  if (control.error != MURMUR_PLAN_OK || plan.agent_count == 0u) return;
+  uint last = plan.agent_count - 1u;
+  uint movers = mover_rank[last] + agents[last].moved;
+  uint first = control.point_count;
+  if (movers > plan.point_capacity - first) {
+    control.error = MURMUR_PLAN_POINTS_FULL;
+    control.error_step = step_number;
+    control.error_need = first + movers;
+    return;
+  }
+  uint count = first + movers;
+  control.append_first = first;
+  control.point_count = count;
+  uint buckets = control.bucket_count;
+  while (count > MURMUR_PLAN_MAX_POINTS_PER_BUCKET * buckets) buckets *= 2u;
+  bool rebuild = buckets != control.bucket_count;
+  control.bucket_count = buckets;
+  control.link_first = rebuild ? 0u : first;
+  control.link_end = count;
+  uvec3 link = plan_folded_groups((count - control.link_first + MURMUR_STEP_GROUP_SIZE - 1u) /
+                                  MURMUR_STEP_GROUP_SIZE);
+  control.link_groups = uint[3](link.x, link.y, link.z);
+  if (rebuild) {
+    uvec3 clear =
+        plan_folded_groups((buckets + MURMUR_STEP_GROUP_SIZE - 1u) / MURMUR_STEP_GROUP_SIZE);
+    control.clear_groups = uint[3](clear.x, clear.y, clear.z);
+  }
+}

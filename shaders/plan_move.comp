@@ -1,0 +1,83 @@
+#version 450
+// Steps 1 and 2 of a plan step (docs/model.md, "One step of the plan"), one invocation per
+// agent: the death check on the state the previous step left (deaths apply after `warmup`),
+// then the seed's move() and calTurns() for every agent alive at the start of the step.
+// in: agents, points, heads, next, control, params. out: the agent's own record, and
+// mover_rank[agent] = 1 when it moves (the scan then ranks the moves).
+#include "plan.glsl"
+layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
+#include "compute_index.glsl"
+
+uniform uvec2 step_index;  // the step being made (1 = the first), low word, high word
+
+// PlanPointIndex::near_other_path: a point of another agent within clearance, through the
+// clearance index's cells around `at`.
+bool near_other_path(vec2 at, uint agent) {
+  ivec2 centre = plan_index_cell(at);
+  int rings = plan.index_rings;
+  for (int dy = -rings; dy <= rings; ++dy) {
+    for (int dx = -rings; dx <= rings; ++dx) {
+      if (plan.fault == MURMUR_FAULT_DROP_CLEARANCE_CELL && dx == 1 && dy == 0) continue;
+      uint bucket = plan_bucket(centre + ivec2(dx, dy), control.bucket_count);
+      for (uint p = heads[bucket]; p != MURMUR_PLAN_NONE; p = next_point[p]) {
+        if (points[p].agent != agent && plan_distance(at, points[p].raw) < plan.clearance) {
+          return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+uint death_of(PlanAgentRecord a) {
+  if (plan_magnitude(a.last_move) < plan.min_speed) return 1u;  // PlanDeath::TooSlow
+  if (near_other_path(a.location, a.id)) return 2u;              // PlanDeath::TooClose
+  if (a.turns > plan.max_turns) return 3u;                       // PlanDeath::TooManyTurns
+  return 0u;                                                     // PlanDeath::Lives
+}
+
+void move(inout PlanAgentRecord a) {
+  precise vec2 pushed = a.velocity + a.acceleration;
+  a.velocity = plan_limited(pushed, plan.max_speed);
+  vec2 previous_move = a.last_move;
+  vec2 v = a.velocity;
+  vec2 axis_move = abs(v.x) >= abs(v.y) ? vec2(v.x, 0.0) : vec2(0.0, v.y);
+  precise vec2 moved_to = a.location + axis_move;
+  a.location = moved_to;
+  vec2 previous_drawn = a.drawn;
+  // Both branches run for a zero move, as in the seed: the second one wins.
+  if (axis_move.x == 0.0) a.drawn = vec2(plan_snapped(moved_to.x, plan.snap), moved_to.y);
+  if (axis_move.y == 0.0) a.drawn = vec2(moved_to.x, plan_snapped(moved_to.y, plan.snap));
+  precise float along = axis_move.x * previous_move.x + axis_move.y * previous_move.y;
+  if (along <= 0.0) {
+    ++a.turns;
+    if (axis_move.x == 0.0) a.drawn.y = previous_drawn.y;
+    if (axis_move.y == 0.0) a.drawn.x = previous_drawn.x;
+  }
+  a.last_move = axis_move;
+  a.acceleration = vec2(0.0);
+  ++a.steps;
+}
+
+void main() {
+  uint i = linear_invocation_index();
+  if (i >= plan.agent_count || control.error != MURMUR_PLAN_OK) return;
+  PlanAgentRecord a = agents[i];
+  a.moved = a.alive;
+  mover_rank[i] = a.moved;
+  if (a.moved == 0u) {
+    agents[i].moved = 0u;
+    return;
+  }
+  bool after_warmup = step_index.y != 0u || step_index.x > plan.warmup;
+  if (after_warmup) {
+    uint death = death_of(a);
+    if (death != 0u) {
+      a.death = death;
+      a.died_at = step_index;
+      a.alive = 0u;
+    }
+  }
+  move(a);
+  agents[i] = a;
+}

@@ -1,0 +1,365 @@
+// The floor-plan generator on the GPU (docs/gpu.md, "The floor-plan generator"). A step is the
+// CPU reference's four parts as compute passes, every one over agents, points, buckets or
+// blocks in parallel: deaths and moves; the points appended in agent order (a scan of the
+// moves) and linked into the clearance index; the steering grid (block totals, its shape, a
+// stable counting sort); separation and cohesion.
+#include "murmur/gpu/gpu_plan.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+#include "interface.h"
+#include "murmur/errors.hpp"
+#include "murmur/gl/dispatch.hpp"
+#include "murmur/gl/gl.hpp"
+#include "murmur/gl/objects.hpp"
+#include "murmur/gl/program.hpp"
+#include "murmur/gpu/gpu_scan.hpp"
+
+namespace murmur {
+namespace {
+
+// std430 mirrors of shaders/plan_buffers.glsl.
+struct PlanAgentRecord {
+  glm::vec2 location, velocity, acceleration, last_move, drawn;
+  std::uint32_t id, turns, steps, death;
+  std::uint32_t died_at[2];  // low word, high word
+  std::uint32_t alive, moved;
+};
+static_assert(sizeof(PlanAgentRecord) == 72 && offsetof(PlanAgentRecord, id) == 40 &&
+              offsetof(PlanAgentRecord, died_at) == 56 && offsetof(PlanAgentRecord, moved) == 68);
+
+// PlanPoint is already the std430 record (shaders/plan_buffers.glsl PlanPointRecord).
+static_assert(sizeof(PlanPoint) == 32 && offsetof(PlanPoint, move) == 16 &&
+              offsetof(PlanPoint, agent) == 24 && offsetof(PlanPoint, step) == 28);
+static_assert(PlanPointIndex::kNone == MURMUR_PLAN_NONE);
+
+struct PlanControl {
+  alignas(16) double location_total[2];
+  glm::vec2 grid_origin;
+  glm::ivec2 grid_cells;
+  float grid_cell;
+  std::uint32_t point_count, bucket_count, error, error_step, error_need;
+  std::uint32_t append_first, link_first, link_end;
+  std::uint32_t link_groups[3], clear_groups[3];
+};
+static_assert(offsetof(PlanControl, grid_origin) == 16 && offsetof(PlanControl, grid_cell) == 32 &&
+              offsetof(PlanControl, bucket_count) == 40 &&
+              offsetof(PlanControl, error_need) == 52 && offsetof(PlanControl, link_groups) == 68 &&
+              offsetof(PlanControl, clear_groups) == 80);
+constexpr GLintptr kLinkGroupsOffset = offsetof(PlanControl, link_groups);
+constexpr GLintptr kClearGroupsOffset = offsetof(PlanControl, clear_groups);
+
+struct PlanPartial {
+  double total[2];
+  glm::vec2 low, high;
+};
+static_assert(sizeof(PlanPartial) == 32);
+
+// plan_link.comp's and plan_grid.comp's phases, in their order.
+enum LinkPhase : std::uint32_t { kLinkPush = 0, kLinkOrder = 1, kLinkCommit = 2 };
+enum GridPhase : std::uint32_t { kGridCount = 0, kGridScatter = 1, kGridRank = 2 };
+
+struct PlanParamsRecord {
+  float max_speed, max_force, snap, separation_radius, separation_weight, cohesion_min_distance,
+      cohesion_weight, min_speed, clearance, index_cell_side, reach;
+  std::int32_t index_rings;
+  std::uint32_t warmup, max_turns, agent_count, point_capacity, cell_capacity, bucket_capacity,
+      fault;
+};
+static_assert(sizeof(PlanParamsRecord) == 19 * 4);
+
+// The default steering grid's room beyond MURMUR_PLAN_MAX_CELLS_PER_AGENT cells per agent: a
+// bounding box's border cells, for agents strung out along a line.
+constexpr std::uint32_t kSpareCells = 1u << 16;
+
+void storage_barrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
+
+PlanAgentRecord record_of(const PlanAgent& a) {
+  return {a.location, a.velocity, a.acceleration, a.last_move, a.drawn, a.id, a.turns, a.steps,
+          static_cast<std::uint32_t>(a.death),
+          {static_cast<std::uint32_t>(a.died_at), static_cast<std::uint32_t>(a.died_at >> 32)},
+          a.alive ? 1u : 0u, 0u};
+}
+
+PlanAgent agent_of(const PlanAgentRecord& r) {
+  PlanAgent a;
+  a.location = r.location;
+  a.velocity = r.velocity;
+  a.acceleration = r.acceleration;
+  a.last_move = r.last_move;
+  a.drawn = r.drawn;
+  a.id = r.id;
+  a.turns = r.turns;
+  a.steps = r.steps;
+  a.death = static_cast<PlanDeath>(r.death);
+  a.died_at = std::uint64_t(r.died_at[0]) | (std::uint64_t(r.died_at[1]) << 32);
+  a.alive = r.alive != 0;
+  return a;
+}
+
+}  // namespace
+
+struct GpuPlan::Impl {
+  Scenario scenario;
+  PlanParamsRecord params{};
+  std::uint64_t step_index = 0;
+  gl::Program move_pass = gl::Program::compute("plan_move.comp");
+  gl::Program prepare_pass = gl::Program::compute("plan_index_prepare.comp");
+  gl::Program append_pass = gl::Program::compute("plan_append.comp");
+  gl::Program clear_pass = gl::Program::compute("plan_heads_clear.comp");
+  gl::Program link_pass = gl::Program::compute("plan_link.comp");
+  gl::Program blocks_pass = gl::Program::compute("plan_crowd_blocks.comp");
+  gl::Program shape_pass = gl::Program::compute("plan_crowd_shape.comp");
+  gl::Program grid_pass = gl::Program::compute("plan_grid.comp");
+  gl::Program steer_pass = gl::Program::compute("plan_steer.comp");
+  gl::Uniform move_step{move_pass, "step_index"}, prepare_step{prepare_pass, "step_number"},
+      append_step{append_pass, "step_number"}, shape_step{shape_pass, "step_number"},
+      link_phase{link_pass, "link_phase"}, grid_phase{grid_pass, "grid_phase"};
+  gl::Buffer agents, points, heads, next, cell_start, sorted, control, params_buffer, movers,
+      agent_cell, cell_fill, cell_entries, link_next, partials;
+  std::unique_ptr<GpuScan> mover_scan, cell_scan;
+
+  void bind() const {
+    agents.bind_storage(MURMUR_BIND_PLAN_AGENTS);
+    points.bind_storage(MURMUR_BIND_PLAN_POINTS);
+    heads.bind_storage(MURMUR_BIND_PLAN_HEADS);
+    next.bind_storage(MURMUR_BIND_PLAN_NEXT);
+    cell_start.bind_storage(MURMUR_BIND_PLAN_CELL_START);
+    sorted.bind_storage(MURMUR_BIND_PLAN_SORTED);
+    control.bind_storage(MURMUR_BIND_PLAN_CONTROL);
+    params_buffer.bind_storage(MURMUR_BIND_PLAN_PARAMS);
+    movers.bind_storage(MURMUR_BIND_PLAN_MOVERS);
+    agent_cell.bind_storage(MURMUR_BIND_PLAN_AGENT_CELL);
+    cell_fill.bind_storage(MURMUR_BIND_PLAN_CELL_FILL);
+    cell_entries.bind_storage(MURMUR_BIND_PLAN_CELL_ENTRIES);
+    link_next.bind_storage(MURMUR_BIND_PLAN_LINK_NEXT);
+    partials.bind_storage(MURMUR_BIND_PLAN_PARTIALS);
+  }
+
+  PlanControl read_control() const {
+    PlanControl c{};
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    control.download(0, sizeof c, &c);
+    return c;
+  }
+
+  // The link passes, dispatched from the arguments plan_index_prepare wrote.
+  void link(LinkPhase phase) const {
+    link_pass.use();
+    link_phase.set(static_cast<std::uint32_t>(phase));
+    glDispatchComputeIndirect(kLinkGroupsOffset);
+  }
+
+  void grid(GridPhase phase, std::uint32_t agent_groups) const {
+    grid_pass.use();
+    grid_phase.set(static_cast<std::uint32_t>(phase));
+    gl::dispatch_linear(agent_groups);
+  }
+
+  void one_step(std::uint32_t step);
+};
+
+GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32_t point_capacity,
+                 std::uint32_t cell_capacity)
+    : impl_(std::make_unique<Impl>()) {
+  if (!scenario.plan) throw InputError(scenario.source + ": no [plan] table: not a plan scenario");
+  if (point_capacity >= PlanPointIndex::kNone || initial.points.size() > point_capacity) {
+    throw std::length_error("GPU plan: point capacity " + std::to_string(point_capacity) +
+                            " must hold the start's " + std::to_string(initial.points.size()) +
+                            " points and be below " + std::to_string(PlanPointIndex::kNone));
+  }
+  Impl& m = *impl_;
+  m.scenario = scenario;
+  m.step_index = initial.step;
+  const PlanParams& plan = *scenario.plan;
+  const auto agent_count = static_cast<std::uint32_t>(initial.agents.size());
+  if (cell_capacity == 0) {
+    cell_capacity = MURMUR_PLAN_MAX_CELLS_PER_AGENT * agent_count + kSpareCells;
+  }
+  const std::uint32_t bucket_capacity = std::bit_ceil(std::max<std::uint32_t>(
+      MURMUR_PLAN_MIN_BUCKETS, point_capacity / MURMUR_PLAN_MAX_POINTS_PER_BUCKET));
+  const PlanPointIndex& index = initial.index;
+  m.params = {plan.max_speed, plan.max_force, plan.snap, plan.separation_radius,
+              plan.separation_weight, plan.cohesion_min_distance, plan.cohesion_weight,
+              plan.min_speed, plan.clearance, index.cell_side(),
+              std::max(plan.separation_radius, plan.cohesion_min_distance), index.rings(),
+              plan.warmup, plan.max_turns, agent_count, point_capacity, cell_capacity,
+              bucket_capacity, static_cast<std::uint32_t>(GpuFault::None)};
+
+  std::vector<PlanAgentRecord> records;
+  records.reserve(agent_count);
+  for (const PlanAgent& a : initial.agents) records.push_back(record_of(a));
+  const auto bytes = [](std::size_t count, std::size_t each) {
+    return std::max<std::size_t>(count, 1) * each;
+  };
+  m.agents = gl::Buffer("plan agents", bytes(agent_count, sizeof(PlanAgentRecord)));
+  if (agent_count > 0) m.agents.upload(0, records.size() * sizeof(PlanAgentRecord), records.data());
+  m.points = gl::Buffer("plan points", bytes(point_capacity, sizeof(PlanPoint)));
+  if (!initial.points.empty()) {
+    m.points.upload(0, initial.points.size() * sizeof(PlanPoint), initial.points.data());
+  }
+  // The start's index as the CPU built it; the passes extend it the same way.
+  std::vector<std::uint32_t> heads(bucket_capacity, PlanPointIndex::kNone);
+  std::copy(index.heads().begin(), index.heads().end(), heads.begin());
+  m.heads = gl::Buffer("plan index heads", heads.size() * sizeof(std::uint32_t), heads.data());
+  m.next = gl::Buffer("plan index next", bytes(point_capacity, sizeof(std::uint32_t)));
+  if (!index.next().empty()) m.next.upload(0, index.next().size_bytes(), index.next().data());
+  m.cell_start =
+      gl::Buffer("plan grid starts", (std::size_t(cell_capacity) + 1) * sizeof(std::uint32_t));
+  m.sorted = gl::Buffer("plan grid agents", bytes(agent_count, sizeof(std::uint32_t)));
+  PlanControl control{};
+  control.point_count = static_cast<std::uint32_t>(initial.points.size());
+  control.bucket_count = static_cast<std::uint32_t>(index.heads().size());
+  m.control = gl::Buffer("plan control", sizeof control, &control);
+  m.params_buffer = gl::Buffer("plan params", sizeof m.params, &m.params);
+  m.movers = gl::Buffer("plan mover ranks", bytes(agent_count, sizeof(std::uint32_t)));
+  m.agent_cell = gl::Buffer("plan agent cells", bytes(agent_count, sizeof(std::uint32_t)));
+  m.cell_fill = gl::Buffer("plan grid fill", std::size_t(cell_capacity) * sizeof(std::uint32_t));
+  m.cell_entries = gl::Buffer("plan grid entries", bytes(agent_count, sizeof(std::uint32_t)));
+  m.link_next = gl::Buffer("plan index link order", bytes(point_capacity, sizeof(std::uint32_t)));
+  m.partials = gl::Buffer("plan block totals",
+                          bytes(gl::groups_for(agent_count, MURMUR_PLAN_TOTAL_BLOCK),
+                                sizeof(PlanPartial)));
+  m.mover_scan = std::make_unique<GpuScan>(agent_count);
+  m.cell_scan = std::make_unique<GpuScan>(cell_capacity + 1);
+}
+
+GpuPlan::~GpuPlan() = default;
+
+void GpuPlan::Impl::one_step(std::uint32_t step) {
+  const std::uint32_t agent_count = params.agent_count;
+  if (agent_count == 0) return;
+  const std::uint32_t agent_groups = gl::groups_for(agent_count, MURMUR_STEP_GROUP_SIZE);
+  const std::uint32_t block_groups =
+      gl::groups_for(gl::groups_for(agent_count, MURMUR_PLAN_TOTAL_BLOCK), MURMUR_STEP_GROUP_SIZE);
+  bind();
+  // 1-2. Deaths and moves.
+  move_pass.use();
+  move_step.set(glm::uvec2(step, 0u));
+  gl::dispatch_linear(agent_groups);
+  storage_barrier();  // plan_move writes the agents and the movers; the scan reads the movers
+  // 3. The points in agent order, and the clearance index.
+  mover_scan->run(movers, agent_count);
+  bind();  // the scan took two binding points of its own
+  prepare_pass.use();
+  prepare_step.set(step);
+  glDispatchCompute(1, 1, 1);
+  // plan_index_prepare writes control (counts and dispatch arguments); the next passes read it
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+  append_pass.use();
+  append_step.set(step);
+  gl::dispatch_linear(agent_groups);
+  storage_barrier();  // plan_append writes the points; the link passes read them
+  clear_pass.use();
+  glDispatchComputeIndirect(kClearGroupsOffset);
+  storage_barrier();  // plan_heads_clear empties the heads; the push fills them
+  link(kLinkPush);
+  storage_barrier();  // the push writes heads and next; the order pass walks them
+  link(kLinkOrder);
+  storage_barrier();  // the order pass writes link_next; the commit reads it
+  link(kLinkCommit);
+  storage_barrier();  // the committed index feeds the next step's deaths
+  // 4. The steering grid and the steering.
+  blocks_pass.use();
+  gl::dispatch_linear(block_groups);
+  storage_barrier();  // plan_crowd_blocks writes the partials; plan_crowd_shape reads them
+  shape_pass.use();
+  shape_step.set(step);
+  glDispatchCompute(1, 1, 1);
+  // the previous step's steering read cell_start; the clears must come after it
+  glMemoryBarrier(GL_ALL_BARRIER_BITS);
+  cell_start.clear_to_zero();
+  cell_fill.clear_to_zero();
+  glMemoryBarrier(GL_ALL_BARRIER_BITS);  // the cleared counts and the shape reach the grid passes
+  grid(kGridCount, agent_groups);
+  storage_barrier();  // the counts feed the scan
+  cell_scan->run(cell_start, params.cell_capacity + 1);
+  bind();
+  grid(kGridScatter, agent_groups);
+  storage_barrier();  // the scatter writes cell_entries; the rank reads them
+  grid(kGridRank, agent_groups);
+  storage_barrier();  // the rank writes sorted_agents; the steering reads them
+  steer_pass.use();
+  gl::dispatch_linear(agent_groups);
+  storage_barrier();  // the accelerations feed the next move
+}
+
+void GpuPlan::step(std::uint32_t steps) {
+  Impl& m = *impl_;
+  if (m.step_index + steps > PlanPointIndex::kNone - 1) {
+    throw std::length_error("GPU plan: more than " + std::to_string(PlanPointIndex::kNone - 1) +
+                            " steps, the most a plan holds");
+  }
+  glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m.control.id());
+  for (std::uint32_t s = 0; s < steps; ++s) {
+    m.one_step(static_cast<std::uint32_t>(m.step_index + 1));
+    ++m.step_index;
+  }
+  const PlanControl control = m.read_control();
+  if (control.error == MURMUR_PLAN_OK) return;
+  m.step_index = control.error_step - 1;  // the failing step did not finish
+  const std::string what = control.error == MURMUR_PLAN_POINTS_FULL
+                               ? "saved points, its point capacity is " +
+                                     std::to_string(m.params.point_capacity)
+                               : "steering grid cells, its cell capacity is " +
+                                     std::to_string(m.params.cell_capacity);
+  throw std::length_error("GPU plan step " + std::to_string(control.error_step) + " needs " +
+                          std::to_string(control.error_need) + " " + what);
+}
+
+PlanState GpuPlan::plan_state() const {
+  PlanState state;
+  state.index = PlanPointIndex(impl_->scenario.plan->clearance);
+  update(state);
+  return state;
+}
+
+void GpuPlan::update(PlanState& state) const {
+  const Impl& m = *impl_;
+  const PlanControl control = m.read_control();
+  if (state.points.size() > control.point_count) {
+    throw std::invalid_argument("GpuPlan::update: the state holds more points than the plan");
+  }
+  state.step = m.step_index;
+  std::vector<PlanAgentRecord> records(m.params.agent_count);
+  if (!records.empty()) {
+    m.agents.download(0, records.size() * sizeof(PlanAgentRecord), records.data());
+  }
+  state.agents.clear();
+  for (const PlanAgentRecord& r : records) state.agents.push_back(agent_of(r));
+  const std::size_t known = state.points.size();
+  state.points.resize(control.point_count);
+  if (state.points.size() > known) {
+    m.points.download(known * sizeof(PlanPoint), (state.points.size() - known) * sizeof(PlanPoint),
+                      state.points.data() + known);
+  }
+  state.index.add(state.points);
+}
+
+GpuPlanIndex GpuPlan::index() const {
+  const Impl& m = *impl_;
+  const PlanControl control = m.read_control();
+  GpuPlanIndex index;
+  index.heads.resize(control.bucket_count);
+  m.heads.download(0, index.heads.size() * sizeof(std::uint32_t), index.heads.data());
+  index.next.resize(control.point_count);
+  if (!index.next.empty()) {
+    m.next.download(0, index.next.size() * sizeof(std::uint32_t), index.next.data());
+  }
+  return index;
+}
+
+std::uint64_t GpuPlan::steps() const { return impl_->step_index; }
+std::uint32_t GpuPlan::point_capacity() const { return impl_->params.point_capacity; }
+
+void GpuPlan::set_fault(GpuFault fault) {
+  Impl& m = *impl_;
+  m.params.fault = static_cast<std::uint32_t>(fault);
+  m.params_buffer.upload(0, sizeof m.params, &m.params);
+}
+
+}  // namespace murmur

@@ -1,0 +1,196 @@
+// The floor-plan generator on the GPU against the CPU reference (docs/gpu.md, "The floor-plan
+// generator"): bit-identical states on llvmpipe, the clearance index's own arrays, and
+// overflow as an error.
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "gpu_test_support.hpp"
+#include "murmur/gpu/gpu_plan.hpp"
+#include "murmur/plan.hpp"
+#include "murmur/scenario.hpp"
+
+namespace murmur {
+namespace {
+
+const std::string kWorld =
+    "[world]\n"
+    "width = 800\n"
+    "height = 800\n";
+
+Scenario seed_scenario() { return parse_scenario(kWorld + "[plan]\n", "seed.toml"); }
+
+// Groups spread over the canvas, so that paths meet and every death happens.
+Scenario crowded_scenario(std::uint32_t per_group) {
+  std::string text = kWorld + "[plan]\n";
+  for (const int x : {100, 350, 600}) {
+    for (const int y : {100, 350, 600}) {
+      text += "[[plan.group]]\ncount = " + std::to_string(per_group) + "\nx = " +
+              std::to_string(x) + "\ny = " + std::to_string(y) + "\nwidth = 100\nheight = 100\n";
+    }
+  }
+  return parse_scenario(text, "crowded.toml");
+}
+
+template <typename T>
+bool same_bits(const T& a, const T& b) {
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+bool same_agent(const PlanAgent& a, const PlanAgent& b) {
+  return same_bits(a.location, b.location) && same_bits(a.velocity, b.velocity) &&
+         same_bits(a.acceleration, b.acceleration) && same_bits(a.last_move, b.last_move) &&
+         same_bits(a.drawn, b.drawn) && a.id == b.id && a.turns == b.turns &&
+         a.steps == b.steps && a.death == b.death && a.died_at == b.died_at &&
+         a.alive == b.alive;
+}
+
+std::string describe(const PlanAgent& a) {
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "loc (%a, %a) vel (%a, %a) acc (%a, %a) move (%a, %a) drawn (%a, %a) turns %u "
+                "steps %u death %u at %llu alive %d",
+                a.location.x, a.location.y, a.velocity.x, a.velocity.y, a.acceleration.x,
+                a.acceleration.y, a.last_move.x, a.last_move.y, a.drawn.x, a.drawn.y, a.turns,
+                a.steps, unsigned(a.death), static_cast<unsigned long long>(a.died_at),
+                a.alive ? 1 : 0);
+  return text;
+}
+
+// Every agent and point bit for bit; the first difference is reported.
+void require_same_plan(const PlanState& cpu, const PlanState& gpu) {
+  REQUIRE(gpu.step == cpu.step);
+  REQUIRE(gpu.agents.size() == cpu.agents.size());
+  for (std::size_t i = 0; i < cpu.agents.size(); ++i) {
+    INFO("agent " << i << "\n  cpu " << describe(cpu.agents[i]) << "\n  gpu "
+                    << describe(gpu.agents[i]));
+    REQUIRE(same_agent(cpu.agents[i], gpu.agents[i]));
+  }
+  REQUIRE(gpu.points.size() == cpu.points.size());
+  for (std::size_t p = 0; p < cpu.points.size(); ++p) {
+    INFO("point " << p);
+    REQUIRE(same_bits(cpu.points[p], gpu.points[p]));
+  }
+}
+
+// Steps both backends from the same start and compares them, the GPU's clearance index with
+// the CPU's included, every `check_every` steps.
+void compare_backends(const Scenario& scenario, std::uint64_t seed, std::uint32_t steps,
+                      std::uint32_t check_every, GpuFault fault = GpuFault::None) {
+  test::gl_context();
+  PlanState cpu = plan_start(scenario, seed);
+  GpuPlan gpu(scenario, cpu, std::uint32_t(cpu.agents.size() * steps));
+  gpu.set_fault(fault);
+  for (std::uint32_t done = 0; done < steps; done += check_every) {
+    for (std::uint32_t s = 0; s < check_every; ++s) plan_step(scenario, cpu);
+    gpu.step(check_every);
+    INFO("after step " << cpu.step);
+    const GpuPlanIndex index = gpu.index();
+    INFO("buckets " << index.heads.size() << " (cpu " << cpu.index.heads().size() << "), points "
+                    << index.next.size() << " (cpu " << cpu.index.next().size() << ")");
+    REQUIRE(std::equal(index.heads.begin(), index.heads.end(), cpu.index.heads().begin(),
+                       cpu.index.heads().end()));
+    REQUIRE(std::equal(index.next.begin(), index.next.end(), cpu.index.next().begin(),
+                       cpu.index.next().end()));
+    require_same_plan(cpu, gpu.plan_state());
+  }
+}
+
+TEST_CASE("plan gpu: seed 003's preset gives the CPU's plan bit for bit over 300 steps") {
+  const Scenario scenario = seed_scenario();
+  compare_backends(scenario, 3, 300, 30);
+  // Deaths happened, so the clearance test and the death rules were compared too.
+  PlanState cpu = plan_start(scenario, 3);
+  for (int s = 0; s < 300; ++s) plan_step(scenario, cpu);
+  CHECK(cpu.living() < cpu.agents.size());
+}
+
+TEST_CASE("plan gpu: thousands of agents give the CPU's plan bit for bit over 300 steps") {
+  const Scenario scenario = crowded_scenario(300);  // 2700 agents
+  PlanState cpu = plan_start(scenario, 11);
+  compare_backends(scenario, 11, 300, 20);
+  for (int s = 0; s < 300; ++s) plan_step(scenario, cpu);
+  bool too_close = false, too_slow_or_turns = false;
+  for (const PlanAgent& a : cpu.agents) {
+    too_close = too_close || a.death == PlanDeath::TooClose;
+    too_slow_or_turns = too_slow_or_turns || a.death == PlanDeath::TooSlow ||
+                        a.death == PlanDeath::TooManyTurns;
+  }
+  CHECK(too_close);
+  CHECK(too_slow_or_turns);
+}
+
+// Every agent a steering candidate of every other: an invocation merges 8,000 candidates (a
+// long loop in one invocation, which llvmpipe caps; docs/gpu.md), and must see every one.
+TEST_CASE("plan gpu: a clump of 8,000 agents, each every other's candidate, gives the CPU's plan") {
+  const Scenario scenario = parse_scenario(kWorld +
+                                               "[plan]\n[[plan.group]]\ncount = 8000\nx = 380\n"
+                                               "y = 380\nwidth = 40\nheight = 40\n",
+                                           "clump.toml");
+  compare_backends(scenario, 7, 2, 1);
+}
+
+TEST_CASE("plan gpu: update() following every step reads the same state as plan_state()") {
+  const Scenario scenario = crowded_scenario(20);
+  test::gl_context();
+  const PlanState start = plan_start(scenario, 5);
+  GpuPlan gpu(scenario, start, 180 * 60);
+  PlanState followed = gpu.plan_state();
+  for (int s = 0; s < 60; ++s) {
+    gpu.step();
+    gpu.update(followed);
+  }
+  const PlanState whole = gpu.plan_state();
+  require_same_plan(whole, followed);
+  CHECK(std::equal(followed.index.next().begin(), followed.index.next().end(),
+                   whole.index.next().begin(), whole.index.next().end()));
+  CHECK(followed.points.size() > 180 * 30);
+}
+
+TEST_CASE("plan gpu: a planted fault (a clearance cell skipped) breaks the agreement") {
+  const Scenario scenario = crowded_scenario(300);
+  test::gl_context();
+  PlanState cpu = plan_start(scenario, 11);
+  GpuPlan gpu(scenario, cpu, std::uint32_t(cpu.agents.size() * 120));
+  gpu.set_fault(GpuFault::DropClearanceCell);
+  for (int s = 0; s < 120; ++s) plan_step(scenario, cpu);
+  gpu.step(120);
+  const PlanState faulty = gpu.plan_state();
+  std::size_t differing = 0;
+  for (std::size_t i = 0; i < cpu.agents.size(); ++i) {
+    if (!same_agent(cpu.agents[i], faulty.agents[i])) ++differing;
+  }
+  CHECK(differing > 0);
+}
+
+TEST_CASE("plan gpu: running out of points is an error naming the step, never a silent miss") {
+  const Scenario scenario = seed_scenario();
+  test::gl_context();
+  const PlanState start = plan_start(scenario, 3);
+  // Room for 5 steps of 20 agents: the sixth step's points do not fit.
+  GpuPlan gpu(scenario, start, 5 * 20);
+  gpu.step(5);
+  CHECK(gpu.plan_state().points.size() == 100);
+  try {
+    gpu.step(3);
+    FAIL("no error");
+  } catch (const std::length_error& error) {
+    const std::string message = error.what();
+    CHECK(message.find("step 6 needs 120 saved points") != std::string::npos);
+    CHECK(message.find("point capacity is 100") != std::string::npos);
+  }
+  CHECK(gpu.plan_state().points.size() == 100);
+}
+
+TEST_CASE("plan gpu: a steering grid past its cell capacity is an error") {
+  const Scenario scenario = crowded_scenario(10);
+  test::gl_context();
+  const PlanState start = plan_start(scenario, 3);
+  GpuPlan gpu(scenario, start, 1000 * 90, 4);  // the canvas's groups span more than 2 x 2 cells
+  CHECK_THROWS_WITH(gpu.step(1), Catch::Contains("cell capacity is 4"));
+}
+
+}  // namespace
+}  // namespace murmur
