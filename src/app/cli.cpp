@@ -528,24 +528,20 @@ FlockState start_state(const Scenario& scenario, const std::optional<std::string
   return in ? read_state_csv(*in, scenario) : seeded_start(scenario);
 }
 
-namespace {
-
-Scenario load_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
+Scenario load_any_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
   Scenario scenario = load_scenario(path);
   if (seed) scenario.world.seed = *seed;
   return scenario;
 }
 
-}  // namespace
-
 Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
-  Scenario scenario = load_with_seed(path, seed);
+  Scenario scenario = load_any_scenario_with_seed(path, seed);
   require_flock_scenario(scenario);
   return scenario;
 }
 
 Scenario load_plan_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
-  Scenario scenario = load_with_seed(path, seed);
+  Scenario scenario = load_any_scenario_with_seed(path, seed);
   if (!scenario.plan) {
     throw InputError(scenario.source +
                      ": no [plan] table: murmur plan draws plan scenarios (docs/floor-plan.md)");

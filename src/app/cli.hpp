@@ -174,6 +174,8 @@ class Program {
 // errors propagate as the loader's InputError (file, line, key); a plan scenario is one too
 // (require_flock_scenario, state.hpp), before the command does anything else.
 Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
+// Either kind, flock or plan (`murmur step` runs both).
+Scenario load_any_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
 // The same for `murmur plan`: a scenario without a [plan] table is an InputError.
 Scenario load_plan_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
 // --seed S, which replaces the scenario's [world] seed: any value in [0, kMaxSeed].

@@ -154,6 +154,19 @@ int run_plan(const PlanOptions& options) {
 
 }  // namespace
 
+int run_plan_steps_to_csv(const std::string& scenario, std::optional<std::uint64_t> seed,
+                          std::uint32_t steps, bool on_gpu, const std::string& out, bool quiet) {
+  PlanOptions options;
+  options.scenario = scenario;
+  options.seed = seed;
+  options.steps = steps;
+  options.backend = on_gpu ? PlanBackend::Gpu : PlanBackend::Cpu;
+  options.out = out;
+  options.format = PlanFormat::Csv;
+  options.quiet = quiet;
+  return run_plan(options);
+}
+
 Command plan_command(CLI::App& program) {
   CLI::App& command = add_command(
       program, "plan", "run a plan scenario (seed 003's floor plans) and export SVG, DXF, PNG or CSV");

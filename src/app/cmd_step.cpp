@@ -1,4 +1,5 @@
-// `murmur step`: advance a flock N steps on one backend and write the state it reaches.
+// `murmur step`: advance a flock N steps on one backend and write the state it reaches; a plan
+// scenario's state is its paths, written as `murmur plan`'s CSV.
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include "backend.hpp"
 #include "commands.hpp"
 #include "murmur/errors.hpp"
+#include "murmur/plan_export.hpp"
 #include "murmur/state.hpp"
 
 namespace murmur::cli {
@@ -35,8 +37,27 @@ bool is_state_file_name(const std::filesystem::path& path) {
   return extension == ".csv" || extension == ".npy";
 }
 
+// A plan scenario has no flock state: its agents' paths are the state (docs/floor-plan.md).
+int run_plan_step(const StepOptions& options) {
+  if (options.in) {
+    throw InputError("--in: " + options.scenario +
+                     " is a plan scenario ([plan]), which starts from its own groups, not a state");
+  }
+  if (plan_format_of(options.out) != PlanFormat::Csv) {
+    throw InputError("--out: " + options.scenario +
+                     " is a plan scenario ([plan]): its paths are written as .csv, got '" +
+                     options.out + "'");
+  }
+  if (options.backend == Backend::GpuNaive) {
+    throw InputError("--backend: a plan scenario ([plan]) runs on cpu or gpu, not gpu-naive");
+  }
+  return run_plan_steps_to_csv(options.scenario, options.seed, options.steps,
+                               options.backend == Backend::Gpu, options.out, options.quiet);
+}
+
 int run_step(const StepOptions& options) {
-  const Scenario scenario = load_scenario_with_seed(options.scenario, options.seed);
+  const Scenario scenario = load_any_scenario_with_seed(options.scenario, options.seed);
+  if (scenario.plan) return run_plan_step(options);
   check_output_file(options.out, "--out");
 
   if (!options.in) {
@@ -79,7 +100,8 @@ Command step_command(CLI::App& program) {
   command.footer(
       "Prints the seed of a seeded start on stderr (`seed 42`), then the progress (steps\n"
       "done, rate, ETA) unless --quiet. The output rows are sorted by id and written only\n"
-      "when the run succeeds (temporary file, then rename).");
+      "when the run succeeds (temporary file, then rename). A plan scenario ([plan]) writes\n"
+      "its paths as `murmur plan --out FILE.csv` does (cpu or gpu).");
   return {&command, [options] { return run_step(*options); }};
 }
 

@@ -21,4 +21,10 @@ namespace murmur::cli {
 MURMUR_COMMANDS(MURMUR_DECLARE_COMMAND)
 #undef MURMUR_DECLARE_COMMAND
 
+// `murmur step` on a plan scenario: the plan's state after `steps` steps is its paths, so it
+// writes the CSV that `murmur plan --out FILE.csv` writes (cmd_plan.cpp), on the CPU reference
+// or on the GPU.
+int run_plan_steps_to_csv(const std::string& scenario, std::optional<std::uint64_t> seed,
+                          std::uint32_t steps, bool on_gpu, const std::string& out, bool quiet);
+
 }  // namespace murmur::cli
