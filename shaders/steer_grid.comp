@@ -20,34 +20,46 @@
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 #include "compute_index.glsl"
 
+// The slots [first, end) of the cells row_start + column .. + count - 1 (count >= 1): one
+// row's run of consecutive cells is one range of the sorted state.
+uvec2 run_slots(uint row_start, int column, int count) {
+  uint a = row_start + uint(column);
+  uint b = a + uint(max(count, 1) - 1);
+  uint first = cell_start[a];
+  return uvec2(first, count > 0 ? cell_start[b] + cell_count[b] : first);
+}
+
 void main() {
   uint slot = linear_invocation_index();
   if (slot >= population.live) return;
   Boid self = sorted_boids[slot];
   Species s = species[self.species];
+  // Read once: the loops below would otherwise load them again for every candidate.
+  vec2 world = params.world;
+  ivec2 grid = params.grid;
   bool wrap = s.topology == MURMUR_TOPOLOGY_WRAP && params.fault != MURMUR_FAULT_BROKEN_WRAP;
   ivec2 own = cell_coords(self.pos);
 
   int first_x, columns, first_y, rows;
-  neighbour_span(own.x, params.grid.x, wrap, first_x, columns);
-  neighbour_span(own.y, params.grid.y, wrap, first_y, rows);
+  neighbour_span(own.x, grid.x, wrap, first_x, columns);
+  neighbour_span(own.y, grid.y, wrap, first_y, rows);
   if (params.fault == MURMUR_FAULT_DROP_NEIGHBOUR_ROW && rows == 3) rows = 2;
+  int run_first, run_count, wrapped_count;
+  column_runs(first_x, columns, grid.x, run_first, run_count, wrapped_count);
 
   NeighbourSums sums = empty_sums();
 #ifdef MURMUR_ECOSYSTEM
   Sensing sensed = no_sensing();
 #endif
   for (int row = 0; row < rows; ++row) {
-    int cy = (first_y + row + params.grid.y) % params.grid.y;
-    for (int column = 0; column < columns; ++column) {
-      int cx = (first_x + column + params.grid.x) % params.grid.x;
-      uint cell = cell_index(ivec2(cx, cy));
-      uint first = cell_start[cell];
-      uint end = first + cell_count[cell];
-      for (uint k = first; k < end; ++k) {
+    uint row_start = uint(wrapped_cell(first_y + row, grid.y) * grid.x);
+    for (int run = 0; run < 2; ++run) {
+      uvec2 range = run == 0 ? run_slots(row_start, run_first, run_count)
+                             : run_slots(row_start, 0, wrapped_count);
+      for (uint k = range.x; k < range.y; ++k) {
         if (k == slot) continue;
         Boid other = sorted_boids[k];
-        vec2 d = displacement(self.pos, other.pos, s.topology, params.world);
+        vec2 d = displacement(self.pos, other.pos, s.topology, world);
         bool seen = add_neighbour(sums, s, self.vel, d, other.vel, other.species);
 #ifdef MURMUR_ECOSYSTEM
         if (seen) sense_neighbour(sensed, s, d, other.species, other.id, k);
@@ -58,7 +70,7 @@ void main() {
 #ifdef MURMUR_ECOSYSTEM
   boids[slot] = ecosystem_next_state(s, self, sums, sensed, slot);
 #else
-  boids[slot] = next_state(s, self, steering_acc(s, self, sums, params.world));
+  boids[slot] = next_state(s, self, steering_acc(s, self, sums, world));
 #endif
   if (params.budding_period != 0u) child_count[slot] = children_of(self);
   neighbour_counts[slot] = uvec4(sums.visible, sums.flock, sums.separating, self.id);
