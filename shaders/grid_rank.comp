@@ -2,9 +2,12 @@
 // Pass 4 of the grid build: copies every boid to its place in cell order, ranked by id inside
 // its cell, so the order (and with it every float sum of the steering pass) is the same on
 // every run. Cost: one read per cell mate, less than the steering pass's 3x3 cells.
-// in: boids (candidates), population, boid_cell, cell_start, cell_count, cell_entries. out: sorted_boids.
+// in: candidate_texels, population, boid_cell, cell_start, cell_count, cell_entry_texels.
+// out: sorted_boids.
 #define MURMUR_USES_GRID_BUILD
 #include "sim_buffers.glsl"
+#include "boid_texels.glsl"
+layout(binding = MURMUR_TEX_CELL_ENTRIES) uniform usamplerBuffer cell_entry_texels;
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 #include "compute_index.glsl"
 
@@ -13,7 +16,7 @@ void main() {
   if (slot >= population.candidates) return;
   uint cell = boid_cell[slot];
   if (cell == MURMUR_NO_CELL) return;
-  Boid self = boids[slot];
+  Boid self = boid_at(candidate_texels, slot);
   if (params.fault == MURMUR_FAULT_UNSORTED_SCATTER) {
     sorted_boids[slot] = self;
     return;
@@ -22,7 +25,8 @@ void main() {
   uint end = first + cell_count[cell];
   uint rank = 0u;
   for (uint k = first; k < end; ++k) {
-    if (boids[cell_entries[k]].id < self.id) ++rank;
+    uint mate = texelFetch(cell_entry_texels, int(k)).x;
+    if (boid_texel(candidate_texels, mate, MURMUR_BOID_TEXEL_ID_SPECIES).x < self.id) ++rank;
   }
   sorted_boids[first + rank] = self;
 }

@@ -3,7 +3,7 @@
 // 8 surrounding cells (wrapped across the seams for torus observers) and writes state t+1.
 // Compiled with MURMUR_ECOSYSTEM for a scenario with the ecosystem's keys: it then also senses
 // prey and hunters, steers by them and by the food field, and spends and gains energy.
-// in: sorted_boids (state t, cell order), cell_start, cell_count, species, params, population;
+// in: sorted_texels (state t, cell order), cell_start_texels, species, params, population;
 // ecosystem: food, food_grazers.
 // out: boids (state t+1 candidates, same slots, ages advanced), neighbour_counts, child_count
 // (budding rule on); ecosystem: hunt (strike target, not fed, not eaten).
@@ -17,22 +17,23 @@
 #include "ecosystem.glsl"
 #endif
 #include "grid_search.glsl"
+#include "boid_texels.glsl"
+layout(binding = MURMUR_TEX_CELL_START) uniform usamplerBuffer cell_start_texels;
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 #include "compute_index.glsl"
 
-// The slots [first, end) of the cells row_start + column .. + count - 1 (count >= 1): one
-// row's run of consecutive cells is one range of the sorted state.
+// The slots [first, end) of the cells row_start + column .. + count - 1: one row's run of
+// consecutive cells is one range of the sorted state, ending where the next cell starts (the
+// starts have one entry more than the cells, the total).
 uvec2 run_slots(uint row_start, int column, int count) {
-  uint a = row_start + uint(column);
-  uint b = a + uint(max(count, 1) - 1);
-  uint first = cell_start[a];
-  return uvec2(first, count > 0 ? cell_start[b] + cell_count[b] : first);
+  int a = int(row_start) + column;
+  return uvec2(texelFetch(cell_start_texels, a).x, texelFetch(cell_start_texels, a + count).x);
 }
 
 void main() {
   uint slot = linear_invocation_index();
   if (slot >= population.live) return;
-  Boid self = sorted_boids[slot];
+  Boid self = boid_at(sorted_texels, slot);
   Species s = species[self.species];
   // Read once: the loops below would otherwise load them again for every candidate.
   vec2 world = params.world;
@@ -58,11 +59,13 @@ void main() {
                              : run_slots(row_start, 0, wrapped_count);
       for (uint k = range.x; k < range.y; ++k) {
         if (k == slot) continue;
-        Boid other = sorted_boids[k];
-        vec2 d = displacement(self.pos, other.pos, s.topology, world);
-        bool seen = add_neighbour(sums, s, self.vel, d, other.vel, other.species);
+        vec2 other_pos = boid_texel_vec2(sorted_texels, k, MURMUR_BOID_TEXEL_POS);
+        vec2 other_vel = boid_texel_vec2(sorted_texels, k, MURMUR_BOID_TEXEL_VEL);
+        uvec2 other_id_species = boid_texel(sorted_texels, k, MURMUR_BOID_TEXEL_ID_SPECIES);
+        vec2 d = displacement(self.pos, other_pos, s.topology, world);
+        bool seen = add_neighbour(sums, s, self.vel, d, other_vel, other_id_species.y);
 #ifdef MURMUR_ECOSYSTEM
-        if (seen) sense_neighbour(sensed, s, d, other.species, other.id, k);
+        if (seen) sense_neighbour(sensed, s, d, other_id_species.y, other_id_species.x, k);
 #endif
       }
     }

@@ -24,8 +24,10 @@ namespace {
 using gl::dispatch_linear;  // folded past GL's per-dimension limit (murmur/gl/dispatch.hpp)
 using gl::groups_for;
 
-// Shader-storage writes of one pass become visible to the next pass's reads.
-void storage_barrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
+// Shader-storage writes of one pass become visible to the next pass's reads, storage loads
+// and texel fetches of the buffer-texture views alike.
+constexpr GLbitfield kShaderReadBarriers = GL_SHADER_STORAGE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT;
+void storage_barrier() { glMemoryBarrier(kShaderReadBarriers); }
 
 // The steering passes' variant with the ecosystem's sensing, steering and energy.
 constexpr const char* kEcosystemDefine = "#define MURMUR_ECOSYSTEM\n";
@@ -117,6 +119,8 @@ struct GpuFlock::Impl {
   // holds the candidates of the step being taken (steered survivors-to-be, the dying, children).
   gl::Buffer boids, sorted, species, obstacles, params, population, cell_counts, cell_starts,
       cell_fill, boid_cell, cell_entries, neighbours, child_counts, child_offsets;
+  // Buffer-texture views of the same bytes (docs/gpu.md, "Texel fetches").
+  gl::BufferTexture sorted_texels, candidate_texels, cell_start_texels, cell_entry_texels;
   // Trail slots for children (made by the first set_birth_rules that turns births on).
   gl::Buffer slot_taken, slot_taken_before, free_slots;
   // The ecosystem's: the food field and its grazer counts (food cells), the hunt records
@@ -197,15 +201,19 @@ struct GpuFlock::Impl {
     food_shape = shape;
   }
 
-  // The grid's buffers for the current scenario's largest radius.
+  // The grid's buffers for the current scenario's largest radius. The counts and starts have
+  // one entry more than the cells, never counted into: its start is the total, where the last
+  // cell's range ends, so steer_grid.comp ends a run of cells at the next cell's start.
   void allocate_grid() {
     grid = grid_shape_for(scenario, capacity);
     cell_count = grid.cell_count();
     const std::size_t cell_bytes = sizeof(std::uint32_t) * cell_count;
-    cell_scan = std::make_unique<GpuScan>(cell_count);
-    cell_counts = gl::Buffer("cell counts", cell_bytes);
-    cell_starts = gl::Buffer("cell starts", cell_bytes);
+    const std::size_t start_bytes = sizeof(std::uint32_t) * (cell_count + 1);
+    cell_scan = std::make_unique<GpuScan>(cell_count + 1);
+    cell_counts = gl::Buffer("cell counts", start_bytes);
+    cell_starts = gl::Buffer("cell starts", start_bytes);
     cell_fill = gl::Buffer("cell fill cursors", cell_bytes);
+    cell_start_texels = gl::BufferTexture("cell starts (texels)", GL_R32UI, cell_starts);
   }
 
   void bind_simulation_buffers() const {
@@ -232,6 +240,10 @@ struct GpuFlock::Impl {
     tally.bind_storage(MURMUR_BIND_TALLY);
     survivors.bind_storage(MURMUR_BIND_SURVIVORS);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, population.id());
+    sorted_texels.bind(MURMUR_TEX_SORTED);
+    candidate_texels.bind(MURMUR_TEX_CANDIDATES);
+    cell_start_texels.bind(MURMUR_TEX_CELL_START);
+    cell_entry_texels.bind(MURMUR_TEX_CELL_ENTRIES);
   }
 
   // Ends a stage for step_timed(): waits for the GPU, adds the stage's wall time to `slot`.
@@ -253,7 +265,7 @@ struct GpuFlock::Impl {
     population_phase->set(std::uint32_t{phase});
     glDispatchCompute(1, 1, 1);
     // The counts feed the next passes' reads and their indirect dispatch arguments.
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+    glMemoryBarrier(kShaderReadBarriers | GL_COMMAND_BARRIER_BIT);
   }
 
   // The counting sort of the candidates into `sorted`: the dead drop out, the scan's total is
@@ -277,9 +289,9 @@ struct GpuFlock::Impl {
     {
       gl::DebugGroup group("grid: scan");
       glCopyNamedBufferSubData(cell_counts.id(), cell_starts.id(), 0, 0,
-                               sizeof(std::uint32_t) * cell_count);
+                               sizeof(std::uint32_t) * (cell_count + 1));
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the copy feeds scan_blocks
-      cell_scan->run(cell_starts, cell_count);
+      cell_scan->run(cell_starts, cell_count + 1);
       bind_simulation_buffers();  // the scan bound its own buffers
       update_population(MURMUR_POPULATION_AFTER_SORT);
       stage_done(&GridStageTimes::scan);
@@ -297,7 +309,7 @@ struct GpuFlock::Impl {
       glDispatchComputeIndirect(kCandidateGroupsOffset);
       // grid_rank writes sorted_boids: the next steer, the renderer's vertex pulling and
       // downloads read them.
-      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+      glMemoryBarrier(kShaderReadBarriers | GL_BUFFER_UPDATE_BARRIER_BIT);
       stage_done(&GridStageTimes::rank);
     }
   }
@@ -426,7 +438,7 @@ struct GpuFlock::Impl {
       glDispatchComputeIndirect(kLiveGroupsOffset);
       // steer writes the candidates, child counts and neighbour counts; births, the sort and
       // downloads read them.
-      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+      glMemoryBarrier(kShaderReadBarriers | GL_BUFFER_UPDATE_BARRIER_BIT);
     }
     if (ecosystem.on) {
       stage_done(&GridStageTimes::steer);
@@ -496,6 +508,9 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.boid_cell = gl::Buffer("cell of each boid", slot_bytes);
   m.cell_entries = gl::Buffer("boids listed by cell", slot_bytes);
   m.neighbours = gl::Buffer("neighbour counts", 4 * sizeof(std::uint32_t) * slots);
+  m.sorted_texels = gl::BufferTexture("boids by cell (texels)", GL_RG32UI, m.sorted);
+  m.candidate_texels = gl::BufferTexture("boids (texels)", GL_RG32UI, m.boids);
+  m.cell_entry_texels = gl::BufferTexture("boids listed by cell (texels)", GL_R32UI, m.cell_entries);
   m.child_counts = gl::Buffer("children of each boid", slot_bytes);
   m.child_offsets = gl::Buffer("birth offsets", slot_bytes);
   m.child_scan = std::make_unique<GpuScan>(static_cast<std::uint32_t>(slots));
