@@ -3,8 +3,10 @@
 // its cell, so the order (and with it every float sum of the steering pass) is the same on
 // every run. Cost: one read per cell mate, less than the steering pass's 3x3 cells.
 // in: candidate_texels, population, boid_cell, cell_start, cell_count, cell_entry_texels.
-// out: sorted_boids.
+// out: sorted_boids, and each one's position and velocity in sorted_motion (the steering pass
+// fetches a candidate's as one 16-byte texel).
 #define MURMUR_USES_GRID_BUILD
+#define MURMUR_USES_SORTED_MOTION
 #include "sim_buffers.glsl"
 #include "boid_texels.glsl"
 layout(binding = MURMUR_TEX_CELL_ENTRIES) uniform usamplerBuffer cell_entry_texels;
@@ -19,6 +21,7 @@ void main() {
   Boid self = boid_at(candidate_texels, slot);
   if (params.fault == MURMUR_FAULT_UNSORTED_SCATTER) {
     sorted_boids[slot] = self;
+    sorted_motion[slot] = vec4(self.pos, self.vel);
     return;
   }
   uint first = cell_start[cell];
@@ -29,4 +32,5 @@ void main() {
     if (boid_texel(candidate_texels, mate, MURMUR_BOID_TEXEL_ID_SPECIES).x < self.id) ++rank;
   }
   sorted_boids[first + rank] = self;
+  sorted_motion[first + rank] = vec4(self.pos, self.vel);
 }

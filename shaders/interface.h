@@ -40,6 +40,7 @@
 #define MURMUR_BIND_HUNT 25          // uvec4[capacity]: per sorted slot, the hunt (HuntRecord)
 #define MURMUR_BIND_TALLY 26         // uvec2[species * MURMUR_TALLY_COUNTERS]: SpeciesTally
 #define MURMUR_BIND_SURVIVORS 27     // uint[species]: boids of each species surviving the step
+#define MURMUR_BIND_SORTED_MOTION 28  // vec4[capacity]: pos, vel of state t in cell order
 
 // Buffer-texture views of the simulation's buffers (GpuFlock; docs/gpu.md, "Texel fetches"):
 // the same bytes read by texelFetch, which llvmpipe turns into a branch-free gather where a
@@ -49,6 +50,7 @@
 #define MURMUR_TEX_CANDIDATES 9   // RG32UI over BIND_BOIDS: the step's candidates, the same way
 #define MURMUR_TEX_CELL_START 10  // R32UI over BIND_CELL_START (cells + 1 entries)
 #define MURMUR_TEX_CELL_ENTRIES 11  // R32UI over BIND_CELL_ENTRIES
+#define MURMUR_TEX_SORTED_MOTION 12  // RGBA32F over BIND_SORTED_MOTION: pos, vel of slot s
 // One Boid (40 bytes) is 5 texels of 8 bytes; texel k holds words 2k and 2k + 1
 // (gpu_types.hpp asserts the offsets).
 #define MURMUR_BOID_TEXELS 5u

@@ -3,10 +3,14 @@
 // 8 surrounding cells (wrapped across the seams for torus observers) and writes state t+1.
 // Compiled with MURMUR_ECOSYSTEM for a scenario with the ecosystem's keys: it then also senses
 // prey and hunters, steers by them and by the food field, and spends and gains energy.
-// in: sorted_texels (state t, cell order), cell_start_texels, species, params, population;
+// in: sorted_texels and sorted_motion_texels (state t, cell order), cell_start_texels, species,
+// params, population;
 // ecosystem: food, food_grazers.
 // out: boids (state t+1 candidates, same slots, ages advanced), neighbour_counts, child_count
 // (budding rule on); ecosystem: hunt (strike target, not fed, not eaten).
+// The candidates' positions and velocities come from sorted_motion_texels, one 16-byte texel
+// a boid (grid_rank.comp writes it beside the state), their species from sorted_texels;
+// compiled with MURMUR_ONE_SPECIES for a flock of one species, whose candidates need no species.
 #include "sim_buffers.glsl"
 #include "model.glsl"
 #ifdef MURMUR_ECOSYSTEM
@@ -19,6 +23,7 @@
 #include "grid_search.glsl"
 #include "boid_texels.glsl"
 layout(binding = MURMUR_TEX_CELL_START) uniform usamplerBuffer cell_start_texels;
+layout(binding = MURMUR_TEX_SORTED_MOTION) uniform samplerBuffer sorted_motion_texels;
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 #include "compute_index.glsl"
 
@@ -59,13 +64,19 @@ void main() {
                              : run_slots(row_start, 0, wrapped_count);
       for (uint k = range.x; k < range.y; ++k) {
         if (k == slot) continue;
-        vec2 other_pos = boid_texel_vec2(sorted_texels, k, MURMUR_BOID_TEXEL_POS);
-        vec2 other_vel = boid_texel_vec2(sorted_texels, k, MURMUR_BOID_TEXEL_VEL);
+        vec4 motion = texelFetch(sorted_motion_texels, int(k));
+        vec2 other_pos = motion.xy;
+        vec2 other_vel = motion.zw;
+#if defined(MURMUR_ONE_SPECIES) && !defined(MURMUR_ECOSYSTEM)
+        uint other_species = 0u;  // the only species: no fetch
+#else
         uvec2 other_id_species = boid_texel(sorted_texels, k, MURMUR_BOID_TEXEL_ID_SPECIES);
+        uint other_species = other_id_species.y;
+#endif
         vec2 d = displacement(self.pos, other_pos, s.topology, world);
-        bool seen = add_neighbour(sums, s, self.vel, d, other_vel, other_id_species.y);
+        bool seen = add_neighbour(sums, s, self.vel, d, other_vel, other_species);
 #ifdef MURMUR_ECOSYSTEM
-        if (seen) sense_neighbour(sensed, s, d, other_id_species.y, other_id_species.x, k);
+        if (seen) sense_neighbour(sensed, s, d, other_species, other_id_species.x, k);
 #endif
       }
     }

@@ -31,6 +31,9 @@ void storage_barrier() { glMemoryBarrier(kShaderReadBarriers); }
 
 // The steering passes' variant with the ecosystem's sensing, steering and energy.
 constexpr const char* kEcosystemDefine = "#define MURMUR_ECOSYSTEM\n";
+// The grid's steering pass of a flock of one species (fixed for a flock's life: set_parameters
+// keeps the species): its candidates' species need no fetch.
+constexpr const char* kOneSpeciesDefine = "#define MURMUR_ONE_SPECIES\n";
 
 // A 64-bit step as the shaders take it (low word, high word).
 glm::uvec2 step_words(std::uint64_t step) {
@@ -120,7 +123,9 @@ struct GpuFlock::Impl {
   gl::Buffer boids, sorted, species, obstacles, params, population, cell_counts, cell_starts,
       cell_fill, boid_cell, cell_entries, neighbours, child_counts, child_offsets;
   // Buffer-texture views of the same bytes (docs/gpu.md, "Texel fetches").
-  gl::BufferTexture sorted_texels, candidate_texels, cell_start_texels, cell_entry_texels;
+  gl::BufferTexture sorted_texels, candidate_texels, cell_start_texels, cell_entry_texels,
+      sorted_motion_texels;
+  gl::Buffer sorted_motion;
   // Trail slots for children (made by the first set_birth_rules that turns births on).
   gl::Buffer slot_taken, slot_taken_before, free_slots;
   // The ecosystem's: the food field and its grazer counts (food cells), the hunt records
@@ -244,6 +249,8 @@ struct GpuFlock::Impl {
     candidate_texels.bind(MURMUR_TEX_CANDIDATES);
     cell_start_texels.bind(MURMUR_TEX_CELL_START);
     cell_entry_texels.bind(MURMUR_TEX_CELL_ENTRIES);
+    sorted_motion.bind_storage(MURMUR_BIND_SORTED_MOTION);
+    sorted_motion_texels.bind(MURMUR_TEX_SORTED_MOTION);
   }
 
   // Ends a stage for step_timed(): waits for the GPU, adds the stage's wall time to `slot`.
@@ -482,7 +489,8 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.count_pass = gl::Program::compute("grid_count.comp");
   m.scatter_pass = gl::Program::compute("grid_scatter.comp");
   m.rank_pass = gl::Program::compute("grid_rank.comp");
-  m.steer_grid_pass = gl::Program::compute("steer_grid.comp");
+  m.steer_grid_pass =
+      gl::Program::compute("steer_grid.comp", scenario.species.size() == 1 ? kOneSpeciesDefine : "");
   m.steer_naive_pass = gl::Program::compute("steer_naive.comp");
   m.births_pass = gl::Program::compute("births.comp");
   m.population_pass = gl::Program::compute("population_update.comp");
@@ -509,6 +517,9 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.cell_entries = gl::Buffer("boids listed by cell", slot_bytes);
   m.neighbours = gl::Buffer("neighbour counts", 4 * sizeof(std::uint32_t) * slots);
   m.sorted_texels = gl::BufferTexture("boids by cell (texels)", GL_RG32UI, m.sorted);
+  m.sorted_motion = gl::Buffer("positions and velocities by cell", 4 * sizeof(float) * slots);
+  m.sorted_motion_texels =
+      gl::BufferTexture("positions and velocities by cell (texels)", GL_RGBA32F, m.sorted_motion);
   m.candidate_texels = gl::BufferTexture("boids (texels)", GL_RG32UI, m.boids);
   m.cell_entry_texels = gl::BufferTexture("boids listed by cell (texels)", GL_R32UI, m.cell_entries);
   m.child_counts = gl::Buffer("children of each boid", slot_bytes);
