@@ -39,7 +39,12 @@ void main() {
   uint slot = linear_invocation_index();
   if (slot >= population.live) return;
   Boid self = boid_at(sorted_texels, slot);
+#ifdef MURMUR_ONE_SPECIES
+  Species s = species[0];  // the same index in every lane: one load for all of them
+#else
   Species s = species[self.species];
+#endif
+  float speed = observer_speed(self.vel);
   // Read once: the loops below would otherwise load them again for every candidate.
   vec2 world = params.world;
   ivec2 grid = params.grid;
@@ -74,7 +79,7 @@ void main() {
         uint other_species = other_id_species.y;
 #endif
         vec2 d = displacement(self.pos, other_pos, s.topology, world);
-        bool seen = add_neighbour(sums, s, self.vel, d, other_vel, other_species);
+        bool seen = add_neighbour(sums, s, self.vel, speed, d, other_vel, other_species);
 #ifdef MURMUR_ECOSYSTEM
         if (seen) sense_neighbour(sensed, s, d, other_species, other_id_species.x, k);
 #endif
