@@ -267,6 +267,44 @@ struct GpuFlock::Impl {
     std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
   };
 
+  // Ends a stage for step_gpu_timed(): a GL_TIMESTAMP query, no wait; resolve() reads them all
+  // after the step and adds each stage's GPU time to its slot.
+  class StageQueries {
+   public:
+    explicit StageQueries(std::vector<gl::Handle<gl::delete_query>>& pool) : pool_(pool) {
+      mark();
+    }
+    void lap(double& slot) {
+      mark();
+      slots_.push_back(&slot);
+    }
+    void resolve() {
+      std::vector<GLuint64> stamps(used_);
+      for (std::size_t k = 0; k < used_; ++k) {
+        glGetQueryObjectui64v(pool_[k].id(), GL_QUERY_RESULT, &stamps[k]);
+      }
+      constexpr double kNanosecondsPerMillisecond = 1e6;
+      for (std::size_t k = 0; k < slots_.size(); ++k) {
+        const GLuint64 from = stamps[k], to = stamps[k + 1];
+        *slots_[k] += to > from ? double(to - from) / kNanosecondsPerMillisecond : 0.0;
+      }
+    }
+
+   private:
+    void mark() {
+      if (used_ == pool_.size()) {
+        GLuint id = 0;
+        glCreateQueries(GL_TIMESTAMP, 1, &id);
+        pool_.emplace_back(id);
+      }
+      glQueryCounter(pool_[used_++].id(), GL_TIMESTAMP);
+    }
+    std::vector<gl::Handle<gl::delete_query>>& pool_;
+    std::size_t used_ = 0;
+    std::vector<double*> slots_;
+  };
+  std::vector<gl::Handle<gl::delete_query>> stage_queries;  // reused by every timed step
+
   void update_population(GLuint phase) {
     population_pass.use();
     population_phase->set(std::uint32_t{phase});
@@ -409,14 +447,19 @@ struct GpuFlock::Impl {
 
   // One step: steer (state t in `sorted` -> candidates in `boids`), births, then the counting
   // sort that makes the candidates the next state.
-  void step_once(GridStageTimes* times = nullptr) {
+  enum class StageTiming { WallClock, GpuTimestamps };
+  void step_once(GridStageTimes* times = nullptr, StageTiming timing = StageTiming::WallClock) {
     std::optional<StageClock> clock;
-    if (times != nullptr) {
+    std::optional<StageQueries> queries;
+    if (times != nullptr && timing == StageTiming::WallClock) {
       glFinish();  // earlier work is not this step's
       clock.emplace();
+    } else if (times != nullptr) {
+      queries.emplace(stage_queries);
     }
     const StageDone stage_done = [&](double GridStageTimes::*slot) {
       if (clock) clock->lap(times->*slot);
+      if (queries) queries->lap(times->*slot);
     };
     bind_simulation_buffers();
     const auto step_low = static_cast<std::uint32_t>(step_index);  // the model keys on the low 32 bits
@@ -468,6 +511,7 @@ struct GpuFlock::Impl {
     stage_done(&GridStageTimes::steer);
     sort_candidates(stage_done, true);
     ++step_index;
+    if (queries) queries->resolve();
   }
 
   gpu::Population read_population() const {
@@ -544,6 +588,12 @@ void GpuFlock::step(std::uint32_t steps) {
 GridStageTimes GpuFlock::step_timed() {
   GridStageTimes times;
   impl_->step_once(&times);
+  return times;
+}
+
+GridStageTimes GpuFlock::step_gpu_timed() {
+  GridStageTimes times;
+  impl_->step_once(&times, Impl::StageTiming::GpuTimestamps);
   return times;
 }
 
