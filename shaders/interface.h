@@ -18,7 +18,7 @@
 #define MURMUR_BIND_CELL_START 4     // uint[cells + 1]: exclusive prefix sum of CELL_COUNT
 #define MURMUR_BIND_CELL_FILL 5      // uint[cells]: scatter cursor per cell
 #define MURMUR_BIND_BOID_CELL 6      // uint[N]: cell of each boid (by slot of BOIDS)
-#define MURMUR_BIND_CELL_ENTRIES 7   // uint[N]: BOIDS slots grouped by cell, unordered in a cell
+#define MURMUR_BIND_CELL_ENTRIES 7   // uint[N]: ids of BOIDS grouped by cell, unordered in a cell
 #define MURMUR_BIND_NEIGHBOURS 8     // uvec4[N]: per sorted slot (visible, flock, separating, id)
 #define MURMUR_BIND_SCAN_IN 9        // uint[]: one level of the scan (in place)
 #define MURMUR_BIND_SCAN_SUMS 10     // uint[]: per-workgroup totals of that level
@@ -51,6 +51,7 @@
 #define MURMUR_TEX_CELL_START 10  // R32UI over BIND_CELL_START (cells + 1 entries)
 #define MURMUR_TEX_CELL_ENTRIES 11  // R32UI over BIND_CELL_ENTRIES
 #define MURMUR_TEX_SORTED_MOTION 12  // RGBA32F over BIND_SORTED_MOTION: pos, vel of slot s
+#define MURMUR_TEX_BOID_CELL 13     // R32UI over BIND_BOID_CELL
 // One Boid (40 bytes) is 5 texels of 8 bytes; texel k holds words 2k and 2k + 1
 // (gpu_types.hpp asserts the offsets).
 #define MURMUR_BOID_TEXELS 5u

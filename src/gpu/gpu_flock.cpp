@@ -124,7 +124,7 @@ struct GpuFlock::Impl {
       cell_fill, boid_cell, cell_entries, neighbours, child_counts, child_offsets;
   // Buffer-texture views of the same bytes (docs/gpu.md, "Texel fetches").
   gl::BufferTexture sorted_texels, candidate_texels, cell_start_texels, cell_entry_texels,
-      sorted_motion_texels;
+      sorted_motion_texels, boid_cell_texels;
   gl::Buffer sorted_motion;
   // Trail slots for children (made by the first set_birth_rules that turns births on).
   gl::Buffer slot_taken, slot_taken_before, free_slots;
@@ -251,6 +251,7 @@ struct GpuFlock::Impl {
     cell_entry_texels.bind(MURMUR_TEX_CELL_ENTRIES);
     sorted_motion.bind_storage(MURMUR_BIND_SORTED_MOTION);
     sorted_motion_texels.bind(MURMUR_TEX_SORTED_MOTION);
+    boid_cell_texels.bind(MURMUR_TEX_BOID_CELL);
   }
 
   // Ends a stage for step_timed(): waits for the GPU, adds the stage's wall time to `slot`.
@@ -558,14 +559,15 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.params = gl::Buffer("step params", sizeof(gpu::StepParams));
   m.population = gl::Buffer("population", sizeof(gpu::Population));
   m.boid_cell = gl::Buffer("cell of each boid", slot_bytes);
-  m.cell_entries = gl::Buffer("boids listed by cell", slot_bytes);
+  m.cell_entries = gl::Buffer("ids listed by cell", slot_bytes);
   m.neighbours = gl::Buffer("neighbour counts", 4 * sizeof(std::uint32_t) * slots);
   m.sorted_texels = gl::BufferTexture("boids by cell (texels)", GL_RG32UI, m.sorted);
   m.sorted_motion = gl::Buffer("positions and velocities by cell", 4 * sizeof(float) * slots);
   m.sorted_motion_texels =
       gl::BufferTexture("positions and velocities by cell (texels)", GL_RGBA32F, m.sorted_motion);
   m.candidate_texels = gl::BufferTexture("boids (texels)", GL_RG32UI, m.boids);
-  m.cell_entry_texels = gl::BufferTexture("boids listed by cell (texels)", GL_R32UI, m.cell_entries);
+  m.cell_entry_texels = gl::BufferTexture("ids listed by cell (texels)", GL_R32UI, m.cell_entries);
+  m.boid_cell_texels = gl::BufferTexture("cell of each boid (texels)", GL_R32UI, m.boid_cell);
   m.child_counts = gl::Buffer("children of each boid", slot_bytes);
   m.child_offsets = gl::Buffer("birth offsets", slot_bytes);
   m.child_scan = std::make_unique<GpuScan>(static_cast<std::uint32_t>(slots));
