@@ -139,8 +139,6 @@ run_murmur stats --scenario "$scenario" --in "$work/state.csv"
 expect_usage_error "a plan scenario" "murmur plan"
 run_murmur compare --scenario "$scenario" --steps 1
 expect_usage_error "a plan scenario" "murmur plan"
-run_murmur record --scenario "$scenario" --frames 1 --out "$work/frames"
-expect_usage_error "a plan scenario" "murmur plan"
 run_murmur soak --scenario "$scenario" --steps 1 --backend cpu
 expect_usage_error "a plan scenario" "murmur plan"
 run_murmur bench --scenario "$scenario" --sizes 100
