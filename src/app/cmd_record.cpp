@@ -58,14 +58,7 @@ int run_record(const RecordOptions& options) {
   request.out = options.out;
   request.video = video_format(options.format, request.out);
   request.scenario = load_any_scenario_with_seed(options.scenario, options.seed);
-  if (request.scenario.plan) {
-    if (options.in) {
-      throw InputError("--in " + *options.in + ": " + request.scenario.source +
-                       " is a plan scenario, which starts from its [[plan.group]] tables");
-    }
-  } else {
-    request.initial = start_state(request.scenario, options.in);
-  }
+  request.initial = flock_start_state(request.scenario, options.in);
 
   if (!options.in) {
     std::fprintf(stderr, "seed %llu\n",

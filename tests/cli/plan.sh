@@ -143,8 +143,8 @@ run_murmur soak --scenario "$scenario" --steps 1 --backend cpu
 expect_usage_error "a plan scenario" "murmur plan"
 run_murmur bench --scenario "$scenario" --sizes 100
 expect_usage_error "a plan scenario" "murmur plan"
-run_murmur view --scenario "$scenario"
-expect_usage_error "a plan scenario" "murmur plan"
+run_murmur view --scenario "$scenario" --in "$work/state.csv"
+expect_usage_error "--in" "[[plan.group]]"
 
 # An output directory that does not exist fails before the run, with exit 3.
 run_murmur plan --scenario "$scenario" --steps 5 --out "$work/missing/plan.dxf" --quiet
