@@ -397,6 +397,18 @@ void plan_step_brute_force(const Scenario& scenario, PlanState& state, unsigned 
   step_plan(scenario, state, workers, Search::BruteForce);
 }
 
+namespace {
+
+// A point joins its agent's previous drawn point from step kPlanFirstLineStep on (the seed draws
+// from its third frame).
+bool draws_segment(const PlanPoint& point) { return point.step >= kPlanFirstLineStep; }
+
+// The seed's display(): width 1 when v0.x == 0, then width 2 when v0.y == 0, so a zero move,
+// which is both, is drawn as horizontal.
+bool horizontal_move(const PlanPoint& point) { return point.move.y == 0.0f; }
+
+}  // namespace
+
 std::vector<std::vector<PlanSegment>> plan_drawing(const Scenario& scenario,
                                                    const PlanState& state) {
   const PlanParams& plan = plan_of(scenario);
@@ -405,13 +417,48 @@ std::vector<std::vector<PlanSegment>> plan_drawing(const Scenario& scenario,
   for (const PlanPoint& p : state.points) {
     const PlanPoint* before = previous[p.agent];
     previous[p.agent] = &p;
-    if (before == nullptr || p.step < kPlanFirstLineStep) continue;
-    // The seed's display(): width 1 when v0.x == 0, then width 2 when v0.y == 0 (a zero move
-    // is both, and drawn as horizontal).
-    const float width = p.move.y == 0.0f ? plan.horizontal_width : plan.vertical_width;
+    if (before == nullptr || !draws_segment(p)) continue;
+    const float width = horizontal_move(p) ? plan.horizontal_width : plan.vertical_width;
     drawing[p.agent].push_back({before->drawn, p.drawn, width});
   }
   return drawing;
+}
+
+PlanSummary PlanSummaryTracker::summary(const PlanState& state) {
+  if (latest_.empty()) latest_.assign(state.agents.size(), PlanPointIndex::kNone);
+  if (state.points.size() < points_read_ || latest_.size() != state.agents.size()) {
+    throw std::logic_error("PlanSummaryTracker: a state of another run");
+  }
+  // The segments the new points draw: plan_drawing's, each agent's from its newest point read.
+  for (std::size_t i = points_read_; i < state.points.size(); ++i) {
+    const PlanPoint& p = state.points[i];
+    const std::uint32_t before = latest_[p.agent];
+    latest_[p.agent] = std::uint32_t(i);
+    if (before == PlanPointIndex::kNone || !draws_segment(p)) continue;
+    const glm::dvec2 d = glm::dvec2(p.drawn) - glm::dvec2(state.points[before].drawn);
+    (horizontal_move(p) ? horizontal_ : vertical_) += std::sqrt(d.x * d.x + d.y * d.y);
+  }
+  points_read_ = state.points.size();
+
+  PlanSummary summary;
+  summary.step = state.step;
+  summary.agents = std::uint32_t(state.agents.size());
+  for (const PlanAgent& a : state.agents) {
+    summary.living += a.alive ? 1 : 0;
+    summary.died_too_slow += a.death == PlanDeath::TooSlow ? 1 : 0;
+    summary.died_too_close += a.death == PlanDeath::TooClose ? 1 : 0;
+    summary.died_too_many_turns += a.death == PlanDeath::TooManyTurns ? 1 : 0;
+  }
+  summary.points = state.points.size();
+  summary.drawn_length_horizontal = horizontal_;
+  summary.drawn_length_vertical = vertical_;
+  summary.drawn_length = horizontal_ + vertical_;
+  return summary;
+}
+
+PlanSummary plan_summary(const Scenario& scenario, const PlanState& state) {
+  plan_of(scenario);  // a flock scenario has no plan to sum up
+  return PlanSummaryTracker().summary(state);
 }
 
 }  // namespace murmur
