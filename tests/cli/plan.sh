@@ -132,11 +132,6 @@ flock=$work/flock.toml
 write_tiny_scenario "$flock"
 run_murmur plan --scenario "$flock" --steps 5 --out "$work/flock.svg"
 expect_usage_error "$flock" "no [plan] table"
-run_murmur stats --scenario "$scenario" --steps 1 --backend cpu
-expect_usage_error "a plan scenario" "murmur plan"
-printf 'id,species,x,y,vx,vy\n0,0,1,1,1,0\n' >"$work/state.csv"
-run_murmur stats --scenario "$scenario" --in "$work/state.csv"
-expect_usage_error "a plan scenario" "murmur plan"
 run_murmur compare --scenario "$scenario" --steps 1
 expect_usage_error "a plan scenario" "murmur plan"
 run_murmur record --scenario "$scenario" --frames 1 --out "$work/frames"
