@@ -5,6 +5,7 @@
 // reference; its records are flat and fixed-size so that a GPU can hold them in buffers.
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -33,6 +34,12 @@ struct PlanAgent {
   std::uint64_t died_at = 0;     // the step whose check killed it (0 while alive)
   bool alive = true;
 };
+
+// Whether two agents are the same bit for bit, every field (floats compared as bits).
+bool same_plan_agent(const PlanAgent& a, const PlanAgent& b);
+// Every field of an agent on one line, floats in hexadecimal (%a) so that a difference in the
+// last bit shows: for reports of a difference.
+std::string describe_plan_agent(const PlanAgent& agent);
 
 // One saved point of a path: appended for every move, never changed.
 struct PlanPoint {

@@ -73,18 +73,23 @@ PlanBackend plan_backend(const std::string& scenario, const std::optional<std::s
   return backend == Backend::Gpu ? PlanBackend::Gpu : PlanBackend::Cpu;
 }
 
+std::uint32_t gpu_plan_point_capacity(std::uint32_t steps, std::uint64_t agents) {
+  const std::uint64_t most_points = std::uint64_t{steps} * agents;
+  if (most_points >= PlanPointIndex::kNone) {
+    throw InputError("--steps " + std::to_string(steps) + " with " + std::to_string(agents) +
+                     " agents may save " + std::to_string(most_points) +
+                     " points; a plan on the GPU holds fewer than " +
+                     std::to_string(PlanPointIndex::kNone));
+  }
+  return static_cast<std::uint32_t>(most_points);
+}
+
 PlanRun::PlanRun(const Scenario& scenario, PlanBackend backend, std::uint32_t steps)
     : scenario_(scenario), state_(plan_start(scenario, scenario.world.seed)) {
   if (backend == PlanBackend::Cpu) return;
-  const std::uint64_t most_points = std::uint64_t{steps} * state_.agents.size();
-  if (most_points >= PlanPointIndex::kNone) {
-    throw InputError("--steps " + std::to_string(steps) + " with " +
-                     std::to_string(state_.agents.size()) + " agents may save " +
-                     std::to_string(most_points) + " points; --backend gpu holds fewer than " +
-                     std::to_string(PlanPointIndex::kNone));
-  }
+  const std::uint32_t most_points = gpu_plan_point_capacity(steps, state_.agents.size());
   context_ = gl::create_headless_context();
-  gpu_ = std::make_unique<GpuPlan>(scenario, state_, static_cast<std::uint32_t>(most_points));
+  gpu_ = std::make_unique<GpuPlan>(scenario, state_, most_points);
 }
 
 PlanRun::~PlanRun() = default;

@@ -66,6 +66,10 @@ enum class PlanBackend { Cpu, Gpu };
 PlanBackend plan_backend(const std::string& scenario, const std::optional<std::string>& in,
                          Backend backend);
 
+// The points a GPU plan must hold for `steps` steps of `agents` agents (each one a step); an
+// InputError naming --steps when that passes what GpuPlan can index (2^32 - 2).
+std::uint32_t gpu_plan_point_capacity(std::uint32_t steps, std::uint64_t agents);
+
 // A plan stepped on either backend, from the scenario's seeded start. On the GPU the buffers
 // hold every point `steps` steps can save (each agent one a step), so no step runs out of room
 // (a run that could pass 2^32 - 2 points is an InputError naming --steps); state() reads back

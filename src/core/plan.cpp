@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -297,6 +298,35 @@ bool near_other_path_brute_force(std::span<const PlanPoint> points, glm::vec2 at
 }
 
 // ---- the plan -----------------------------------------------------------------------
+
+namespace {
+
+bool same_bits(glm::vec2 a, glm::vec2 b) {
+  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+
+}  // namespace
+
+bool same_plan_agent(const PlanAgent& a, const PlanAgent& b) {
+  return same_bits(a.location, b.location) && same_bits(a.velocity, b.velocity) &&
+         same_bits(a.acceleration, b.acceleration) && same_bits(a.last_move, b.last_move) &&
+         same_bits(a.drawn, b.drawn) && a.id == b.id && a.turns == b.turns &&
+         a.steps == b.steps && a.death == b.death && a.died_at == b.died_at &&
+         a.alive == b.alive;
+}
+
+std::string describe_plan_agent(const PlanAgent& a) {
+  char text[400];
+  std::snprintf(text, sizeof text,
+                "id %u loc (%a, %a) vel (%a, %a) acc (%a, %a) move (%a, %a) drawn (%a, %a) "
+                "turns %u steps %u death %u at %llu alive %d",
+                a.id, a.location.x, a.location.y, a.velocity.x, a.velocity.y, a.acceleration.x,
+                a.acceleration.y, a.last_move.x, a.last_move.y, a.drawn.x, a.drawn.y, a.turns,
+                a.steps, unsigned(a.death), static_cast<unsigned long long>(a.died_at),
+                a.alive ? 1 : 0);
+  return text;
+}
+
 
 std::uint32_t PlanState::living() const {
   return std::uint32_t(std::count_if(agents.begin(), agents.end(),

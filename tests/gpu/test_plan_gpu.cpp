@@ -39,34 +39,14 @@ bool same_bits(const T& a, const T& b) {
   return std::memcmp(&a, &b, sizeof(T)) == 0;
 }
 
-bool same_agent(const PlanAgent& a, const PlanAgent& b) {
-  return same_bits(a.location, b.location) && same_bits(a.velocity, b.velocity) &&
-         same_bits(a.acceleration, b.acceleration) && same_bits(a.last_move, b.last_move) &&
-         same_bits(a.drawn, b.drawn) && a.id == b.id && a.turns == b.turns &&
-         a.steps == b.steps && a.death == b.death && a.died_at == b.died_at &&
-         a.alive == b.alive;
-}
-
-std::string describe(const PlanAgent& a) {
-  char text[320];
-  std::snprintf(text, sizeof text,
-                "loc (%a, %a) vel (%a, %a) acc (%a, %a) move (%a, %a) drawn (%a, %a) turns %u "
-                "steps %u death %u at %llu alive %d",
-                a.location.x, a.location.y, a.velocity.x, a.velocity.y, a.acceleration.x,
-                a.acceleration.y, a.last_move.x, a.last_move.y, a.drawn.x, a.drawn.y, a.turns,
-                a.steps, unsigned(a.death), static_cast<unsigned long long>(a.died_at),
-                a.alive ? 1 : 0);
-  return text;
-}
-
 // Every agent and point bit for bit; the first difference is reported.
 void require_same_plan(const PlanState& cpu, const PlanState& gpu) {
   REQUIRE(gpu.step == cpu.step);
   REQUIRE(gpu.agents.size() == cpu.agents.size());
   for (std::size_t i = 0; i < cpu.agents.size(); ++i) {
-    INFO("agent " << i << "\n  cpu " << describe(cpu.agents[i]) << "\n  gpu "
-                    << describe(gpu.agents[i]));
-    REQUIRE(same_agent(cpu.agents[i], gpu.agents[i]));
+    INFO("agent " << i << "\n  cpu " << describe_plan_agent(cpu.agents[i]) << "\n  gpu "
+                    << describe_plan_agent(gpu.agents[i]));
+    REQUIRE(same_plan_agent(cpu.agents[i], gpu.agents[i]));
   }
   REQUIRE(gpu.points.size() == cpu.points.size());
   for (std::size_t p = 0; p < cpu.points.size(); ++p) {
@@ -160,7 +140,7 @@ TEST_CASE("plan gpu: a planted fault (a clearance cell skipped) breaks the agree
   const PlanState faulty = gpu.plan_state();
   std::size_t differing = 0;
   for (std::size_t i = 0; i < cpu.agents.size(); ++i) {
-    if (!same_agent(cpu.agents[i], faulty.agents[i])) ++differing;
+    if (!same_plan_agent(cpu.agents[i], faulty.agents[i])) ++differing;
   }
   CHECK(differing > 0);
 }
