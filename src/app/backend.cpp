@@ -73,10 +73,11 @@ PlanBackend plan_backend(const std::string& scenario, const std::optional<std::s
   return backend == Backend::Gpu ? PlanBackend::Gpu : PlanBackend::Cpu;
 }
 
-std::uint32_t gpu_plan_point_capacity(std::uint32_t steps, std::uint64_t agents) {
-  const std::uint64_t most_points = std::uint64_t{steps} * agents;
+std::uint32_t gpu_plan_point_capacity(std::uint64_t steps, std::uint64_t agents,
+                                      const std::string& steps_flag) {
+  const std::uint64_t most_points = steps * agents;
   if (most_points >= PlanPointIndex::kNone) {
-    throw InputError("--steps " + std::to_string(steps) + " with " + std::to_string(agents) +
+    throw InputError(steps_flag + " " + std::to_string(steps) + " with " + std::to_string(agents) +
                      " agents may save " + std::to_string(most_points) +
                      " points; a plan on the GPU holds fewer than " +
                      std::to_string(PlanPointIndex::kNone));

@@ -67,8 +67,9 @@ PlanBackend plan_backend(const std::string& scenario, const std::optional<std::s
                          Backend backend);
 
 // The points a GPU plan must hold for `steps` steps of `agents` agents (each one a step); an
-// InputError naming --steps when that passes what GpuPlan can index (2^32 - 2).
-std::uint32_t gpu_plan_point_capacity(std::uint32_t steps, std::uint64_t agents);
+// InputError naming `steps_flag` when that passes what GpuPlan can index (2^32 - 2).
+std::uint32_t gpu_plan_point_capacity(std::uint64_t steps, std::uint64_t agents,
+                                      const std::string& steps_flag = "--steps");
 
 // A plan stepped on either backend, from the scenario's seeded start. On the GPU the buffers
 // hold every point `steps` steps can save (each agent one a step), so no step runs out of room
