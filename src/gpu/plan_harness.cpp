@@ -4,11 +4,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <span>
 #include <vector>
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
+#include "murmur/agreement.hpp"
 #include "murmur/gpu/gpu_plan.hpp"
 #include "murmur/plan.hpp"
 
@@ -94,6 +96,60 @@ void compare_new_points(const PlanState& cpu, std::size_t cpu_first, const PlanS
   }
 }
 
+// The rules' verdict on one agent at the start of a step, from the GPU's own state: a cause, or
+// none (the agent lives), or nothing when a threshold lies within rounding.
+struct RuleVerdict {
+  bool ambiguous = false;
+  PlanDeath death = PlanDeath::Lives;
+};
+
+// The GPU's saved points indexed at the clearance shrunk and grown by the rounding band, so that
+// a near path is decided only where rounding cannot have decided it the other way.
+class RuleIndex {
+ public:
+  explicit RuleIndex(const PlanParams& plan)
+      : plan_(plan),
+        inside_(float(plan.clearance * (1.0 - kRadiusBand))),
+        outside_(float(plan.clearance * (1.0 + kRadiusBand))) {}
+
+  void add(std::span<const PlanPoint> points) {
+    inside_.add(points);
+    outside_.add(points);
+  }
+
+  // docs/model.md, "One step of the plan", 1: too slow, too close, too many turns, the first
+  // that holds; an undecided earlier rule leaves the verdict undecided.
+  RuleVerdict verdict(std::span<const PlanPoint> points, const PlanAgent& agent) const {
+    const double speed = std::sqrt(double(agent.last_move.x) * agent.last_move.x +
+                                   double(agent.last_move.y) * agent.last_move.y);
+    const double slow = plan_.min_speed;
+    if (speed < slow * (1.0 - kRadiusBand)) return {false, PlanDeath::TooSlow};
+    if (speed < slow * (1.0 + kRadiusBand)) return {true, PlanDeath::Lives};
+    if (inside_.near_other_path(points, agent.location, agent.id)) {
+      return {false, PlanDeath::TooClose};
+    }
+    if (outside_.near_other_path(points, agent.location, agent.id)) {
+      return {true, PlanDeath::Lives};
+    }
+    if (agent.turns > plan_.max_turns) return {false, PlanDeath::TooManyTurns};
+    return {false, PlanDeath::Lives};
+  }
+
+ private:
+  const PlanParams& plan_;
+  PlanPointIndex inside_, outside_;
+};
+
+const char* death_name(PlanDeath death) {
+  switch (death) {
+    case PlanDeath::Lives: return "lives";
+    case PlanDeath::TooSlow: return "too slow";
+    case PlanDeath::TooClose: return "too close";
+    case PlanDeath::TooManyTurns: return "too many turns";
+  }
+  return "?";
+}
+
 }  // namespace
 
 std::optional<double> default_plan_bound(const std::string& renderer) {
@@ -101,10 +157,12 @@ std::optional<double> default_plan_bound(const std::string& renderer) {
   return kPlanMaxDivergentDefault;
 }
 
-bool PlanCompareReport::passed() const {
+bool PlanCompareReport::divergence_passed() const {
   if (!max_divergent) return identical();
   return double(divergent_agents) <= *max_divergent * double(agents);
 }
+
+bool PlanCompareReport::passed() const { return divergence_passed() && rule_violations == 0; }
 
 PlanCompareReport run_plan_comparison(const Scenario& scenario,
                                       const PlanCompareOptions& options) {
@@ -118,13 +176,47 @@ PlanCompareReport run_plan_comparison(const Scenario& scenario,
   gpu.set_fault(options.fault);
   PlanState gpu_state = gpu.plan_state();
   Tally tally(cpu.agents.size());
-  const float snap = scenario.plan->snap;
+  const PlanParams& plan = *scenario.plan;
+  RuleIndex rules(plan);
+  std::vector<RuleVerdict> verdicts(cpu.agents.size());
 
   for (std::uint32_t step = 1; step <= options.steps; ++step) {
     const std::size_t cpu_first = cpu.points.size(), gpu_first = gpu_state.points.size();
+    // What the rules say of the GPU's agents, from its state before the step.
+    const bool checks_deaths = step > plan.warmup;
+    if (checks_deaths) {
+      for (std::uint32_t i = 0; i < report.agents; ++i) {
+        if (gpu_state.agents[i].alive) {
+          verdicts[i] = rules.verdict(gpu_state.points, gpu_state.agents[i]);
+        }
+      }
+    }
+    const std::vector<char> alive_before = [&] {
+      std::vector<char> alive(report.agents);
+      for (std::uint32_t i = 0; i < report.agents; ++i) alive[i] = gpu_state.agents[i].alive;
+      return alive;
+    }();
     plan_step(scenario, cpu);
     gpu.step();
     gpu.update(gpu_state);  // the agents, and only the points this step saved
+    for (std::uint32_t i = 0; checks_deaths && i < report.agents; ++i) {
+      if (!alive_before[i]) continue;
+      ++report.rule_checks;
+      if (verdicts[i].ambiguous) {
+        ++report.rule_ambiguous;
+        continue;
+      }
+      const PlanAgent& g = gpu_state.agents[i];
+      const PlanDeath decided = g.died_at == step ? g.death : PlanDeath::Lives;
+      if (decided == verdicts[i].death) continue;
+      if (report.rule_violations++ == 0) {
+        report.first_violation = "step " + std::to_string(step) + ", agent " +
+                                 std::to_string(i) + ": the rules say " +
+                                 death_name(verdicts[i].death) + ", the GPU decided " +
+                                 death_name(decided);
+      }
+    }
+    rules.add(gpu_state.points);
     for (std::uint32_t i = 0; i < report.agents; ++i) {
       const PlanAgent& c = cpu.agents[i];
       const PlanAgent& g = gpu_state.agents[i];
@@ -134,7 +226,7 @@ PlanCompareReport run_plan_comparison(const Scenario& scenario,
                  "\n    gpu " + describe_plan_agent(g);
         });
       }
-      if (diverged(c, g, snap)) tally.diverge(report, i, step);
+      if (diverged(c, g, plan.snap)) tally.diverge(report, i, step);
       const double error = glm::length(glm::dvec2(g.location) - glm::dvec2(c.location));
       if (error > report.max_location_error) {
         report.max_location_error = error;
@@ -183,10 +275,19 @@ std::string PlanCompareReport::table() const {
                 "%-18s %-6s %u of %u agents diverged (fate, turns, moves or drawn point)%s; "
                 "living cpu %u gpu %u; largest location error %.3g (agent %u, step %u); "
                 "bound: %s\n",
-                "divergence", verdict(passed()), divergent_agents, agents,
+                "divergence", verdict(divergence_passed()), divergent_agents, agents,
                 first_divergence.c_str(), cpu_living, gpu_living, max_location_error,
                 max_location_error_agent, max_location_error_step, bound);
   out += line;
+  std::snprintf(line, sizeof line,
+                "%-18s %-6s %llu decisions of the GPU on its own state, %llu against the rules, "
+                "%llu within rounding of a threshold (not judged)\n",
+                "death rules", verdict(rule_violations == 0),
+                static_cast<unsigned long long>(rule_checks),
+                static_cast<unsigned long long>(rule_violations),
+                static_cast<unsigned long long>(rule_ambiguous));
+  out += line;
+  if (rule_violations > 0) out += "    first: " + first_violation + "\n";
   std::snprintf(line, sizeof line, "overall: %s\n", verdict(passed()));
   out += line;
   return out;

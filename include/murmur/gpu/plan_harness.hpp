@@ -50,12 +50,24 @@ struct PlanCompareReport {
   std::uint32_t divergent_agents = 0;
   std::uint32_t cpu_living = 0, gpu_living = 0;  // at the end
 
+  // The death rules on the GPU's own state: each decision the GPU made (an agent alive at a
+  // step's start, past the warm-up, died of a cause or lived) against the rules evaluated on
+  // the CPU from the GPU's agents and points before that step. Decisions whose speed or
+  // nearest path lay within rounding (kRadiusBand) of the threshold are skipped and counted.
+  std::uint64_t rule_checks = 0;
+  std::uint64_t rule_ambiguous = 0;
+  std::uint64_t rule_violations = 0;
+  std::string first_violation;  // the step, the agent, what the rules say and what the GPU did
+
   // The largest |location_gpu - location_cpu| over every agent and step, where it was.
   double max_location_error = 0;
   std::uint32_t max_location_error_agent = 0;
   std::uint32_t max_location_error_step = 0;
 
   bool identical() const { return !first_difference_step; }
+  // Exact: identical(); under a bound: at most max_divergent x agents diverged.
+  bool divergence_passed() const;
+  // divergence_passed() and no decision against the death rules.
   bool passed() const;
   std::string table() const;  // compact, for a terminal
 };
