@@ -60,8 +60,8 @@ int run_plan_compare(const CompareRequest& request, const Scenario& scenario) {
   gpu_plan_point_capacity(options.steps, scenario.plan->total_count());  // or an InputError
   const auto context = gl::create_headless_context();
   const std::string& renderer = context->info().renderer;
-  options.max_divergent =
-      request.max_divergent_flag->count() > 0 ? request.max_divergent : default_plan_bound(renderer);
+  options.max_divergent = request.max_divergent_flag->count() > 0 ? request.max_divergent
+                                                                  : default_plan_bound(renderer);
   std::printf("murmur compare: %s, a plan of %u agents, seed %llu, %u steps, on %s\n",
               scenario.source.c_str(), scenario.plan->total_count(),
               static_cast<unsigned long long>(scenario.world.seed), options.steps,

@@ -199,8 +199,9 @@ int run_stats(const StatsOptions& options) {
 }  // namespace
 
 Command stats_command(CLI::App& program) {
-  CLI::App& command = add_command(program, "stats",
-                                  "flock statistics of a state file, or flock or plan statistics along a run");
+  CLI::App& command =
+      add_command(program, "stats",
+                  "flock statistics of a state file, or flock or plan statistics along a run");
   auto options = std::make_shared<StatsOptions>();
   Flags flags(command);
   flags.text("--scenario", "FILE", options->scenario, "scenario TOML")->required();
