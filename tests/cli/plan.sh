@@ -132,8 +132,6 @@ flock=$work/flock.toml
 write_tiny_scenario "$flock"
 run_murmur plan --scenario "$flock" --steps 5 --out "$work/flock.svg"
 expect_usage_error "$flock" "no [plan] table"
-run_murmur record --scenario "$scenario" --frames 1 --out "$work/frames"
-expect_usage_error "a plan scenario" "murmur plan"
 run_murmur soak --scenario "$scenario" --steps 1 --backend cpu
 expect_usage_error "a plan scenario" "murmur plan"
 run_murmur bench --scenario "$scenario" --sizes 100
