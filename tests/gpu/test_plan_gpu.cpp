@@ -223,17 +223,17 @@ TEST_CASE("plan gpu: counts() gives the living, the dead by cause and the points
   for (const std::uint32_t steps : {0u, 40u, 160u}) {
     for (std::uint32_t s = 0; s < steps; ++s) plan_step(scenario, cpu);
     gpu.step(steps);
-    std::array<std::uint32_t, 3> died{};
-    for (const PlanAgent& a : cpu.agents) {
-      if (!a.alive) ++died[static_cast<std::size_t>(a.death) - 1];
-    }
+    // plan_summary (docs/model.md, "Plan statistics") is the CPU's definition of the counts.
+    const PlanSummary summary = plan_summary(scenario, cpu);
+    const std::array<std::uint32_t, 3> died{summary.died_too_slow, summary.died_too_close,
+                                            summary.died_too_many_turns};
     const GpuPlanCounts counts = gpu.counts();
     INFO("step " << cpu.step);
-    CHECK(counts.step == cpu.step);
-    CHECK(counts.agents == cpu.agents.size());
-    CHECK(counts.living == cpu.living());
+    CHECK(counts.step == summary.step);
+    CHECK(counts.agents == summary.agents);
+    CHECK(counts.living == summary.living);
     CHECK(counts.died == died);
-    CHECK(counts.points == cpu.points.size());
+    CHECK(counts.points == summary.points);
     CHECK_FALSE(counts.stopped());
   }
   CHECK(cpu.living() < cpu.agents.size());  // deaths of more than one cause were counted
