@@ -41,34 +41,14 @@ bool same_bits(const T& a, const T& b) {
   return std::memcmp(&a, &b, sizeof(T)) == 0;
 }
 
-bool same_agent(const PlanAgent& a, const PlanAgent& b) {
-  return same_bits(a.location, b.location) && same_bits(a.velocity, b.velocity) &&
-         same_bits(a.acceleration, b.acceleration) && same_bits(a.last_move, b.last_move) &&
-         same_bits(a.drawn, b.drawn) && a.id == b.id && a.turns == b.turns &&
-         a.steps == b.steps && a.death == b.death && a.died_at == b.died_at &&
-         a.alive == b.alive;
-}
-
-std::string describe(const PlanAgent& a) {
-  char text[320];
-  std::snprintf(text, sizeof text,
-                "loc (%a, %a) vel (%a, %a) acc (%a, %a) move (%a, %a) drawn (%a, %a) turns %u "
-                "steps %u death %u at %llu alive %d",
-                a.location.x, a.location.y, a.velocity.x, a.velocity.y, a.acceleration.x,
-                a.acceleration.y, a.last_move.x, a.last_move.y, a.drawn.x, a.drawn.y, a.turns,
-                a.steps, unsigned(a.death), static_cast<unsigned long long>(a.died_at),
-                a.alive ? 1 : 0);
-  return text;
-}
-
 // Every agent and point bit for bit; the first difference is reported.
 void require_same_plan(const PlanState& cpu, const PlanState& gpu) {
   REQUIRE(gpu.step == cpu.step);
   REQUIRE(gpu.agents.size() == cpu.agents.size());
   for (std::size_t i = 0; i < cpu.agents.size(); ++i) {
-    INFO("agent " << i << "\n  cpu " << describe(cpu.agents[i]) << "\n  gpu "
-                    << describe(gpu.agents[i]));
-    REQUIRE(same_agent(cpu.agents[i], gpu.agents[i]));
+    INFO("agent " << i << "\n  cpu " << describe_plan_agent(cpu.agents[i]) << "\n  gpu "
+                    << describe_plan_agent(gpu.agents[i]));
+    REQUIRE(same_plan_agent(cpu.agents[i], gpu.agents[i]));
   }
   REQUIRE(gpu.points.size() == cpu.points.size());
   for (std::size_t p = 0; p < cpu.points.size(); ++p) {
@@ -162,7 +142,7 @@ TEST_CASE("plan gpu: a planted fault (a clearance cell skipped) breaks the agree
   const PlanState faulty = gpu.plan_state();
   std::size_t differing = 0;
   for (std::size_t i = 0; i < cpu.agents.size(); ++i) {
-    if (!same_agent(cpu.agents[i], faulty.agents[i])) ++differing;
+    if (!same_plan_agent(cpu.agents[i], faulty.agents[i])) ++differing;
   }
   CHECK(differing > 0);
 }
@@ -243,17 +223,17 @@ TEST_CASE("plan gpu: counts() gives the living, the dead by cause and the points
   for (const std::uint32_t steps : {0u, 40u, 160u}) {
     for (std::uint32_t s = 0; s < steps; ++s) plan_step(scenario, cpu);
     gpu.step(steps);
-    std::array<std::uint32_t, 3> died{};
-    for (const PlanAgent& a : cpu.agents) {
-      if (!a.alive) ++died[static_cast<std::size_t>(a.death) - 1];
-    }
+    // plan_summary (docs/model.md, "Plan statistics") is the CPU's definition of the counts.
+    const PlanSummary summary = plan_summary(scenario, cpu);
+    const std::array<std::uint32_t, 3> died{summary.died_too_slow, summary.died_too_close,
+                                            summary.died_too_many_turns};
     const GpuPlanCounts counts = gpu.counts();
     INFO("step " << cpu.step);
-    CHECK(counts.step == cpu.step);
-    CHECK(counts.agents == cpu.agents.size());
-    CHECK(counts.living == cpu.living());
+    CHECK(counts.step == summary.step);
+    CHECK(counts.agents == summary.agents);
+    CHECK(counts.living == summary.living);
     CHECK(counts.died == died);
-    CHECK(counts.points == cpu.points.size());
+    CHECK(counts.points == summary.points);
     CHECK_FALSE(counts.stopped());
   }
   CHECK(cpu.living() < cpu.agents.size());  // deaths of more than one cause were counted
