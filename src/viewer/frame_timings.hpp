@@ -20,8 +20,9 @@ class FrameTimings {
  public:
   void add(const FrameTime& frame) { frames_.push_back(frame); }
   std::size_t size() const { return frames_.size(); }
-  // "frame-time breakdown ..." header, the table header and one row of medians.
-  std::string report(std::uint32_t boids, int width, int height,
+  // "frame-time breakdown ..." header, the table header and one row of medians; `counted`
+  // names what `count` counts ("boids", or a plan's "agents").
+  std::string report(std::uint32_t count, const char* counted, int width, int height,
                      const std::string& gl_renderer) const;
 
  private:
