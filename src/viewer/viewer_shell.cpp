@@ -154,6 +154,7 @@ void ViewerShell::present(FrameTime& time, std::uint64_t step,
   render(options_.timings ? &passes : nullptr);
   time.trails = passes.trails;
   time.heads = passes.heads;
+  time.exposure = passes.exposure;
   time.bloom = passes.bloom;
   time.overlays = passes.overlays;
   time.resolve = passes.resolve;
