@@ -102,6 +102,9 @@
 #define MURMUR_BIND_PLAN_CELL_ENTRIES 13 // uint[agents]: agents by cell, unordered in a cell
 #define MURMUR_BIND_PLAN_LINK_NEXT 14    // uint[point capacity]: a linked point's next, in order
 #define MURMUR_BIND_PLAN_PARTIALS 15     // PlanPartial[blocks]: each block's total and bounds
+#define MURMUR_BIND_PLAN_PREVIOUS 16     // uint[point capacity]: its agent's point before it
+#define MURMUR_BIND_PLAN_LAST_POINT 17   // uint[agents]: each agent's newest point
+#define MURMUR_BIND_PLAN_SUMMARY 18      // PlanSummaryRecord: plan_summary.comp's counts
 // The plan's fixed shapes, shared by the CPU reference (src/core/plan.cpp) and the GPU
 // (docs/model.md, "The floor-plan generator (seed 003)"). The clearance index starts with
 // MURMUR_PLAN_MIN_BUCKETS buckets and doubles them past MURMUR_PLAN_MAX_POINTS_PER_BUCKET
@@ -121,6 +124,9 @@
 #define MURMUR_PLAN_OK 0u
 #define MURMUR_PLAN_POINTS_FULL 1u  // the step's points would pass the point capacity
 #define MURMUR_PLAN_CELLS_FULL 2u   // the steering grid would pass the cell capacity
+// PlanSummaryRecord.died: one counter per PlanDeath after Lives (too slow, too close, too many
+// turns).
+#define MURMUR_PLAN_DEATH_CAUSES 3u
 
 // Render bindings.
 #define MURMUR_BIND_RENDER_BOIDS 0   // Boid[] read by the head vertex shader

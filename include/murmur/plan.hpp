@@ -5,6 +5,7 @@
 // reference; its records are flat and fixed-size so that a GPU can hold them in buffers.
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -33,6 +34,12 @@ struct PlanAgent {
   std::uint64_t died_at = 0;     // the step whose check killed it (0 while alive)
   bool alive = true;
 };
+
+// Whether two agents are the same bit for bit, every field (floats compared as bits).
+bool same_plan_agent(const PlanAgent& a, const PlanAgent& b);
+// Every field of an agent on one line, floats in hexadecimal (%a) so that a difference in the
+// last bit shows: for reports of a difference.
+std::string describe_plan_agent(const PlanAgent& agent);
 
 // One saved point of a path: appended for every move, never changed.
 struct PlanPoint {
@@ -129,5 +136,38 @@ struct PlanSegment {
 };
 std::vector<std::vector<PlanSegment>> plan_drawing(const Scenario& scenario,
                                                    const PlanState& state);
+
+// The plan statistics of docs/model.md ("Plan statistics") for one state: its agents by fate,
+// its saved points and the ink of plan_drawing. living + the three death counts = agents.
+struct PlanSummary {
+  std::uint64_t step = 0;
+  std::uint32_t agents = 0;
+  std::uint32_t living = 0;
+  std::uint32_t died_too_slow = 0;        // PlanDeath::TooSlow
+  std::uint32_t died_too_close = 0;       // PlanDeath::TooClose
+  std::uint32_t died_too_many_turns = 0;  // PlanDeath::TooManyTurns
+  std::uint64_t points = 0;               // saved points: one per move
+  // The length of plan_drawing's segments, in double, summed in point order: those drawn by
+  // moves along x (horizontal_width, the DXF's layer of that width), along y (vertical_width),
+  // and their sum.
+  double drawn_length_horizontal = 0;
+  double drawn_length_vertical = 0;
+  double drawn_length = 0;
+  bool operator==(const PlanSummary&) const = default;
+};
+PlanSummary plan_summary(const Scenario& scenario, const PlanState& state);
+
+// plan_summary along one run, reading each saved point once: summary(state) gives exactly
+// plan_summary(scenario, state) as long as every call sees the same run's points, only grown.
+class PlanSummaryTracker {
+ public:
+  PlanSummary summary(const PlanState& state);
+
+ private:
+  std::size_t points_read_ = 0;
+  std::vector<std::uint32_t> latest_;  // per agent: its newest point read, or kNone
+  double horizontal_ = 0.0;
+  double vertical_ = 0.0;
+};
 
 }  // namespace murmur

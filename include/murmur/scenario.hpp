@@ -196,18 +196,16 @@ struct PlanParams {
 std::vector<PlanGroup> seed_plan_groups();
 
 namespace params::plan {
-#define MURMUR_PLAN_PARAM(key_, type, default_value, accepted, unit, meaning)                 \
-  inline const ParamInfo<PlanParams, type> key_{#key_, default_value, accepted, unit,        \
-                                                not_in_panel(), Gpu::None, meaning,          \
-                                                &PlanParams::key_};
+#define MURMUR_PLAN_PARAM(key_, type, default_value, accepted, unit, widget, meaning)         \
+  inline const ParamInfo<PlanParams, type> key_{#key_, default_value, accepted, unit, widget,  \
+                                                Gpu::None, meaning, &PlanParams::key_};
 #include "murmur/params/plan_params.def"
 }  // namespace params::plan
 
 namespace params::plan_group {
-#define MURMUR_PLAN_GROUP_PARAM(key_, type, default_value, accepted, unit, meaning)           \
-  inline const ParamInfo<PlanGroup, type> key_{#key_, default_value, accepted, unit,         \
-                                               not_in_panel(), Gpu::None, meaning,           \
-                                               &PlanGroup::key_};
+#define MURMUR_PLAN_GROUP_PARAM(key_, type, default_value, accepted, unit, widget, meaning)   \
+  inline const ParamInfo<PlanGroup, type> key_{#key_, default_value, accepted, unit, widget,   \
+                                               Gpu::None, meaning, &PlanGroup::key_};
 #include "murmur/params/plan_params.def"
 }  // namespace params::plan_group
 

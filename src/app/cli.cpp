@@ -528,6 +528,16 @@ FlockState start_state(const Scenario& scenario, const std::optional<std::string
   return in ? read_state_csv(*in, scenario) : seeded_start(scenario);
 }
 
+std::optional<FlockState> flock_start_state(const Scenario& scenario,
+                                            const std::optional<std::string>& in) {
+  if (!scenario.plan) return start_state(scenario, in);
+  if (in) {
+    throw InputError("--in " + *in + ": " + scenario.source +
+                     " is a plan scenario, which starts from its [[plan.group]] tables");
+  }
+  return std::nullopt;
+}
+
 Scenario load_any_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
   Scenario scenario = load_scenario(path);
   if (seed) scenario.world.seed = *seed;

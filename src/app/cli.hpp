@@ -197,6 +197,10 @@ CLI::Option* skip_flag(Flags& flags, std::uint32_t& skip);
 // The state a run starts from: the --in file read against `scenario` (InputError naming the
 // file, line and column), or the scenario's seeded start.
 FlockState start_state(const Scenario& scenario, const std::optional<std::string>& in);
+// For a command that shows flocks and plans (view, record): a flock's start_state, or nothing
+// for a plan scenario, which starts from its [[plan.group]] tables (an --in is InputError).
+std::optional<FlockState> flock_start_state(const Scenario& scenario,
+                                            const std::optional<std::string>& in);
 
 // Fails with OutputError naming `flag` and `path` unless the file's directory exists and is
 // writable, so that a bad --out is reported before any simulation runs.

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cmd_bench_plan.hpp"
 #include "commands.hpp"
 #include "murmur/cpu_flock.hpp"
 #include "murmur/errors.hpp"
@@ -342,6 +343,10 @@ struct BenchOptions {
   bool quiet = false;
   bool ecosystem = false;
   bool gpu_timers = false;
+  bool plan = false;  // --plan: cmd_bench_plan.cpp
+  CLI::Option* plan_sizes = nullptr;
+  CLI::Option* plan_steps = nullptr;
+  CLI::Option* plan_warmup = nullptr;
 };
 
 // The boid-steps timed at `boids` boids (warm-up included; the grid runs twice, whole steps
@@ -377,7 +382,32 @@ void print_ecosystem_rows(gl::Context& context, const std::vector<Scenario>& sce
   }
 }
 
+// --plan (cmd_bench_plan.cpp): the floor plan's step instead; --sizes, --steps and --warmup
+// keep the plan's own defaults unless given, and the flock's other flags do not apply.
+void plan_bench_flag(CLI::App& command, Flags& flags, BenchOptions& options) {
+  CLI::Option* plan = flags.flag("--plan", options.plan,
+                                 "time the floor plan's step (CPU reference, 2 threads, and "
+                                 "GpuPlan) instead; defaults: " + plan_bench_defaults());
+  for (const char* flock_only :
+       {"--backends", "--max-naive", "--max-cpu", "--scenario", "--ecosystem", "--gpu-timers"}) {
+    plan->excludes(command.get_option(flock_only));
+  }
+  options.plan_sizes = command.get_option("--sizes");
+  options.plan_steps = command.get_option("--steps");
+  options.plan_warmup = command.get_option("--warmup");
+}
+
+int run_bench_plan(const BenchOptions& options) {
+  PlanBenchOptions plan;
+  if (options.plan_sizes->count() > 0) plan.sizes = options.sizes;
+  if (options.plan_steps->count() > 0) plan.timed_steps = options.timed_steps;
+  if (options.plan_warmup->count() > 0) plan.warmup_steps = options.warmup_steps;
+  plan.quiet = options.quiet;
+  return run_plan_bench(plan);
+}
+
 int run_bench(const BenchOptions& options) {
+  if (options.plan) return run_bench_plan(options);
   const StepCounts counts{options.warmup_steps, options.timed_steps};
   const Scenario base = options.scenario    ? load_scenario(*options.scenario)
                         : options.ecosystem ? builtin_ecosystem_scenario()
@@ -498,11 +528,16 @@ Command bench_command(CLI::App& program) {
   flags.text("--scenario", "FILE", options->scenario,
              "scenario to scale to each size (default: built-in uniform, ~20 neighbours)");
   quiet_flag(flags, options->quiet);
-  flags.flag("--gpu-timers", options->gpu_timers,
-             "also time the grid's stages with GL timestamp queries (GPU time; 0 on llvmpipe)");
-  flags.flag("--ecosystem", options->ecosystem,
-             "time the scenario's ecosystem step against its plain flock step instead (default "
-             "scenario: built-in ecosystem)");
+  CLI::Option* gpu_timers = flags.flag(
+      "--gpu-timers", options->gpu_timers,
+      "also time the grid's stages with GL timestamp queries (GPU time on a GPU; on llvmpipe "
+      "the CPU clock between the calls)");
+  CLI::Option* ecosystem = flags.flag(
+      "--ecosystem", options->ecosystem,
+      "time the scenario's ecosystem step against its plain flock step instead (default "
+      "scenario: built-in ecosystem)");
+  gpu_timers->excludes(ecosystem);
+  plan_bench_flag(command, flags, *options);
   command.footer(
       "Prints the GL renderer and platform, then a Markdown table of median ms per step and\n"
       "ns per boid-step of each backend (— where one was skipped), and the grid's mean\n"
@@ -515,7 +550,10 @@ Command bench_command(CLI::App& program) {
       "steps timed), goes to stderr unless --quiet.\n"
       "--ecosystem prints one table instead: per size, the grid step of the scenario\n"
       "(default: a built-in one with grazers, hunters and food) and of the same scenario\n"
-      "without its ecosystem keys, stepped in turns, and their ratio.");
+      "without its ecosystem keys, stepped in turns, and their ratio.\n"
+      "--plan prints one table instead: per size, the floor plan's step on the CPU reference\n"
+      "(2 threads) and on GpuPlan, stepped in turns, in ms per step and us per agent-step,\n"
+      "timed past the plan's warm-up (" + plan_bench_defaults() + ").");
   return {&command, [options] { return run_bench(*options); }};
 }
 

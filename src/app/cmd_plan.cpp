@@ -6,12 +6,11 @@
 #include <optional>
 #include <string>
 
+#include "backend.hpp"
 #include "commands.hpp"
 #include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
 #include "murmur/float_text.hpp"
-#include "murmur/gl/context.hpp"
-#include "murmur/gpu/gpu_plan.hpp"
 #include "murmur/plan.hpp"
 #include "murmur/plan_export.hpp"
 #include "murmur/render/png_writer.hpp"
@@ -22,10 +21,6 @@ namespace {
 constexpr Range kStepRange{0, UINT32_MAX};
 // The PNG is one image in memory: 16384 x 16384 RGBA is 1 GiB, enough for a city plate.
 constexpr Range kImageSideRange{1, 16384};
-
-// Where the plan runs: the CPU reference or GpuPlan, which give the same files (docs/gpu.md,
-// "The floor-plan generator").
-enum class PlanBackend { Cpu, Gpu };
 
 struct PlanOptions {
   std::string scenario;
@@ -62,50 +57,6 @@ FrameSize image_size(const PlanOptions& options, const Scenario& scenario) {
   }
   return {static_cast<int>(width), static_cast<int>(height)};
 }
-
-// A plan stepped on either backend. On the GPU the buffers hold every point the run can save
-// (each agent one a step), so no step runs out of room; state() reads back what is new.
-class PlanRun {
- public:
-  PlanRun(const Scenario& scenario, PlanBackend backend, std::uint32_t steps)
-      : scenario_(scenario), state_(plan_start(scenario, scenario.world.seed)) {
-    if (backend == PlanBackend::Cpu) return;
-    const std::uint64_t most_points = std::uint64_t{steps} * state_.agents.size();
-    if (most_points >= PlanPointIndex::kNone) {
-      throw InputError("--steps " + std::to_string(steps) + " with " +
-                       std::to_string(state_.agents.size()) + " agents may save " +
-                       std::to_string(most_points) + " points; --backend gpu holds fewer than " +
-                       std::to_string(PlanPointIndex::kNone));
-    }
-    context_ = gl::create_headless_context();
-    gpu_ = std::make_unique<GpuPlan>(scenario, state_, static_cast<std::uint32_t>(most_points));
-  }
-
-  void step() {
-    if (!gpu_) {
-      plan_step(scenario_, state_);
-      return;
-    }
-    gpu_->step();
-    gpu_state_stale_ = true;
-  }
-
-  const PlanState& state() {
-    if (gpu_ && gpu_state_stale_) {
-      gpu_->update(state_);
-      context_->check_gl_errors("the plan's steps");
-      gpu_state_stale_ = false;
-    }
-    return state_;
-  }
-
- private:
-  const Scenario& scenario_;
-  PlanState state_;
-  std::unique_ptr<gl::Context> context_;
-  std::unique_ptr<GpuPlan> gpu_;
-  bool gpu_state_stale_ = false;
-};
 
 int run_plan(const PlanOptions& options) {
   const PlanFormat format = output_format(options);

@@ -57,8 +57,8 @@ int run_record(const RecordOptions& options) {
   request.progress = !options.quiet;
   request.out = options.out;
   request.video = video_format(options.format, request.out);
-  request.scenario = load_scenario_with_seed(options.scenario, options.seed);
-  request.initial = start_state(request.scenario, options.in);
+  request.scenario = load_any_scenario_with_seed(options.scenario, options.seed);
+  request.initial = flock_start_state(request.scenario, options.in);
 
   if (!options.in) {
     std::fprintf(stderr, "seed %llu\n",
@@ -97,9 +97,10 @@ Command record_command(CLI::App& program) {
   start_flags(flags, options->in, options->seed);
   quiet_flag(flags, options->quiet);
   command.footer(
-      "Frame k shows the state after S + k * K steps. manifest.toml is written last, so a\n"
-      "directory with a manifest is complete; a video appears under its name only once\n"
-      "ffmpeg has finished it. The seed of a seeded start is printed on stderr.");
+      "Frame k shows the state after S + k * K steps, of a flock or of a floor plan (a\n"
+      "scenario with [plan]). manifest.toml is written last, so a directory with a manifest\n"
+      "is complete; a video appears under its name only once ffmpeg has finished it. The\n"
+      "seed of a seeded start is printed on stderr.");
   return {&command, [options] { return run_record(*options); }};
 }
 

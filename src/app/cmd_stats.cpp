@@ -1,4 +1,5 @@
-// `murmur stats`: the flock statistics of docs/model.md for a state file, or along a run.
+// `murmur stats`: the flock statistics of docs/model.md for a state file, or along a run; a
+// plan scenario's statistics (docs/model.md, "Plan statistics") along its run.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -10,6 +11,7 @@
 #include "commands.hpp"
 #include "murmur/atomic_file.hpp"
 #include "murmur/errors.hpp"
+#include "murmur/plan.hpp"
 #include "murmur/stats.hpp"
 
 namespace murmur::cli {
@@ -19,6 +21,9 @@ constexpr Range kStepRange{0, UINT32_MAX};
 constexpr Range kEveryRange{1, UINT32_MAX};
 constexpr std::uint32_t kDefaultEvery = 1;
 constexpr const char* kFlockColumns = "step,polarization,milling,mean_nn,clusters";
+constexpr const char* kPlanColumns =
+    "step,living,points,died_too_slow,died_too_close,died_too_many_turns,drawn_length,"
+    "drawn_length_horizontal,drawn_length_vertical\n";
 constexpr int kSummaryKeyWidth = 13;
 
 // Enough digits that two runs differing in the last bits of the state still print apart.
@@ -88,63 +93,115 @@ struct StatsOptions {
   bool quiet = false;
 };
 
+// The rows of a run: streamed to stdout as they come, or written whole to --out at the end, so
+// that a failed run leaves no partial CSV behind.
+class CsvRows {
+ public:
+  CsvRows(const std::optional<std::string>& out, Progress& progress, const std::string& header)
+      : out_(out), progress_(progress), csv_(header) {
+    if (!out_) std::fputs(header.c_str(), stdout);
+  }
+  void add(const std::string& row) {
+    if (out_) {
+      csv_ += row;
+      return;
+    }
+    progress_.clear_line();  // stdout may be the same terminal
+    std::fputs(row.c_str(), stdout);
+    std::fflush(stdout);
+  }
+  void finish() {
+    if (out_) write_file_atomically(*out_, csv_);
+  }
+
+ private:
+  const std::optional<std::string>& out_;
+  Progress& progress_;
+  std::string csv_;
+};
+
+// Calls step(every) and then row(step) for every K-th step up to `steps`, after row(0).
+template <typename Step, typename Row>
+void along_the_run(std::uint32_t steps, std::uint32_t every, Progress& progress, Step&& step,
+                   Row&& row) {
+  row(0);
+  // 64-bit so the last `done += every` cannot wrap around past UINT32_MAX.
+  for (std::uint64_t done = every; done <= steps; done += every) {
+    step(every);
+    row(done);
+    progress.update(done);
+  }
+  progress.finish();
+}
+
+std::string plan_csv_row(const PlanSummary& s) {
+  return std::to_string(s.step) + "," + std::to_string(s.living) + "," +
+         std::to_string(s.points) + "," + std::to_string(s.died_too_slow) + "," +
+         std::to_string(s.died_too_close) + "," + std::to_string(s.died_too_many_turns) + "," +
+         number(s.drawn_length) + "," + number(s.drawn_length_horizontal) + "," +
+         number(s.drawn_length_vertical) + "\n";
+}
+
+// A plan scenario's statistics along its run, on the CPU reference or GpuPlan (the same rows).
+int run_plan_stats(const StatsOptions& options, const Scenario& scenario) {
+  const PlanBackend backend = plan_backend(options.scenario, options.in, options.backend);
+  const std::uint32_t steps = *options.steps;  // no --in, so --steps was given
+  if (options.out) check_output_file(*options.out, "--out");
+  PlanRun run(scenario, backend, steps);
+  std::fprintf(stderr, "seed %llu\n", static_cast<unsigned long long>(scenario.world.seed));
+  Progress progress = command_progress("stats", "steps", steps, options.quiet);
+  CsvRows rows(options.out, progress, kPlanColumns);
+  PlanSummaryTracker tracker;  // each point is read once, whatever the row count
+  along_the_run(
+      steps, options.every, progress,
+      [&](std::uint32_t every) {
+        for (std::uint32_t k = 0; k < every; ++k) run.step();
+      },
+      [&](std::uint64_t) { rows.add(plan_csv_row(tracker.summary(run.state()))); });
+  rows.finish();
+  return kExitOk;
+}
+
 int run_stats(const StatsOptions& options) {
+  const Scenario scenario = load_any_scenario_with_seed(options.scenario, options.seed);
+  if (scenario.plan) return run_plan_stats(options, scenario);
+  require_flock_scenario(scenario);
   if (options.in) {
-    const Scenario scenario = load_scenario(options.scenario);
     const FlockState state = read_state_csv(*options.in, scenario);
     print_summary(scenario, compute_stats(scenario, state), compute_population(scenario, state));
     return kExitOk;
   }
 
   const std::uint32_t steps = *options.steps;  // the command line gives exactly one of the two
-  const std::uint32_t every = options.every;
-  const std::optional<std::string>& out = options.out;
-  const Scenario scenario = load_scenario_with_seed(options.scenario, options.seed);
-  if (out) check_output_file(*out, "--out");
+  if (options.out) check_output_file(*options.out, "--out");
 
   std::fprintf(stderr, "seed %llu\n", static_cast<unsigned long long>(scenario.world.seed));
   Simulation simulation(scenario, seeded_start(scenario), options.backend);
 
-  // Rows stream to stdout as they come; a file is written whole at the end, so a failed run
-  // leaves no partial CSV behind.
-  const std::string header = csv_header(scenario);
-  std::string csv = header;
+  Progress progress = command_progress("stats", "steps", steps, options.quiet);
+  CsvRows rows(options.out, progress, csv_header(scenario));
   // Totals as of the previous row; the first row's are its own, so it shows no events.
   std::optional<std::vector<SpeciesTotals>> previous_totals;
-  Progress progress = command_progress("stats", "steps", steps, options.quiet);
-  auto emit = [&](std::uint64_t step) {
-    const FlockState state = simulation.state();
-    const PopulationStats population = compute_population(scenario, state);
-    const std::vector<SpeciesTotals> events =
-        events_between(previous_totals.value_or(population.totals), population.totals);
-    previous_totals = population.totals;
-    const std::string row = csv_row(step, compute_stats(scenario, state), population, events);
-    if (out) {
-      csv += row;
-    } else {
-      progress.clear_line();  // stdout may be the same terminal
-      std::fputs(row.c_str(), stdout);
-      std::fflush(stdout);
-    }
-  };
-  if (!out) std::fputs(header.c_str(), stdout);
-  emit(0);
-  // 64-bit so the last `step += every` cannot wrap around past UINT32_MAX.
-  for (std::uint64_t step = every; step <= steps; step += every) {
-    simulation.step(every);
-    emit(step);
-    progress.update(step);
-  }
-  progress.finish();
-  if (out) write_file_atomically(*out, csv);
+  along_the_run(
+      steps, options.every, progress, [&](std::uint32_t every) { simulation.step(every); },
+      [&](std::uint64_t step) {
+        const FlockState state = simulation.state();
+        const PopulationStats population = compute_population(scenario, state);
+        const std::vector<SpeciesTotals> events =
+            events_between(previous_totals.value_or(population.totals), population.totals);
+        previous_totals = population.totals;
+        rows.add(csv_row(step, compute_stats(scenario, state), population, events));
+      });
+  rows.finish();
   return kExitOk;
 }
 
 }  // namespace
 
 Command stats_command(CLI::App& program) {
-  CLI::App& command = add_command(program, "stats",
-                                  "flock statistics of a state file, or every K steps along a run");
+  CLI::App& command =
+      add_command(program, "stats",
+                  "flock statistics of a state file, or flock or plan statistics along a run");
   auto options = std::make_shared<StatsOptions>();
   Flags flags(command);
   flags.text("--scenario", "FILE", options->scenario, "scenario TOML")->required();
@@ -168,7 +225,11 @@ Command stats_command(CLI::App& program) {
       "`n_<species>,births_<species>,deaths_<species>` (births and deaths since the previous\n"
       "row, 0 on the first) and `food`, at step 0 and every K steps (milling empty where not\n"
       "meaningful, food empty without a [food] table); the seed is printed on stderr, then the\n"
-      "progress unless --quiet.");
+      "progress unless --quiet.\n"
+      "A plan scenario ([plan]) takes --steps (backend cpu or gpu, the same rows): CSV\n"
+      "`step,living,points,died_too_slow,died_too_close,died_too_many_turns,drawn_length,\n"
+      "drawn_length_horizontal,drawn_length_vertical` (deaths since the start; the lengths of\n"
+      "the drawn segments, by the pen of the move that drew them; docs/model.md).");
   return {&command, [options] { return run_stats(*options); }};
 }
 

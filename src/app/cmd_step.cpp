@@ -39,20 +39,14 @@ bool is_state_file_name(const std::filesystem::path& path) {
 
 // A plan scenario has no flock state: its agents' paths are the state (docs/floor-plan.md).
 int run_plan_step(const StepOptions& options) {
-  if (options.in) {
-    throw InputError("--in: " + options.scenario +
-                     " is a plan scenario ([plan]), which starts from its own groups, not a state");
-  }
+  const PlanBackend backend = plan_backend(options.scenario, options.in, options.backend);
   if (plan_format_of(options.out) != PlanFormat::Csv) {
     throw InputError("--out: " + options.scenario +
                      " is a plan scenario ([plan]): its paths are written as .csv, got '" +
                      options.out + "'");
   }
-  if (options.backend == Backend::GpuNaive) {
-    throw InputError("--backend: a plan scenario ([plan]) runs on cpu or gpu, not gpu-naive");
-  }
   return run_plan_steps_to_csv(options.scenario, options.seed, options.steps,
-                               options.backend == Backend::Gpu, options.out, options.quiet);
+                               backend == PlanBackend::Gpu, options.out, options.quiet);
 }
 
 int run_step(const StepOptions& options) {

@@ -46,8 +46,8 @@ int run_view(const ViewOptions& view) {
   }
   options.out_dir = view.out_dir;
   options.scenario_path = view.scenario;
-  options.scenario = load_scenario_with_seed(view.scenario, view.seed);
-  options.initial = start_state(options.scenario, view.in);
+  options.scenario = load_any_scenario_with_seed(view.scenario, view.seed);
+  options.initial = flock_start_state(options.scenario, view.in);
 
   // After the flags and the scenario (bad input is exit 2 everywhere), before the seed line:
   // without a display the one line on stderr says so.

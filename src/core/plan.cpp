@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -298,6 +299,35 @@ bool near_other_path_brute_force(std::span<const PlanPoint> points, glm::vec2 at
 
 // ---- the plan -----------------------------------------------------------------------
 
+namespace {
+
+bool same_bits(glm::vec2 a, glm::vec2 b) {
+  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+
+}  // namespace
+
+bool same_plan_agent(const PlanAgent& a, const PlanAgent& b) {
+  return same_bits(a.location, b.location) && same_bits(a.velocity, b.velocity) &&
+         same_bits(a.acceleration, b.acceleration) && same_bits(a.last_move, b.last_move) &&
+         same_bits(a.drawn, b.drawn) && a.id == b.id && a.turns == b.turns &&
+         a.steps == b.steps && a.death == b.death && a.died_at == b.died_at &&
+         a.alive == b.alive;
+}
+
+std::string describe_plan_agent(const PlanAgent& a) {
+  char text[400];
+  std::snprintf(text, sizeof text,
+                "id %u loc (%a, %a) vel (%a, %a) acc (%a, %a) move (%a, %a) drawn (%a, %a) "
+                "turns %u steps %u death %u at %llu alive %d",
+                a.id, a.location.x, a.location.y, a.velocity.x, a.velocity.y, a.acceleration.x,
+                a.acceleration.y, a.last_move.x, a.last_move.y, a.drawn.x, a.drawn.y, a.turns,
+                a.steps, unsigned(a.death), static_cast<unsigned long long>(a.died_at),
+                a.alive ? 1 : 0);
+  return text;
+}
+
+
 std::uint32_t PlanState::living() const {
   return std::uint32_t(std::count_if(agents.begin(), agents.end(),
                                      [](const PlanAgent& a) { return a.alive; }));
@@ -397,6 +427,18 @@ void plan_step_brute_force(const Scenario& scenario, PlanState& state, unsigned 
   step_plan(scenario, state, workers, Search::BruteForce);
 }
 
+namespace {
+
+// A point joins its agent's previous drawn point from step kPlanFirstLineStep on (the seed draws
+// from its third frame).
+bool draws_segment(const PlanPoint& point) { return point.step >= kPlanFirstLineStep; }
+
+// The seed's display(): width 1 when v0.x == 0, then width 2 when v0.y == 0, so a zero move,
+// which is both, is drawn as horizontal.
+bool horizontal_move(const PlanPoint& point) { return point.move.y == 0.0f; }
+
+}  // namespace
+
 std::vector<std::vector<PlanSegment>> plan_drawing(const Scenario& scenario,
                                                    const PlanState& state) {
   const PlanParams& plan = plan_of(scenario);
@@ -405,13 +447,48 @@ std::vector<std::vector<PlanSegment>> plan_drawing(const Scenario& scenario,
   for (const PlanPoint& p : state.points) {
     const PlanPoint* before = previous[p.agent];
     previous[p.agent] = &p;
-    if (before == nullptr || p.step < kPlanFirstLineStep) continue;
-    // The seed's display(): width 1 when v0.x == 0, then width 2 when v0.y == 0 (a zero move
-    // is both, and drawn as horizontal).
-    const float width = p.move.y == 0.0f ? plan.horizontal_width : plan.vertical_width;
+    if (before == nullptr || !draws_segment(p)) continue;
+    const float width = horizontal_move(p) ? plan.horizontal_width : plan.vertical_width;
     drawing[p.agent].push_back({before->drawn, p.drawn, width});
   }
   return drawing;
+}
+
+PlanSummary PlanSummaryTracker::summary(const PlanState& state) {
+  if (latest_.empty()) latest_.assign(state.agents.size(), PlanPointIndex::kNone);
+  if (state.points.size() < points_read_ || latest_.size() != state.agents.size()) {
+    throw std::logic_error("PlanSummaryTracker: a state of another run");
+  }
+  // The segments the new points draw: plan_drawing's, each agent's from its newest point read.
+  for (std::size_t i = points_read_; i < state.points.size(); ++i) {
+    const PlanPoint& p = state.points[i];
+    const std::uint32_t before = latest_[p.agent];
+    latest_[p.agent] = std::uint32_t(i);
+    if (before == PlanPointIndex::kNone || !draws_segment(p)) continue;
+    const glm::dvec2 d = glm::dvec2(p.drawn) - glm::dvec2(state.points[before].drawn);
+    (horizontal_move(p) ? horizontal_ : vertical_) += std::sqrt(d.x * d.x + d.y * d.y);
+  }
+  points_read_ = state.points.size();
+
+  PlanSummary summary;
+  summary.step = state.step;
+  summary.agents = std::uint32_t(state.agents.size());
+  for (const PlanAgent& a : state.agents) {
+    summary.living += a.alive ? 1 : 0;
+    summary.died_too_slow += a.death == PlanDeath::TooSlow ? 1 : 0;
+    summary.died_too_close += a.death == PlanDeath::TooClose ? 1 : 0;
+    summary.died_too_many_turns += a.death == PlanDeath::TooManyTurns ? 1 : 0;
+  }
+  summary.points = state.points.size();
+  summary.drawn_length_horizontal = horizontal_;
+  summary.drawn_length_vertical = vertical_;
+  summary.drawn_length = horizontal_ + vertical_;
+  return summary;
+}
+
+PlanSummary plan_summary(const Scenario& scenario, const PlanState& state) {
+  plan_of(scenario);  // a flock scenario has no plan to sum up
+  return PlanSummaryTracker().summary(state);
 }
 
 }  // namespace murmur

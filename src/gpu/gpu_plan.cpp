@@ -6,8 +6,12 @@
 #include "murmur/gpu/gpu_plan.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstddef>
+#include <cstring>
+#include <iterator>
+#include <tuple>
 #include <stdexcept>
 #include <string>
 
@@ -52,6 +56,17 @@ static_assert(offsetof(PlanControl, grid_origin) == 16 && offsetof(PlanControl, 
               offsetof(PlanControl, clear_groups) == 80);
 constexpr GLintptr kLinkGroupsOffset = offsetof(PlanControl, link_groups);
 constexpr GLintptr kClearGroupsOffset = offsetof(PlanControl, clear_groups);
+
+// std430 mirror of plan_summary.comp's record.
+struct PlanSummaryRecord {
+  std::uint32_t step[2];  // low word, high word
+  std::uint32_t agents, living;
+  std::uint32_t died[MURMUR_PLAN_DEATH_CAUSES];
+  std::uint32_t points, error, error_step;
+};
+static_assert(sizeof(PlanSummaryRecord) == 40 && offsetof(PlanSummaryRecord, points) == 28);
+static_assert(std::tuple_size_v<decltype(GpuPlanCounts::died)> == MURMUR_PLAN_DEATH_CAUSES);
+static_assert(static_cast<std::uint32_t>(PlanDeath::TooManyTurns) == MURMUR_PLAN_DEATH_CAUSES);
 
 struct PlanPartial {
   double total[2];
@@ -101,10 +116,14 @@ PlanAgent agent_of(const PlanAgentRecord& r) {
   return a;
 }
 
+// The next plan's history(): plans made in any thread are told apart.
+std::atomic<std::uint64_t> next_history{1};
+
 }  // namespace
 
 struct GpuPlan::Impl {
   Scenario scenario;
+  std::uint64_t history = next_history.fetch_add(1);
   PlanParamsRecord params{};
   std::uint64_t step_index = 0;
   gl::Program move_pass = gl::Program::compute("plan_move.comp");
@@ -116,11 +135,13 @@ struct GpuPlan::Impl {
   gl::Program shape_pass = gl::Program::compute("plan_crowd_shape.comp");
   gl::Program grid_pass = gl::Program::compute("plan_grid.comp");
   gl::Program steer_pass = gl::Program::compute("plan_steer.comp");
+  gl::Program summary_pass = gl::Program::compute("plan_summary.comp");
   gl::Uniform move_step{move_pass, "step_index"}, prepare_step{prepare_pass, "step_number"},
       append_step{append_pass, "step_number"}, shape_step{shape_pass, "step_number"},
-      link_phase{link_pass, "link_phase"}, grid_phase{grid_pass, "grid_phase"};
+      link_phase{link_pass, "link_phase"}, grid_phase{grid_pass, "grid_phase"},
+      summary_step{summary_pass, "step_index"};
   gl::Buffer agents, points, heads, next, cell_start, sorted, control, params_buffer, movers,
-      agent_cell, cell_fill, cell_entries, link_next, partials;
+      agent_cell, cell_fill, cell_entries, link_next, partials, previous, last_point, summary;
   std::unique_ptr<GpuScan> mover_scan, cell_scan;
 
   void bind() const {
@@ -138,6 +159,9 @@ struct GpuPlan::Impl {
     cell_entries.bind_storage(MURMUR_BIND_PLAN_CELL_ENTRIES);
     link_next.bind_storage(MURMUR_BIND_PLAN_LINK_NEXT);
     partials.bind_storage(MURMUR_BIND_PLAN_PARTIALS);
+    previous.bind_storage(MURMUR_BIND_PLAN_PREVIOUS);
+    last_point.bind_storage(MURMUR_BIND_PLAN_LAST_POINT);
+    summary.bind_storage(MURMUR_BIND_PLAN_SUMMARY);
   }
 
   PlanControl read_control() const {
@@ -161,6 +185,13 @@ struct GpuPlan::Impl {
   }
 
   void one_step(std::uint32_t step);
+  void advance(std::uint32_t steps);
+  // The buckets the heads buffer holds for a point capacity: every bucket count the index can
+  // double to while its points fit.
+  static std::uint32_t buckets_for(std::uint32_t point_capacity) {
+    return std::bit_ceil(std::max<std::uint32_t>(
+        MURMUR_PLAN_MIN_BUCKETS, point_capacity / MURMUR_PLAN_MAX_POINTS_PER_BUCKET));
+  }
 };
 
 GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32_t point_capacity,
@@ -180,8 +211,7 @@ GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32
   if (cell_capacity == 0) {
     cell_capacity = MURMUR_PLAN_MAX_CELLS_PER_AGENT * agent_count + kSpareCells;
   }
-  const std::uint32_t bucket_capacity = std::bit_ceil(std::max<std::uint32_t>(
-      MURMUR_PLAN_MIN_BUCKETS, point_capacity / MURMUR_PLAN_MAX_POINTS_PER_BUCKET));
+  const std::uint32_t bucket_capacity = Impl::buckets_for(point_capacity);
   const PlanPointIndex& index = initial.index;
   m.params = {plan.max_speed, plan.max_force, plan.snap, plan.separation_radius,
               plan.separation_weight, plan.cohesion_min_distance, plan.cohesion_weight,
@@ -224,6 +254,23 @@ GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32
   m.partials = gl::Buffer("plan block totals",
                           bytes(gl::groups_for(agent_count, MURMUR_PLAN_TOTAL_BLOCK),
                                 sizeof(PlanPartial)));
+  // Each point's link to its agent's point before it, and each agent's newest point, as the
+  // append pass keeps them: the start's points linked here in their order.
+  std::vector<std::uint32_t> previous(initial.points.size(), PlanPointIndex::kNone);
+  std::vector<std::uint32_t> last_point(agent_count, PlanPointIndex::kNone);
+  for (std::size_t p = 0; p < initial.points.size(); ++p) {
+    const std::uint32_t agent = initial.points[p].agent;
+    if (agent >= agent_count) throw std::invalid_argument("GPU plan: a point of no agent");
+    previous[p] = last_point[agent];
+    last_point[agent] = static_cast<std::uint32_t>(p);
+  }
+  m.previous = gl::Buffer("plan previous points", bytes(point_capacity, sizeof(std::uint32_t)));
+  if (!previous.empty()) {
+    m.previous.upload(0, previous.size() * sizeof(std::uint32_t), previous.data());
+  }
+  m.last_point = gl::Buffer("plan last points", bytes(agent_count, sizeof(std::uint32_t)),
+                            last_point.empty() ? nullptr : last_point.data());
+  m.summary = gl::Buffer("plan summary", sizeof(PlanSummaryRecord));
   m.mover_scan = std::make_unique<GpuScan>(agent_count);
   m.cell_scan = std::make_unique<GpuScan>(cell_capacity + 1);
 }
@@ -288,17 +335,23 @@ void GpuPlan::Impl::one_step(std::uint32_t step) {
   storage_barrier();  // the accelerations feed the next move
 }
 
-void GpuPlan::step(std::uint32_t steps) {
-  Impl& m = *impl_;
-  if (m.step_index + steps > PlanPointIndex::kNone - 1) {
+void GpuPlan::Impl::advance(std::uint32_t steps) {
+  if (step_index + steps > PlanPointIndex::kNone - 1) {
     throw std::length_error("GPU plan: more than " + std::to_string(PlanPointIndex::kNone - 1) +
                             " steps, the most a plan holds");
   }
-  glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m.control.id());
+  glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, control.id());
   for (std::uint32_t s = 0; s < steps; ++s) {
-    m.one_step(static_cast<std::uint32_t>(m.step_index + 1));
-    ++m.step_index;
+    one_step(static_cast<std::uint32_t>(step_index + 1));
+    ++step_index;
   }
+}
+
+void GpuPlan::advance(std::uint32_t steps) { impl_->advance(steps); }
+
+void GpuPlan::step(std::uint32_t steps) {
+  Impl& m = *impl_;
+  m.advance(steps);
   const PlanControl control = m.read_control();
   if (control.error == MURMUR_PLAN_OK) return;
   m.step_index = control.error_step - 1;  // the failing step did not finish
@@ -353,8 +406,121 @@ GpuPlanIndex GpuPlan::index() const {
   return index;
 }
 
+std::uint64_t most_points_at(const GpuPlanCounts& counts, std::uint64_t step) {
+  const std::uint64_t steps = step > counts.step ? step - counts.step : 0;
+  return std::uint64_t{counts.points} + steps * counts.living;
+}
+
+void GpuPlan::reserve(std::uint32_t point_capacity) {
+  Impl& m = *impl_;
+  if (point_capacity <= m.params.point_capacity) return;
+  if (point_capacity >= PlanPointIndex::kNone) {
+    throw std::length_error("GPU plan: point capacity " + std::to_string(point_capacity) +
+                            " must be below " + std::to_string(PlanPointIndex::kNone));
+  }
+  // Every buffer sized by the points, grown with its contents; a copy of the whole old buffer,
+  // so that nothing waits to learn how much of it is in use.
+  const auto grown = [](const gl::Buffer& old, const char* label, std::size_t old_bytes,
+                        std::size_t new_bytes) {
+    gl::Buffer buffer(label, new_bytes);
+    glCopyNamedBufferSubData(old.id(), buffer.id(), 0, 0, static_cast<GLsizeiptr>(old_bytes));
+    return buffer;
+  };
+  const std::size_t old_points = std::max<std::size_t>(m.params.point_capacity, 1);
+  const std::size_t new_points = point_capacity;
+  // Shader writes to the old buffers reach the copies.
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  m.points = grown(m.points, "plan points", old_points * sizeof(PlanPoint),
+                   new_points * sizeof(PlanPoint));
+  m.next = grown(m.next, "plan index next", old_points * sizeof(std::uint32_t),
+                 new_points * sizeof(std::uint32_t));
+  m.link_next = grown(m.link_next, "plan index link order", old_points * sizeof(std::uint32_t),
+                      new_points * sizeof(std::uint32_t));
+  m.previous = grown(m.previous, "plan previous points", old_points * sizeof(std::uint32_t),
+                     new_points * sizeof(std::uint32_t));
+  const std::uint32_t buckets = Impl::buckets_for(point_capacity);
+  if (buckets > m.params.bucket_capacity) {
+    // The heads past the index's bucket count are cleared before the index doubles into them.
+    m.heads = grown(m.heads, "plan index heads", m.params.bucket_capacity * sizeof(std::uint32_t),
+                    buckets * sizeof(std::uint32_t));
+  }
+  m.params.point_capacity = point_capacity;
+  m.params.bucket_capacity = std::max(buckets, m.params.bucket_capacity);
+  m.params_buffer.upload(0, sizeof m.params, &m.params);
+}
+
+void GpuPlan::make_room(const GpuPlanCounts& known, std::uint64_t step) {
+  const std::uint64_t needed = most_points_at(known, step);
+  const std::uint32_t capacity = point_capacity();
+  if (needed <= capacity) return;
+  const std::uint64_t most = PlanPointIndex::kNone - 1;
+  if (needed > most) {
+    throw std::length_error("GPU plan: step " + std::to_string(step) + " may need " +
+                            std::to_string(needed) + " points, more than the " +
+                            std::to_string(most) + " a plan holds");
+  }
+  reserve(static_cast<std::uint32_t>(std::min(std::max(needed, 2 * std::uint64_t{capacity}),
+                                              most)));
+}
+
+void GpuPlan::count() {
+  Impl& m = *impl_;
+  m.summary.clear_to_zero();
+  m.bind();
+  m.summary_pass.use();
+  m.summary_step.set(glm::uvec2(static_cast<std::uint32_t>(m.step_index),
+                                static_cast<std::uint32_t>(m.step_index >> 32)));
+  // The clear is a buffer update; the pass adds to the cleared record.
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+  gl::dispatch_linear(gl::groups_for(std::max<std::uint32_t>(m.params.agent_count, 1),
+                                     MURMUR_STEP_GROUP_SIZE));
+  storage_barrier();
+}
+
+GpuPlanCounts GpuPlan::counts() {
+  count();
+  std::array<std::byte, sizeof(PlanSummaryRecord)> bytes{};
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  impl_->summary.download(0, bytes.size(), bytes.data());
+  return counts_from(bytes);
+}
+
+unsigned GpuPlan::counts_buffer() const { return impl_->summary.id(); }
+std::size_t GpuPlan::counts_bytes() { return sizeof(PlanSummaryRecord); }
+
+GpuPlanCounts GpuPlan::counts_from(std::span<const std::byte> bytes) {
+  if (bytes.size() < sizeof(PlanSummaryRecord)) {
+    throw std::invalid_argument("GpuPlan::counts_from: " + std::to_string(bytes.size()) +
+                                " bytes, fewer than a summary");
+  }
+  PlanSummaryRecord record{};
+  std::memcpy(&record, bytes.data(), sizeof record);
+  GpuPlanCounts counts;
+  counts.step = std::uint64_t{record.step[0]} | (std::uint64_t{record.step[1]} << 32);
+  counts.agents = record.agents;
+  counts.living = record.living;
+  std::copy(std::begin(record.died), std::end(record.died), counts.died.begin());
+  counts.points = record.points;
+  counts.error = record.error;
+  counts.error_step = record.error_step;
+  return counts;
+}
+
 std::uint64_t GpuPlan::steps() const { return impl_->step_index; }
 std::uint32_t GpuPlan::point_capacity() const { return impl_->params.point_capacity; }
+const Scenario& GpuPlan::scenario() const { return impl_->scenario; }
+std::uint64_t GpuPlan::history() const { return impl_->history; }
+
+GpuPlanBuffers GpuPlan::buffers() const {
+  const Impl& m = *impl_;
+  return {m.agents.id(),
+          m.points.id(),
+          m.previous.id(),
+          m.control.id(),
+          offsetof(PlanControl, point_count),
+          m.params.agent_count,
+          m.params.point_capacity};
+}
 
 void GpuPlan::set_fault(GpuFault fault) {
   Impl& m = *impl_;

@@ -1,11 +1,13 @@
 #include "murmur/render/recording.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -14,6 +16,8 @@
 #include "murmur/errors.hpp"
 #include "murmur/gl/context.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
+#include "murmur/gpu/gpu_plan.hpp"
+#include "murmur/plan.hpp"
 #include "murmur/progress.hpp"
 #include "murmur/render/png_writer.hpp"
 #include "murmur/render/renderer.hpp"
@@ -71,9 +75,7 @@ void remove_stale_frames(const std::filesystem::path& dir, std::uint32_t frames)
 
 std::string manifest_text(const RecordRequest& req, const std::string& gl_renderer) {
   RecordingManifest manifest;
-  manifest.scenario_source = req.scenario.source;
-  manifest.seed = req.scenario.world.seed;
-  manifest.boids = req.scenario.total_count();
+  describe_scenario(req.scenario, manifest);
   manifest.width = req.width;
   manifest.height = req.height;
   manifest.frames = req.frames;
@@ -88,6 +90,13 @@ std::string manifest_text(const RecordRequest& req, const std::string& gl_render
 
 }  // namespace
 
+void describe_scenario(const Scenario& scenario, RecordingManifest& manifest) {
+  manifest.scenario_source = scenario.source;
+  manifest.seed = scenario.world.seed;
+  manifest.plan = scenario.plan.has_value();
+  manifest.boids = scenario.plan ? scenario.plan->total_count() : scenario.total_count();
+}
+
 std::string manifest_toml(const std::string& comment, const RecordingManifest& manifest) {
   std::ostringstream out;
   out << comment;
@@ -95,7 +104,7 @@ std::string manifest_toml(const std::string& comment, const RecordingManifest& m
   out << "scenario = " << toml_quote(manifest.scenario_source) << "\n";
   // A string, as it always was: tools reading older manifests expect one.
   out << "seed = " << toml_quote(std::to_string(manifest.seed)) << "\n";
-  out << "boids = " << manifest.boids << "\n";
+  out << (manifest.plan ? "agents = " : "boids = ") << manifest.boids << "\n";
   out << "width = " << manifest.width << "\n";
   out << "height = " << manifest.height << "\n";
   out << "frames = " << manifest.frames << "\n";
@@ -163,8 +172,82 @@ class VideoSink final : public FrameSink {
 
 }  // namespace
 
+namespace {
+
+// What a recording steps and draws: a flock, or a floor plan (docs/floor-plan.md).
+class RecordedScene {
+ public:
+  virtual ~RecordedScene() = default;
+  virtual void advance(std::uint32_t steps) = 0;
+  virtual void render(Renderer& renderer) = 0;
+};
+
+class FlockScene final : public RecordedScene {
+ public:
+  FlockScene(const RecordRequest& req, Renderer& renderer)
+      : flock_(req.scenario, req.initial ? *req.initial : seeded_start(req.scenario)),
+        renderer_(renderer) {}
+  void advance(std::uint32_t steps) override {
+    for (std::uint32_t step = 0; step < steps; ++step) {
+      flock_.step();
+      renderer_.record_step(flock_);  // trails see every step, not only the drawn ones
+    }
+  }
+  void render(Renderer& renderer) override { renderer.render(flock_); }
+
+ private:
+  GpuFlock flock_;
+  Renderer& renderer_;
+};
+
+// The plan's point buffers start small and grow before any step could fill them (one
+// blocking read of its counts a frame, which the frame's own readback dwarfs).
+class PlanScene final : public RecordedScene {
+ public:
+  explicit PlanScene(const RecordRequest& req)
+      : plan_(req.scenario, plan_start(req.scenario, req.scenario.world.seed),
+              initial_point_capacity(req.scenario)) {}
+  void advance(std::uint32_t steps) override {
+    if (steps == 0) return;
+    try {
+      plan_.make_room(plan_.counts(), plan_.steps() + steps);
+    } catch (const std::length_error& error) {
+      throw GpuError(std::string("the plan has no room: ") + error.what());
+    }
+    plan_.advance(steps);
+  }
+  void render(Renderer& renderer) override {
+    renderer.render(plan_);
+  }
+  // Throws GpuError when a step ran out of steering cells (GpuPlan::step's message).
+  void check() {
+    const GpuPlanCounts counts = plan_.counts();
+    if (!counts.stopped()) return;
+    try {
+      plan_.step(0);
+    } catch (const std::length_error& error) {
+      throw GpuError(error.what());
+    }
+  }
+
+ private:
+  // A few steps' points of every agent: most plans die out long before they need more.
+  static constexpr std::uint32_t kInitialStepsOfPoints = 64;
+  static std::uint32_t initial_point_capacity(const Scenario& scenario) {
+    const std::uint64_t agents = scenario.plan->total_count();
+    return static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(agents * kInitialStepsOfPoints, PlanPointIndex::kNone - 1));
+  }
+  GpuPlan plan_;
+};
+
+}  // namespace
+
 void record_frames(const RecordRequest& req) {
   validate_request(req);
+  if (req.scenario.plan && req.initial) {
+    throw InputError("--in: a plan scenario starts from its [[plan.group]] tables, not a state");
+  }
   // Before the GL context: a bad --out or a missing ffmpeg fails before any simulation.
   std::unique_ptr<FrameSink> sink;
   if (req.video)
@@ -173,37 +256,40 @@ void record_frames(const RecordRequest& req) {
     sink = std::make_unique<PngDirectorySink>(req);
 
   const auto context = gl::create_headless_context();
-  GpuFlock flock(req.scenario, req.initial ? *req.initial : seeded_start(req.scenario));
-  Renderer renderer(req.width, req.height);
+  Renderer renderer(req.width, req.height, default_render_settings(req.scenario));
   apply_look(renderer.settings(), req.scenario.look);
+  PlanScene* plan = nullptr;
+  std::unique_ptr<RecordedScene> scene;
+  if (req.scenario.plan) {
+    auto plan_scene = std::make_unique<PlanScene>(req);
+    plan = plan_scene.get();
+    scene = std::move(plan_scene);
+  } else {
+    scene = std::make_unique<FlockScene>(req, renderer);
+  }
 
-  // Steps the flock once, and lets the trails see it.
-  const auto advance = [&flock, &renderer] {
-    flock.step();
-    renderer.record_step(flock);  // trails see every step, not only the drawn ones
-  };
   if (req.progress && req.skip_steps > 0) std::fprintf(stderr, "skipping %u steps\n", req.skip_steps);
-  for (std::uint32_t step = 0; step < req.skip_steps; ++step) advance();
+  scene->advance(req.skip_steps);
   // Frames per second from the first frame: the skipped steps are not frames.
   Progress progress("murmur record", "frames", req.frames,
                     progress_display_for(stderr, !req.progress));
   for (std::uint32_t frame = 0; frame < req.frames; ++frame) {
-    renderer.render(flock);
+    scene->render(renderer);
     RgbaImage pixels = renderer.read_pixels();
-    // A frame drawn after a GL error is garbage: it must not appear under a frame's name. The
-    // frames before it are good and are written first (the pool's destructor would drop those
-    // still queued); the GL error is what the run reports, even if a write fails too.
+    // A frame drawn after a GL error (or of a plan that stopped) is garbage: it must not
+    // appear under a frame's name. The frames before it are good and are written first (the
+    // pool's destructor would drop those still queued); the GL error is what the run reports,
+    // even if a write fails too.
     try {
       context->check_gl_errors("frame " + std::to_string(frame));
+      if (plan != nullptr) plan->check();
     } catch (const GpuError&) {
       sink->salvage();
       throw;
     }
     sink->submit(frame, std::move(pixels));
     // The next frame's steps run on the GPU while the workers (or ffmpeg) encode this one.
-    if (frame + 1 < req.frames) {
-      for (std::uint32_t step = 0; step < req.steps_per_frame; ++step) advance();
-    }
+    if (frame + 1 < req.frames) scene->advance(req.steps_per_frame);
     progress.update(frame + 1);
   }
   progress.finish();

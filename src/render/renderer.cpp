@@ -51,6 +51,13 @@ constexpr GLuint kBindLiveCount = 19;
 constexpr GLuint kBindFood = 20;
 constexpr GLuint kBindExposure = 21;
 constexpr GLuint kBindExposurePartials = 22;
+constexpr GLuint kBindPlanAgents = 23;
+constexpr GLuint kBindPlanPoints = 24;
+constexpr GLuint kBindPlanPrevious = 25;
+constexpr GLuint kBindPlanInk = 26;
+constexpr GLuint kPlanInkTextureUnit = 4;
+constexpr GLsizei kPlanSegmentVertices = 6;  // a rectangle, see shaders/plan_segments.vert
+constexpr GLsizei kPlanMarkerVertices = 6;   // a square, see shaders/plan_agents.vert
 // Side of the square pixel tile one workgroup of render_exposure.comp sums (16 x 16 = 256
 // invocations, within every GL 4.5 implementation's minimum of 1024).
 constexpr int kExposureTile = 16;
@@ -100,6 +107,15 @@ constexpr std::size_t command_offset(DrawCommand command) {
 // read at offset 0.
 static_assert(offsetof(gpu::Population, live) == 0);
 
+// The std430 RenderPlanInk record of shaders/render_plan.glsl: the segments' indirect draw,
+// then what the ink layer holds.
+struct PlanInkRecord {
+  DrawArraysIndirectCommand draw;
+  GLuint first_point, inked, point_count;
+};
+static_assert(sizeof(PlanInkRecord) == 28 && offsetof(PlanInkRecord, inked) == 20 &&
+              offsetof(PlanInkRecord, point_count) == 24);
+
 // The std430 OverlayShape record of shaders/render_overlay.vert.
 struct OverlayShape {
   glm::vec4 geometry;
@@ -123,6 +139,11 @@ std::string render_defines() {
          define("MURMUR_BIND_OVERLAY_SHAPES", kBindOverlayShapes) +
          define("MURMUR_BIND_EXPOSURE", kBindExposure) +
          define("MURMUR_BIND_EXPOSURE_PARTIALS", kBindExposurePartials) +
+         define("MURMUR_BIND_RENDER_PLAN_AGENTS", kBindPlanAgents) +
+         define("MURMUR_BIND_RENDER_PLAN_POINTS", kBindPlanPoints) +
+         define("MURMUR_BIND_RENDER_PLAN_PREVIOUS", kBindPlanPrevious) +
+         define("MURMUR_BIND_RENDER_PLAN_INK", kBindPlanInk) +
+         define("MURMUR_PLAN_INK_TEXTURE_UNIT", kPlanInkTextureUnit) +
          define("MURMUR_EXPOSURE_TILE", kExposureTile) +
          define("MURMUR_OVERLAY_CIRCLE_SEGMENTS", kOverlayCircleSegments) +
          define("MURMUR_CIRCLE_RADIUS_SIGHT", static_cast<std::uint32_t>(CircleRadiusKind::Sight)) +
@@ -274,6 +295,20 @@ struct ViewUniforms {
   gl::Uniform world_centre, world_to_clip;
 };
 
+// shaders/render_plan.glsl's view: world units to the frame's pixels.
+struct PlanViewUniforms {
+  explicit PlanViewUniforms(const gl::Program& program)
+      : world_centre(program, "u_world_centre"),
+        pixels_per_world_unit(program, "u_pixels_per_world_unit"),
+        frame_size(program, "u_frame_size") {}
+  void set(const WorldView& view) const {
+    world_centre.set(view.world_centre);
+    pixels_per_world_unit.set(view.pixels_per_world_unit);
+    frame_size.set(glm::vec2(view.frame_size));
+  }
+  gl::Uniform world_centre, pixels_per_world_unit, frame_size;
+};
+
 // shaders/render_colour.glsl's inputs, in every program that colours boids.
 struct Renderer::ColourUniforms {
   explicit ColourUniforms(const gl::Program& program)
@@ -383,6 +418,28 @@ struct Renderer::Programs {
     gl::Uniform radius{program, "u_radius"}, source_texel{program, "u_source_texel"},
         target_size{program, "u_target_size"};
   } bloom_up;
+  struct PlanSegments {
+    gl::Program program =
+        gl::Program::graphics("plan_segments.vert", "trail_ribbon.frag", render_defines());
+    PlanViewUniforms view{program};
+    gl::Uniform vertical_width{program, "u_vertical_width"},
+        horizontal_width{program, "u_horizontal_width"},
+        min_width_pixels{program, "u_min_width_pixels"},
+        first_line_step{program, "u_first_line_step"}, colour{program, "u_colour"};
+  } plan_segments;
+  struct PlanInkRange {
+    gl::Program program = gl::Program::compute("plan_ink_range.comp", render_defines());
+  } plan_ink_range;
+  struct PlanInkComposite {
+    gl::Program program = gl::Program::graphics("render_fullscreen.vert",
+                                                 "plan_ink_composite.frag", render_defines());
+  } plan_ink_composite;
+  struct PlanAgents {
+    gl::Program program =
+        gl::Program::graphics("plan_agents.vert", "plan_agents.frag", render_defines());
+    PlanViewUniforms view{program};
+    gl::Uniform marker_pixels{program, "u_marker_pixels"}, colour{program, "u_colour"};
+  } plan_agents;
   struct Overlay {
     gl::Program program =
         gl::Program::graphics("render_overlay.vert", "render_overlay.frag", render_defines());
@@ -431,6 +488,26 @@ struct Renderer::TrailState {
   }
 };
 
+// A floor plan's lines, inked into a layer the frame's size and kept between frames: each frame
+// adds the segments of the points saved since the last (plan_ink_range.comp), unless what the
+// layer was drawn for changed, which clears it and draws every segment again.
+struct Renderer::PlanInk {
+  // What the layer's pixels depend on.
+  struct Drawn {
+    std::uint64_t history = 0;
+    glm::ivec2 frame{0};
+    glm::vec2 world_centre{0.0f};
+    float pixels_per_world_unit = 0;
+    float vertical_width = 0, horizontal_width = 0, min_width_pixels = 0;
+    glm::vec4 colour{0.0f};
+    bool operator==(const Drawn&) const = default;
+  };
+  gl::Texture layer;  // RGBA16F, premultiplied: glowing lines must not clip at 1
+  gl::Framebuffer framebuffer;
+  gl::Buffer record;  // PlanInkRecord
+  std::optional<Drawn> drawn;
+};
+
 // Bloom levels, each half the size of the one before (level 0 is half the frame).
 struct Renderer::BloomChain {
   std::vector<gl::Texture> levels;
@@ -454,6 +531,7 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
       programs_(std::make_unique<Programs>()),
       trails_(std::make_unique<TrailState>()),
       bloom_(std::make_unique<BloomChain>()),
+      plan_ink_(std::make_unique<PlanInk>()),
       empty_vertex_array_("murmur.render.empty_vertex_array"),
       live_count_("murmur.render.live_count", sizeof(std::uint32_t)),
       exposure_("murmur.render.exposure", sizeof(float), &kUnitExposureScale) {
@@ -462,6 +540,9 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
   commands[kLineStampsDraw].count = kLineVertices;
   commands[kWideStampsDraw].count = kStampVertices;
   draw_commands_ = gl::Buffer("murmur.render.draw_commands", sizeof commands, commands.data());
+  PlanInkRecord ink{};
+  ink.draw.count = kPlanSegmentVertices;
+  plan_ink_->record = gl::Buffer("murmur.render.plan_ink", sizeof ink, &ink);
   resize(width, height);
 }
 
@@ -676,6 +757,30 @@ std::vector<glm::vec4> Renderer::read_fade_map(glm::ivec2* size) const {
 
 // --- the frame ----------------------------------------------------------------------------
 
+namespace {
+
+// Runs one pass in its own debug group (so captures and debug messages name it) and, when
+// timing, waits for the GPU and charges the wall time to `slot`.
+struct PassRunner {
+  RenderPassTimes* times = nullptr;
+  template <class Pass>
+  void operator()(const char* name, double RenderPassTimes::*slot, const Pass& pass) const {
+    const auto start = std::chrono::steady_clock::now();
+    {
+      gl::DebugGroup pass_group(name);
+      pass();
+    }
+    if (times != nullptr) {
+      glFinish();
+      times->*slot =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count();
+    }
+  }
+};
+
+}  // namespace
+
 void Renderer::render(const GpuFlock& flock, RenderPassTimes* times) {
   const Scenario& scenario = flock.scenario();
   FoodBufferView food;
@@ -695,24 +800,11 @@ void Renderer::render(const Scenario& scenario, BoidBufferView boids, const Food
 
 void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
                      const FoodBufferView& food, RenderPassTimes* times) {
-  using Clock = std::chrono::steady_clock;
   const WorldView view = view_for(settings_.camera, scenario.size(), width_, height_);
   gl::DebugGroup frame_group("render frame");
   if (times != nullptr) glFinish();  // earlier work (the simulation) is not ours to time
   load_live_count(boids);
-  // Runs one pass in its own debug group (so captures and debug messages name it) and, when
-  // timing, waits for the GPU and charges the wall time to `slot`.
-  const auto run = [&](const char* name, double RenderPassTimes::*slot, const auto& pass) {
-    const auto start = Clock::now();
-    {
-      gl::DebugGroup pass_group(name);
-      pass();
-    }
-    if (times != nullptr) {
-      glFinish();
-      times->*slot = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    }
-  };
+  const PassRunner run{times};
   run("trails", &RenderPassTimes::trails, [&] {
     clear_pass(view);
     trails_pass(scenario, boids.step, expected_boids(scenario, boids), view);
@@ -724,6 +816,132 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
   run("resolve", &RenderPassTimes::resolve, [&] { resolve_pass(); });
   run("overlays", &RenderPassTimes::overlays,
       [&] { overlays_pass(scenario, boids, grid, view); });
+}
+
+void Renderer::render(const GpuPlan& plan, RenderPassTimes* times) {
+  render(plan.scenario(), plan.buffers(), plan.history(), times);
+}
+
+void Renderer::render(const Scenario& scenario, const GpuPlanBuffers& plan, std::uint64_t history,
+                      RenderPassTimes* times) {
+  if (!scenario.plan) throw std::invalid_argument("Renderer: " + scenario.source +
+                                                  " is not a plan scenario");
+  const WorldView view = view_for(settings_.camera, scenario.size(), width_, height_);
+  gl::DebugGroup frame_group("render plan frame");
+  if (times != nullptr) glFinish();  // earlier work (the plan's steps) is not ours to time
+  const PassRunner run{times};
+  run("trails", &RenderPassTimes::trails, [&] {
+    clear_pass(view);
+    plan_ink_pass(scenario, plan, history, view);
+  });
+  run("heads", &RenderPassTimes::heads, [&] { plan_agents_pass(plan, view); });
+  run("exposure", &RenderPassTimes::exposure, [&] { exposure_pass(view); });
+  run("bloom", &RenderPassTimes::bloom, [&] { bloom_pass(); });
+  run("resolve", &RenderPassTimes::resolve, [&] { resolve_pass(); });
+}
+
+void Renderer::reset_plan() { plan_ink_->drawn.reset(); }
+
+void Renderer::plan_ink_pass(const Scenario& scenario, const GpuPlanBuffers& plan,
+                             std::uint64_t history, const WorldView& view) {
+  PlanInk& ink = *plan_ink_;
+  const PlanParams& params = *scenario.plan;
+  const PlanStyle& style = settings_.plan;
+  const bool on_paper = settings_.blend == BlendMode::Ink;
+  const PlanInk::Drawn wanted{history,
+                              glm::ivec2(width_, height_),
+                              view.world_centre,
+                              view.pixels_per_world_unit,
+                              params.vertical_width,
+                              params.horizontal_width,
+                              style.min_line_pixels,
+                              on_paper ? glm::vec4(style.ink, 1.0f) : glm::vec4(style.glow, 1.0f)};
+  if (ink.layer.id() == 0 || ink.layer.width() != width_ || ink.layer.height() != height_) {
+    ink.layer = gl::Texture("murmur.render.plan_ink_layer", GL_RGBA16F, width_, height_);
+    ink.framebuffer = gl::Framebuffer("murmur.render.plan_ink_framebuffer");
+    ink.framebuffer.attach_colour(ink.layer);
+    ink.framebuffer.check_complete();
+    ink.drawn.reset();
+  }
+  if (ink.drawn != wanted) {
+    clear_colour(ink.framebuffer.id(), glm::vec3(0.0f), 0.0f);
+    const GLuint nothing_inked = 0;
+    ink.record.upload(offsetof(PlanInkRecord, inked), sizeof nothing_inked, &nothing_inked);
+    ink.drawn = wanted;
+  }
+
+  // The segments saved since the last frame, counted on the GPU from the plan's point count.
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+  glCopyNamedBufferSubData(plan.control, ink.record.id(),
+                           static_cast<GLintptr>(plan.point_count_offset),
+                           offsetof(PlanInkRecord, point_count), sizeof(GLuint));
+  ink.record.bind_storage(kBindPlanInk);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the copy reaches plan_ink_range
+  programs_->plan_ink_range.program.use();
+  glDispatchCompute(1, 1, 1);
+  // plan_ink_range writes the draw's command and first point; the draw and its vertex shader
+  // read them
+  glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPlanPoints, plan.points);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPlanPrevious, plan.previous);
+  const Programs::PlanSegments& segments = programs_->plan_segments;
+  segments.view.set(view);
+  segments.vertical_width.set(params.vertical_width);
+  segments.horizontal_width.set(params.horizontal_width);
+  segments.min_width_pixels.set(style.min_line_pixels);
+  segments.first_line_step.set(static_cast<std::uint32_t>(kPlanFirstLineStep));
+  segments.colour.set(wanted.colour);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ink.framebuffer.id());
+  glViewport(0, 0, width_, height_);
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  // The union of the strokes: where segments overlap (every corner) the layer keeps one
+  // stroke's colour instead of adding them up, so joints do not show as dots.
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_MAX);
+  glBindVertexArray(empty_vertex_array_.id());
+  segments.program.use();
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, ink.record.id());
+  glDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(offsetof(PlanInkRecord, draw)));
+  glBlendEquation(GL_FUNC_ADD);
+  glDisable(GL_BLEND);
+
+  // The layer onto the frame, inside the world's rectangle: the page ends at the canvas.
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, hdr_framebuffer_.id());
+  glViewport(0, 0, width_, height_);
+  if (!scissor_to_world(view)) return;
+  glBindTextureUnit(kPlanInkTextureUnit, ink.layer.id());
+  mark_blending(settings_.blend);
+  programs_->plan_ink_composite.program.use();
+  glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
+  glDisable(GL_BLEND);
+  glDisable(GL_SCISSOR_TEST);
+}
+
+void Renderer::plan_agents_pass(const GpuPlanBuffers& plan, const WorldView& view) {
+  const PlanStyle& style = settings_.plan;
+  if (!style.agents || plan.agent_count == 0 || !scissor_to_world(view)) {
+    glDisable(GL_SCISSOR_TEST);
+    return;
+  }
+  const bool on_paper = settings_.blend == BlendMode::Ink;
+  const Programs::PlanAgents& agents = programs_->plan_agents;
+  agents.view.set(view);
+  agents.marker_pixels.set(style.agent_marker_pixels);
+  agents.colour.set(glm::vec4(on_paper ? style.agent_ink : style.agent_glow, 1.0f));
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the plan's passes wrote the agents
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPlanAgents, plan.agents);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, hdr_framebuffer_.id());
+  glViewport(0, 0, width_, height_);
+  mark_blending(settings_.blend);
+  agents.program.use();
+  glBindVertexArray(empty_vertex_array_.id());
+  glDrawArraysInstanced(GL_TRIANGLES, 0, kPlanMarkerVertices,
+                        static_cast<GLsizei>(plan.agent_count));
+  glDisable(GL_BLEND);
+  glDisable(GL_SCISSOR_TEST);
 }
 
 void Renderer::clear_pass(const WorldView& view) {

@@ -64,9 +64,7 @@ std::filesystem::path Captures::start_recording(const Scenario& scenario, int wi
     recording.path = next_free_numbered(out_dir_, kRecordingPrefix, "", next_recording_);
     ensure_directory(recording.path);
   }
-  recording.scenario_source = scenario.source;
-  recording.seed = scenario.world.seed;
-  recording.boids = scenario.total_count();
+  describe_scenario(scenario, recording.scenario);
   recording.width = width;
   recording.height = height;
   recording.first_step = first_step;
@@ -90,10 +88,7 @@ std::uint32_t Captures::stop_recording(std::uint64_t last_step) {
     return recording.frames;
   }
   writers_.finish();
-  RecordingManifest manifest;
-  manifest.scenario_source = recording.scenario_source;
-  manifest.seed = recording.seed;
-  manifest.boids = recording.boids;
+  RecordingManifest manifest = recording.scenario;
   manifest.width = recording.width;
   manifest.height = recording.height;
   manifest.frames = recording.frames;

@@ -11,6 +11,7 @@
 
 #include "murmur/render/image.hpp"
 #include "murmur/render/png_writer.hpp"
+#include "murmur/render/recording.hpp"
 #include "murmur/render/video_writer.hpp"
 #include "murmur/scenario.hpp"
 
@@ -46,9 +47,7 @@ class Captures {
   struct Recording {
     std::filesystem::path path;  // the frames' directory, or the clip
     std::unique_ptr<VideoWriter> video;
-    std::string scenario_source;
-    std::uint64_t seed = 0;
-    std::uint32_t boids = 0;
+    RecordingManifest scenario;  // its scenario's fields (describe_scenario)
     int width = 0, height = 0;
     std::uint32_t frames = 0;
     std::uint64_t first_step = 0;

@@ -1,30 +1,23 @@
 #include "viewer/panel.hpp"
 
 #include <imgui.h>
-#include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <type_traits>
 
 #include "murmur/errors.hpp"
 #include "murmur/grid.hpp"
+#include "viewer/panel_widgets.hpp"
 
 namespace murmur::viewer {
 namespace {
 
-constexpr float kPanelWidth = 420;
-constexpr float kPanelMargin = 8;
-const ImVec4 kErrorColour{1.0f, 0.35f, 0.3f, 1.0f};
-const ImVec4 kErrorFrameColour{0.55f, 0.08f, 0.06f, 1.0f};
-const ImVec4 kDimColour{0.6f, 0.6f, 0.6f, 1.0f};
-
 constexpr int kMaxCircleBoids = 64;
-constexpr std::uint32_t kMaxStepsPerFrameSlider = 32;
 constexpr float kMinObstacleRadius = 0.5f;
 constexpr float kMinAgeScaleSlider = 1;
 constexpr float kMaxAgeScaleSlider = 100000;
-constexpr float kMinBloomRadiusSlider = 0.25f;
 constexpr float kMinTrailWidthSlider = 1;
 constexpr float kMaxTrailWidthSlider = 8;
 constexpr float kMaxTrailIntensitySlider = 2;
@@ -40,7 +33,7 @@ const char* const kTrailModeLabels[] = {"none", "ribbons", "fade map"};
 const char* const kCircleRadiusLabels[] = {"sight", "separation", "world units"};
 constexpr float kMinCircleRadiusSlider = 0.5f;
 
-const char* const kKeyHelp[][2] = {
+constexpr std::array<const char*, 2> kKeyHelp[] = {
     {"Space", "pause / resume"},
     {"N", "one step while paused"},
     {"R / Shift+R", "reset, same seed / new seed"},
@@ -58,127 +51,22 @@ const char* const kKeyHelp[][2] = {
     {"Ctrl + left drag", "steer the boid nearest the cursor (and select it)"},
 };
 
-// A combo box over an enum's TOML names (the scenario tables' choices).
-template <std::size_t N>
-bool choice_combo(const char* label, std::uint32_t& value, const std::string_view (&names)[N]) {
-  bool changed = false;
-  if (!ImGui::BeginCombo(label, value < N ? names[value].data() : "?")) return false;
-  for (std::size_t k = 0; k < N; ++k) {
-    if (ImGui::Selectable(names[k].data(), k == value)) {
-      changed = changed || k != value;
-      value = static_cast<std::uint32_t>(k);
-    }
-  }
-  ImGui::EndCombo();
-  return changed;
-}
-
-// The panel's editor of one species key, by the key's type and its table widget.
-bool value_field(const std::string& name, float& value, const params::Widget& widget,
-                        float world_side) {
-  const float max = widget.kind == params::Widget::Kind::WorldSlider ? widget.max * world_side
-                                                                     : widget.max;
-  return ImGui::SliderFloat(name.c_str(), &value, widget.min, max, widget.format,
-                            widget.logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
-}
-
-bool value_field(const std::string& name, std::uint32_t& value,
-                        const params::Widget& widget, float) {
-  if (widget.kind == params::Widget::Kind::EnterInput) {
-    return ImGui::InputScalar((name + " (Enter)").c_str(), ImGuiDataType_U32, &value, nullptr,
-                              nullptr, widget.format, ImGuiInputTextFlags_EnterReturnsTrue);
-  }
-  return ImGui::InputScalar(name.c_str(), ImGuiDataType_U32, &value, nullptr, nullptr,
-                            widget.format);
-}
-
-template <class Enum>
-  requires std::is_enum_v<Enum>
-bool value_field(const std::string& name, Enum& value, const params::Widget&, float) {
-  auto index = static_cast<std::uint32_t>(value);
-  if (!choice_combo(name.c_str(), index, names_of(value))) return false;
-  value = static_cast<Enum>(index);
-  return true;
-}
-
-bool value_field(const std::string& name, bool& value, const params::Widget&, float) {
-  return ImGui::Checkbox(name.c_str(), &value);
-}
-
-bool value_field(const std::string& name, std::string& value, const params::Widget&, float) {
-  return ImGui::InputText(name.c_str(), &value, ImGuiInputTextFlags_EnterReturnsTrue);
-}
-
-bool colour_field(const std::string& name, glm::vec3& colour) {
-  float rgb[3] = {colour.x, colour.y, colour.z};
-  if (!ImGui::ColorEdit3(name.c_str(), rgb, ImGuiColorEditFlags_HDR | ImGuiColorEditFlags_Float))
-    return false;
-  colour = {rgb[0], rgb[1], rgb[2]};
-  return true;
-}
-
-// A slider for a setting that may be unset (a [render] key the renderer falls back from):
-// shows the fallback until moved, then sets the value.
-bool optional_slider(const char* label, std::optional<float>& value, float fallback, float min,
-                     float max, const char* format) {
-  float shown = value.value_or(fallback);
-  if (!ImGui::SliderFloat(label, &shown, min, max, format, ImGuiSliderFlags_AlwaysClamp))
-    return false;
-  value = shown;
-  return true;
-}
-
-bool combo(const char* label, std::uint32_t& value, const char* const* names, int count) {
-  int index = static_cast<int>(value);
-  if (!ImGui::Combo(label, &index, names, count)) return false;
-  value = static_cast<std::uint32_t>(index);
-  return true;
-}
-
 }  // namespace
 
-Panel::Panel(const std::filesystem::path& scenario_path)
-    : load_path_(scenario_path.string()), save_path_("my-scenario.toml") {}
+Panel::Panel(const std::filesystem::path& scenario_path) : files_(scenario_path) {}
 
 void Panel::set_message(std::string message, bool is_error) {
-  message_ = std::move(message);
-  message_is_error_ = is_error;
+  files_.set_message(std::move(message), is_error);
 }
 
 void Panel::discard_draft() {
-  draft_.reset();
-  error_.clear();
-  error_field_.clear();
-  seed_field_set_ = false;
-}
-
-template <typename Widget>
-void Panel::scenario_field(const std::string& id, Widget widget) {
-  const bool invalid = draft_.has_value() && error_field_ == id;
-  if (invalid) ImGui::PushStyleColor(ImGuiCol_FrameBg, kErrorFrameColour);
-  ImGui::PushID(id.c_str());
-  if (widget()) edited_field_ = id;
-  ImGui::PopID();
-  if (invalid) {
-    ImGui::PopStyleColor();
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(kErrorColour, "%s", error_.c_str());
-    ImGui::PopTextWrapPos();
-  }
+  draft_.discard();
+  seed_.reset();
 }
 
 PanelRequests Panel::draw(const PanelView& view, PanelEdits& edits) {
   PanelRequests requests;
-  const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - kPanelWidth - kPanelMargin, kPanelMargin),
-                          ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(kPanelWidth, io.DisplaySize.y - 2 * kPanelMargin),
-                           ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("murmur (H hides)")) {
-    ImGui::End();
-    return requests;
-  }
-  ImGui::PushItemWidth(-ImGui::GetFontSize() * 11);
+  if (!begin_panel_window()) return requests;
 
   statistics_section(view, edits);
   population_section(view);
@@ -186,40 +74,21 @@ PanelRequests Panel::draw(const PanelView& view, PanelEdits& edits) {
   simulation_section(view, requests);
 
   // Every scenario widget edits `work`, a copy; it is applied only if it validates.
-  Scenario work = view.scenario;
-  if (draft_) {
-    // The draft holds species edits; obstacles, target and seed are always the running ones.
-    work = *draft_;
-    work.obstacles = view.scenario.obstacles;
-    work.target = view.scenario.target;
-    work.world.seed = view.scenario.world.seed;
-  }
-  edited_field_.clear();
-  world_section(view, work, requests);
+  Scenario work = draft_.begin(view.scenario);
+  // The draft holds species edits; obstacles, target and seed are always the running ones.
+  work.obstacles = view.scenario.obstacles;
+  work.target = view.scenario.target;
+  work.world.seed = view.scenario.world.seed;
+  world_section(view, requests);
   for (std::size_t s = 0; s < work.species.size(); ++s) species_section(view, work, s);
   food_section(work);
-  if (!edited_field_.empty()) {
-    try {
-      validate_scenario(work);
-      draft_.reset();
-      error_.clear();
-      requests.apply = std::move(work);
-    } catch (const InputError& error) {
-      draft_ = std::move(work);
-      error_ = error.what();
-      error_field_ = edited_field_;
-    }
-  }
-  if (draft_) {
-    ImGui::TextColored(kErrorColour, "Not applied: the flock keeps the last valid settings.");
-    if (ImGui::Button("Discard the invalid edit")) discard_draft();
-  }
+  requests.apply = draft_.end(std::move(work));
+  draft_.show_invalid_notice();
   obstacles_section(view.scenario, edits, requests);
 
   render_section(view, edits, requests);
-  keys_section();
-  ImGui::PopItemWidth();
-  ImGui::End();
+  key_help_section(kKeyHelp);
+  end_panel_window();
   return requests;
 }
 
@@ -317,25 +186,10 @@ void Panel::population_section(const PanelView& view) {
 }
 
 void Panel::file_section(const PanelView& view, PanelRequests& requests) {
-  if (!ImGui::CollapsingHeader("Scenario file", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::TextColored(kDimColour, "now: %s", view.scenario.source.c_str());
-  ImGui::InputText("##load path", &load_path_);
-  ImGui::SameLine();
-  if (ImGui::Button("Load")) requests.load = std::filesystem::path(load_path_);
-  ImGui::InputText("##save path", &save_path_);
-  ImGui::SameLine();
-  if (ImGui::Button("Save")) requests.save = std::filesystem::path(save_path_);
-  if (ImGui::Button("Reset to file")) requests.reset_to_file = true;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Re-read the current scenario file and restart");
-  if (!message_.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
-    if (message_is_error_) {
-      ImGui::TextColored(kErrorColour, "%s", message_.c_str());
-    } else {
-      ImGui::TextUnformatted(message_.c_str());
-    }
-    ImGui::PopTextWrapPos();
-  }
+  const ScenarioFiles::Requests files = files_.draw(view.scenario.source);
+  requests.load = files.load;
+  requests.save = files.save;
+  requests.reset_to_file = files.reset_to_file;
 }
 
 void Panel::simulation_section(const PanelView& view, PanelRequests& requests) {
@@ -349,38 +203,14 @@ void Panel::simulation_section(const PanelView& view, PanelRequests& requests) {
   }
   ImGui::SameLine();
   ImGui::TextUnformatted(std::string(rule_mode_name(view.mode)).c_str());
-  if (view.steps_per_frame > 0) {
-    int steps = static_cast<int>(view.steps_per_frame);
-    if (ImGui::SliderInt("steps per frame", &steps, 1, kMaxStepsPerFrameSlider, "%d",
-                         ImGuiSliderFlags_AlwaysClamp)) {
-      requests.steps_per_frame = static_cast<std::uint32_t>(steps);
-    }
-  } else {
-    ImGui::Text("step rate %.1f Hz (--step-rate)", view.step_rate);
-  }
+  requests.steps_per_frame = steps_per_frame_field(view.steps_per_frame, view.step_rate);
 }
 
-void Panel::world_section(const PanelView& view, Scenario& work, PanelRequests& requests) {
+void Panel::world_section(const PanelView& view, PanelRequests& requests) {
   if (!ImGui::CollapsingHeader("World", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::Text("%g x %g world units", work.world.width, work.world.height);
-  if (!seed_field_set_) {
-    seed_field_ = view.scenario.world.seed;
-    seed_field_set_ = true;
-  }
-  ImGui::InputScalar("seed", ImGuiDataType_U64, &seed_field_);
-  if (ImGui::Button("Restart with this seed")) {
-    requests.restart_with_seed = std::min(seed_field_, kMaxSeed);
-    seed_field_set_ = false;
-  }
-  ImGui::SameLine();
-  if (ImGui::Button("New random seed")) {
-    requests.new_random_seed = true;
-    seed_field_set_ = false;
-  }
-  if (seed_field_ != view.scenario.world.seed && seed_field_set_ && !ImGui::IsAnyItemActive()) {
-    ImGui::TextColored(kDimColour, "running seed %llu",
-                       static_cast<unsigned long long>(view.scenario.world.seed));
-  }
+  const SeedField::Requests seed = seed_.draw(view.scenario);
+  requests.restart_with_seed = seed.restart_with_seed;
+  requests.new_random_seed = seed.new_random_seed;
 }
 
 void Panel::species_section(const PanelView& view, Scenario& work, std::size_t index) {
@@ -401,11 +231,11 @@ void Panel::species_section(const PanelView& view, Scenario& work, std::size_t i
     const std::string name(info.key);
     T& value = species.*info.member;
     if constexpr (std::is_same_v<T, glm::vec3>) {
-      scenario_field(key + name, [&] { return colour_field(name, value); });
+      draft_.field(key + name, [&] { return colour_field(name, value); });
     } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
       if (work.species.size() > 1) species_list_field(key + name, name, species.*info.member, species, work.species);
     } else {
-      scenario_field(key + name, [&] { return value_field(name, value, widget, world_side); });
+      draft_.field(key + name, [&] { return value_field(name, value, widget, world_side); });
     }
     if constexpr (std::is_same_v<T, float>) {
       if (ruled.*info.member != value) {
@@ -426,7 +256,7 @@ void Panel::food_section(Scenario& work) {
     if constexpr (std::is_same_v<T, float>) {
       if (info.widget.kind == params::Widget::Kind::None) return;
       const std::string name(info.key);
-      scenario_field("food." + name, [&] {
+      draft_.field("food." + name, [&] {
         return value_field(name, food.*info.member, info.widget, world_side);
       });
     }
@@ -444,7 +274,7 @@ void Panel::species_list_field(const std::string& id, const std::string& key,
   const bool empty_means_itself = &list == &species.flocks_with;
   for (const SpeciesParams& other : all) {
     ImGui::SameLine();
-    scenario_field(id + "." + other.name, [&] {
+    draft_.field(id + "." + other.name, [&] {
       if (list.empty() && empty_means_itself) list.push_back(species.name);
       const auto found = std::find(list.begin(), list.end(), other.name);
       bool member = found != list.end();
@@ -515,24 +345,7 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
                          kClamp);
     }
   }
-  if (ImGui::CollapsingHeader("Glow")) {
-    auto blend = static_cast<std::uint32_t>(render.blend);
-    if (choice_combo("blend", blend, kBlendModeNames)) render.blend = static_cast<BlendMode>(blend);
-    if (render.blend == BlendMode::Ink) {
-      colour_field("paper", render.paper);
-      ImGui::TextColored(kDimColour, "ink: no bloom, no automatic exposure");
-    }
-    ImGui::Checkbox("bloom", &render.bloom.enabled);
-    ImGui::SliderFloat("intensity", &render.bloom.intensity, 0.0f, 4.0f, "%.2f", kClamp);
-    ImGui::SliderFloat("threshold", &render.bloom.threshold, 0.0f, 2.0f, "%.3f", kClamp);
-    ImGui::SliderFloat("soft knee", &render.bloom.soft_knee, 0.0f, 1.0f, "%.2f", kClamp);
-    ImGui::SliderInt("levels", &render.bloom.levels, kMinBloomLevels, kMaxBloomLevels, "%d",
-                     kClamp);
-    ImGui::SliderFloat("radius", &render.bloom.radius, kMinBloomRadiusSlider, kMaxBloomRadius,
-                       "%.2f", kClamp);
-    ImGui::SliderFloat("exposure", &render.exposure, 0.1f, 8.0f, "%.2f",
-                       kClamp | ImGuiSliderFlags_Logarithmic);
-  }
+  glow_section(render);
   if (ImGui::CollapsingHeader("Colour")) {
     auto mode = static_cast<std::uint32_t>(render.colour.mode);
     if (choice_combo("colour by", mode, kColourModeNames))
@@ -603,29 +416,7 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
       ImGui::TextColored(kDimColour, "no boid selected (Ctrl + click picks one)");
     }
   }
-  if (ImGui::CollapsingHeader("Camera")) {
-    ImGui::SliderFloat("zoom", &render.camera.zoom, kMinCameraZoom, kMaxCameraZoom, "%.2f",
-                       kClamp | ImGuiSliderFlags_Logarithmic);
-    if (render.camera.centre) {
-      ImGui::Text("centre (%.1f, %.1f)", render.camera.centre->x, render.camera.centre->y);
-    } else {
-      ImGui::TextUnformatted("centre: the world's centre");
-    }
-    if (ImGui::Button("Fit view (F)")) requests.fit_view = true;
-  }
-}
-
-void Panel::keys_section() {
-  if (!ImGui::CollapsingHeader("Keys and mouse")) return;
-  if (!ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) return;
-  for (const auto& row : kKeyHelp) {
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    ImGui::TextUnformatted(row[0]);
-    ImGui::TableSetColumnIndex(1);
-    ImGui::TextUnformatted(row[1]);
-  }
-  ImGui::EndTable();
+  if (camera_section(render)) requests.fit_view = true;
 }
 
 }  // namespace murmur::viewer

@@ -17,6 +17,7 @@
 #include "murmur/gpu/flock_readback.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
 #include "murmur/stats.hpp"
+#include "viewer/panel_widgets.hpp"
 #include "viewer/population_history.hpp"
 #include "viewer/rule_mode.hpp"
 
@@ -82,7 +83,7 @@ class Panel {
   void population_section(const PanelView& view);
   void file_section(const PanelView& view, PanelRequests& requests);
   void simulation_section(const PanelView& view, PanelRequests& requests);
-  void world_section(const PanelView& view, Scenario& work, PanelRequests& requests);
+  void world_section(const PanelView& view, PanelRequests& requests);
   void species_section(const PanelView& view, Scenario& work, std::size_t index);
   void food_section(Scenario& work);
   // One checkbox per species of `all`: the species `species` flocks with.
@@ -92,22 +93,10 @@ class Panel {
                           const std::vector<SpeciesParams>& all);
   void obstacles_section(const Scenario& scenario, PanelEdits& edits, PanelRequests& requests);
   void render_section(const PanelView& view, PanelEdits& edits, PanelRequests& requests);
-  void keys_section();
 
-  // Wraps one scenario widget: red while it holds the invalid value, and notes the edit.
-  template <typename Widget>
-  void scenario_field(const std::string& id, Widget widget);
-
-  std::optional<Scenario> draft_;  // only while an edit is invalid
-  std::string error_;              // the validator's message for draft_
-  std::string error_field_;        // the widget that made draft_ invalid
-  std::string edited_field_;       // set by scenario_field when a widget changed this frame
-  std::string load_path_;
-  std::string save_path_;
-  std::uint64_t seed_field_ = 0;
-  bool seed_field_set_ = false;
-  std::string message_;
-  bool message_is_error_ = false;
+  ScenarioDraft draft_;
+  ScenarioFiles files_;
+  SeedField seed_;
 };
 
 }  // namespace murmur::viewer

@@ -73,15 +73,17 @@ steps=60
 every=4
 species=(grazer hunter)
 
-# Column numbers by name, from the header (murmur quotes no field here: plain names).
-column_of() { printf '%s\n' "$1" | head -1 | tr , '\n' | grep -nx "$2" | cut -d: -f1; }
+# Column numbers by name, from the header (murmur quotes no field here: plain names). The text
+# goes to head through a here-string, not a printf into a pipe: head exits after one line, and
+# a writer still writing then dies of SIGPIPE, which pipefail turns into a silent set -e exit.
+column_of() { head -1 <<<"$1" | tr , '\n' | grep -nx "$2" | cut -d: -f1; }
 
 for backend in cpu gpu gpu-naive; do
   run_murmur stats --scenario "$scenario" --backend $backend --steps $steps --every $every
   expect_rc 0
   csv=$out
   printf '%s\n' "$csv" >"$work/$backend.csv"
-  header=$(printf '%s\n' "$csv" | head -1)
+  header=$(head -1 <<<"$csv")
   for s in "${species[@]}"; do
     for column in n_$s births_$s deaths_$s; do
       [[ -n $(column_of "$csv" $column) ]] || fail "$backend: no column $column in '$header'"

@@ -100,7 +100,7 @@ done
 
 # Bad flags: one line each, exit 2, nothing written.
 run_murmur plan --scenario "$scenario" --steps 4000000000 --out "$work/bad.svg" --backend gpu
-expect_usage_error "--steps 4000000000 with 20 agents" "--backend gpu holds fewer"
+expect_usage_error "--steps 4000000000 with 20 agents" "on the GPU holds fewer"
 run_murmur plan --scenario "$scenario" --steps 5 --out "$work/bad.pdf"
 expect_usage_error "--out" ".svg, .dxf, .png or .csv"
 run_murmur plan --scenario "$scenario" --steps 5 --out "$work/bad.svg" --size 100x100
@@ -132,21 +132,12 @@ flock=$work/flock.toml
 write_tiny_scenario "$flock"
 run_murmur plan --scenario "$flock" --steps 5 --out "$work/flock.svg"
 expect_usage_error "$flock" "no [plan] table"
-run_murmur stats --scenario "$scenario" --steps 1 --backend cpu
-expect_usage_error "a plan scenario" "murmur plan"
-printf 'id,species,x,y,vx,vy\n0,0,1,1,1,0\n' >"$work/state.csv"
-run_murmur stats --scenario "$scenario" --in "$work/state.csv"
-expect_usage_error "a plan scenario" "murmur plan"
-run_murmur compare --scenario "$scenario" --steps 1
-expect_usage_error "a plan scenario" "murmur plan"
-run_murmur record --scenario "$scenario" --frames 1 --out "$work/frames"
-expect_usage_error "a plan scenario" "murmur plan"
 run_murmur soak --scenario "$scenario" --steps 1 --backend cpu
 expect_usage_error "a plan scenario" "murmur plan"
 run_murmur bench --scenario "$scenario" --sizes 100
 expect_usage_error "a plan scenario" "murmur plan"
-run_murmur view --scenario "$scenario"
-expect_usage_error "a plan scenario" "murmur plan"
+run_murmur view --scenario "$scenario" --in "$work/state.csv"
+expect_usage_error "--in" "[[plan.group]]"
 
 # An output directory that does not exist fails before the run, with exit 3.
 run_murmur plan --scenario "$scenario" --steps 5 --out "$work/missing/plan.dxf" --quiet

@@ -5,6 +5,8 @@
                                             with a channel above LEVEL
   png_tool.py palette FILE                  "WIDTHxHEIGHT", then each colour "r,g,b,a count",
                                             one a line, in byte order
+  png_tool.py dark FILE LEVEL [X0 Y0 X1 Y1] pixels whose channels are all below LEVEL (ink), in
+                                            [X0, X1) x [Y0, Y1) (from the top left) if given
   png_tool.py contrast FILE                 how a frame reads (docs/rendering.md, "Dense
                                             flocks"): luminance percentiles, the dark and the
                                             saturated fractions, sky and flock levels
@@ -73,6 +75,18 @@ def lit(path, x0, y0, x1, y1, level):
     return count
 
 
+def dark(path, level, x0=0, y0=0, x1=None, y1=None):
+    count = 0
+    for y, line in enumerate(rows(path)):
+        if y < y0 or (y1 is not None and y >= y1):
+            continue
+        end = len(line) // 4 if x1 is None else min(x1, len(line) // 4)
+        for x in range(x0, end):
+            if max(line[4 * x:4 * x + 3]) < level:
+                count += 1
+    return count
+
+
 def palette(path):
     counts = {}
     for line in rows(path):
@@ -119,9 +133,11 @@ if __name__ == "__main__":
         print(colours(sys.argv[2]))
     elif sys.argv[1] == "lit":
         print(lit(sys.argv[2], *map(int, sys.argv[3:8])))
+    elif sys.argv[1] == "dark":
+        print(dark(sys.argv[2], *map(int, sys.argv[3:8])))
     elif sys.argv[1] == "palette":
         print(palette(sys.argv[2]))
     elif sys.argv[1] == "contrast":
         print(" ".join(f"{key}={value:.3f}" for key, value in contrast(sys.argv[2]).items()))
     else:
-        sys.exit("usage: png_tool.py colours FILE | lit FILE X0 Y0 X1 Y1 LEVEL | palette FILE | contrast FILE")
+        sys.exit("usage: png_tool.py colours FILE | lit FILE X0 Y0 X1 Y1 LEVEL | dark FILE LEVEL | palette FILE | contrast FILE")

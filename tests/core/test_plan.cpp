@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <glm/common.hpp>
+#include <glm/geometric.hpp>
 
 #include "murmur/errors.hpp"
 #include "murmur/plan.hpp"
@@ -510,4 +511,116 @@ TEST_CASE("plan: CPU time per agent-step at 10k and 100k agents", "[.benchmark]"
                 << " ns per agent-step (" << state.living() << " alive at the end, "
                 << state.points.size() << " points)");
   }
+}
+
+namespace {
+
+// A hand-made state whose statistics are known by construction: four agents, one per fate.
+PlanState summary_state() {
+  PlanState state;
+  state.step = 5;
+  for (std::uint32_t id = 0; id < 4; ++id) {
+    PlanAgent agent;
+    agent.id = id;
+    state.agents.push_back(agent);
+  }
+  state.agents[1].alive = false;
+  state.agents[1].death = PlanDeath::TooSlow;
+  state.agents[2].alive = false;
+  state.agents[2].death = PlanDeath::TooClose;
+  state.agents[3].alive = false;
+  state.agents[3].death = PlanDeath::TooManyTurns;
+  const auto point = [&](std::uint32_t agent, std::uint32_t step, glm::vec2 drawn,
+                         glm::vec2 move) {
+    state.points.push_back({drawn + glm::vec2(0.25f), drawn, move, agent, step});
+  };
+  // Step then agent order. Steps 1 and 2 draw nothing: agent 0 jumps 70 units at step 2.
+  point(0, 1, {50, 50}, {0, 3});
+  point(1, 1, {0, 10}, {0, 2});
+  point(2, 1, {10, -5}, {0, 5});
+  point(3, 1, {7, 7}, {1, 0});  // its only point: no segment
+  point(0, 2, {0, 0}, {-3, 0});
+  point(1, 2, {0, 20}, {0, 2});
+  point(2, 2, {10, 0}, {0, 5});
+  point(0, 3, {-3, 0}, {-3, 0});  // horizontal, 3 long (leftward)
+  point(1, 3, {0, 30}, {0, 2});   // vertical 10
+  point(2, 3, {10, 10}, {0, 5});  // vertical 10
+  point(0, 4, {-3, 4}, {0, 4});   // vertical 4
+  point(1, 4, {0, 45}, {0, -2});  // vertical 15 (the drawn point says so, whatever the move)
+  // A turn's segment lies along the previous axis and takes the new move's pen: horizontal.
+  point(2, 4, {10, 20}, {5, 0});
+  point(0, 5, {-3, 4}, {0, 0});  // a zero move: horizontal, 0 long
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("plan: the summary of a hand-made state counts its fates, points and ink") {
+  const Scenario scenario = seed_scenario();
+  const PlanSummary summary = plan_summary(scenario, summary_state());
+  CHECK(summary.step == 5);
+  CHECK(summary.agents == 4);
+  CHECK(summary.living == 1);
+  CHECK(summary.died_too_slow == 1);
+  CHECK(summary.died_too_close == 1);
+  CHECK(summary.died_too_many_turns == 1);
+  CHECK(summary.points == 14);
+  CHECK(summary.drawn_length_horizontal == 3 + 10 + 0);
+  CHECK(summary.drawn_length_vertical == 10 + 10 + 4 + 15);
+  CHECK(summary.drawn_length == 52);
+
+  // A segment off the axes (none is, in a run) counts its Euclidean length.
+  PlanState diagonal = summary_state();
+  diagonal.step = 7;
+  diagonal.points.push_back({{}, {7, 11}, {0, 1}, 3, 6});   // from its step 1 point: 4
+  diagonal.points.push_back({{}, {10, 15}, {0, 1}, 3, 7});  // 3 across, 4 up: 5
+  CHECK(plan_summary(scenario, diagonal).drawn_length_vertical == 39 + 4 + 5);
+
+  PlanState empty;
+  const PlanSummary none = plan_summary(scenario, empty);
+  CHECK(none.agents == 0);
+  CHECK(none.points == 0);
+  CHECK(none.drawn_length == 0);
+  CHECK_THROWS_AS(plan_summary(Scenario{}, empty), InputError);  // no [plan] table
+}
+
+TEST_CASE("plan: the summary along a run matches plan_summary, plan_drawing and the rules") {
+  const Scenario scenario = crowded_scenario(30);
+  PlanState state = plan_start(scenario, 9);
+  PlanSummaryTracker tracker;
+  PlanSummary previous = tracker.summary(state);
+  CHECK(previous.living == state.agents.size());
+  CHECK(previous.points == 0);
+  bool died = false;
+  for (int s = 0; s < 150; ++s) {
+    plan_step(scenario, state);
+    // Every 7 steps only, as `murmur stats --every 7` reads it.
+    if (s % 7 != 0) continue;
+    const PlanSummary summary = tracker.summary(state);
+    const PlanSummary whole = plan_summary(scenario, state);
+    INFO("step " << state.step);
+    CHECK(summary == whole);
+    CHECK(summary.living + summary.died_too_slow + summary.died_too_close +
+              summary.died_too_many_turns ==
+          summary.agents);
+    CHECK(summary.living <= previous.living);
+    CHECK(summary.points >= previous.points + summary.living * (summary.step - previous.step));
+    CHECK(summary.points <= previous.points + previous.living * (summary.step - previous.step));
+    CHECK(summary.drawn_length >= previous.drawn_length);
+    died = died || summary.living < summary.agents;
+    previous = summary;
+  }
+  CHECK(died);
+  // The ink is plan_drawing's, added in another order.
+  double horizontal = 0, vertical = 0;
+  for (const std::vector<PlanSegment>& path : plan_drawing(scenario, state)) {
+    for (const PlanSegment& segment : path) {
+      const double length = glm::length(glm::dvec2(segment.to) - glm::dvec2(segment.from));
+      (segment.width == scenario.plan->horizontal_width ? horizontal : vertical) += length;
+    }
+  }
+  const PlanSummary last = plan_summary(scenario, state);
+  CHECK(last.drawn_length_horizontal == Approx(horizontal).epsilon(1e-12));
+  CHECK(last.drawn_length_vertical == Approx(vertical).epsilon(1e-12));
+  CHECK(last.drawn_length > 1000.0);
 }

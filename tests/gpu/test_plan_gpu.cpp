@@ -2,12 +2,14 @@
 // generator"): bit-identical states on llvmpipe, the clearance index's own arrays, and
 // overflow as an error.
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <string>
 
 #include "gpu_test_support.hpp"
+#include "murmur/gl/gl.hpp"
 #include "murmur/gpu/gpu_plan.hpp"
 #include "murmur/plan.hpp"
 #include "murmur/scenario.hpp"
@@ -39,34 +41,14 @@ bool same_bits(const T& a, const T& b) {
   return std::memcmp(&a, &b, sizeof(T)) == 0;
 }
 
-bool same_agent(const PlanAgent& a, const PlanAgent& b) {
-  return same_bits(a.location, b.location) && same_bits(a.velocity, b.velocity) &&
-         same_bits(a.acceleration, b.acceleration) && same_bits(a.last_move, b.last_move) &&
-         same_bits(a.drawn, b.drawn) && a.id == b.id && a.turns == b.turns &&
-         a.steps == b.steps && a.death == b.death && a.died_at == b.died_at &&
-         a.alive == b.alive;
-}
-
-std::string describe(const PlanAgent& a) {
-  char text[320];
-  std::snprintf(text, sizeof text,
-                "loc (%a, %a) vel (%a, %a) acc (%a, %a) move (%a, %a) drawn (%a, %a) turns %u "
-                "steps %u death %u at %llu alive %d",
-                a.location.x, a.location.y, a.velocity.x, a.velocity.y, a.acceleration.x,
-                a.acceleration.y, a.last_move.x, a.last_move.y, a.drawn.x, a.drawn.y, a.turns,
-                a.steps, unsigned(a.death), static_cast<unsigned long long>(a.died_at),
-                a.alive ? 1 : 0);
-  return text;
-}
-
 // Every agent and point bit for bit; the first difference is reported.
 void require_same_plan(const PlanState& cpu, const PlanState& gpu) {
   REQUIRE(gpu.step == cpu.step);
   REQUIRE(gpu.agents.size() == cpu.agents.size());
   for (std::size_t i = 0; i < cpu.agents.size(); ++i) {
-    INFO("agent " << i << "\n  cpu " << describe(cpu.agents[i]) << "\n  gpu "
-                    << describe(gpu.agents[i]));
-    REQUIRE(same_agent(cpu.agents[i], gpu.agents[i]));
+    INFO("agent " << i << "\n  cpu " << describe_plan_agent(cpu.agents[i]) << "\n  gpu "
+                    << describe_plan_agent(gpu.agents[i]));
+    REQUIRE(same_plan_agent(cpu.agents[i], gpu.agents[i]));
   }
   REQUIRE(gpu.points.size() == cpu.points.size());
   for (std::size_t p = 0; p < cpu.points.size(); ++p) {
@@ -160,7 +142,7 @@ TEST_CASE("plan gpu: a planted fault (a clearance cell skipped) breaks the agree
   const PlanState faulty = gpu.plan_state();
   std::size_t differing = 0;
   for (std::size_t i = 0; i < cpu.agents.size(); ++i) {
-    if (!same_agent(cpu.agents[i], faulty.agents[i])) ++differing;
+    if (!same_plan_agent(cpu.agents[i], faulty.agents[i])) ++differing;
   }
   CHECK(differing > 0);
 }
@@ -190,6 +172,116 @@ TEST_CASE("plan gpu: a steering grid past its cell capacity is an error") {
   const PlanState start = plan_start(scenario, 3);
   GpuPlan gpu(scenario, start, 1000 * 90, 4);  // the canvas's groups span more than 2 x 2 cells
   CHECK_THROWS_WITH(gpu.step(1), Catch::Contains("cell capacity is 4"));
+}
+
+
+// The links the renderer draws by (GpuPlanBuffers::previous): each point's agent's point before
+// it, computed here from the points read back.
+std::vector<std::uint32_t> expected_links(const PlanState& state) {
+  std::vector<std::uint32_t> links(state.points.size(), PlanPointIndex::kNone);
+  std::vector<std::uint32_t> last(state.agents.size(), PlanPointIndex::kNone);
+  for (std::size_t p = 0; p < state.points.size(); ++p) {
+    links[p] = last[state.points[p].agent];
+    last[state.points[p].agent] = static_cast<std::uint32_t>(p);
+  }
+  return links;
+}
+
+std::vector<std::uint32_t> gpu_links(const GpuPlan& gpu, std::size_t points) {
+  std::vector<std::uint32_t> links(points);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  if (points > 0) {
+    glGetNamedBufferSubData(gpu.buffers().previous, 0,
+                            static_cast<GLsizeiptr>(points * sizeof(std::uint32_t)), links.data());
+  }
+  return links;
+}
+
+TEST_CASE("plan gpu: every saved point links to its agent's point before it") {
+  const Scenario scenario = crowded_scenario(40);
+  test::gl_context();
+  PlanState start = plan_start(scenario, 9);
+  // A start that already has points: the constructor links them as the passes do.
+  for (int s = 0; s < 12; ++s) plan_step(scenario, start);
+  GpuPlan gpu(scenario, start, std::uint32_t(start.points.size() + 360 * 150));
+  gpu.step(150);
+  const PlanState state = gpu.plan_state();
+  REQUIRE(state.points.size() > start.points.size());
+  const std::vector<std::uint32_t> links = gpu_links(gpu, state.points.size());
+  const std::vector<std::uint32_t> expected = expected_links(state);
+  for (std::size_t p = 0; p < links.size(); ++p) {
+    INFO("point " << p << " of agent " << state.points[p].agent);
+    REQUIRE(links[p] == expected[p]);
+  }
+}
+
+TEST_CASE("plan gpu: counts() gives the living, the dead by cause and the points") {
+  const Scenario scenario = crowded_scenario(60);
+  test::gl_context();
+  PlanState cpu = plan_start(scenario, 4);
+  GpuPlan gpu(scenario, cpu, std::uint32_t(cpu.agents.size() * 200));
+  for (const std::uint32_t steps : {0u, 40u, 160u}) {
+    for (std::uint32_t s = 0; s < steps; ++s) plan_step(scenario, cpu);
+    gpu.step(steps);
+    // plan_summary (docs/model.md, "Plan statistics") is the CPU's definition of the counts.
+    const PlanSummary summary = plan_summary(scenario, cpu);
+    const std::array<std::uint32_t, 3> died{summary.died_too_slow, summary.died_too_close,
+                                            summary.died_too_many_turns};
+    const GpuPlanCounts counts = gpu.counts();
+    INFO("step " << cpu.step);
+    CHECK(counts.step == summary.step);
+    CHECK(counts.agents == summary.agents);
+    CHECK(counts.living == summary.living);
+    CHECK(counts.died == died);
+    CHECK(counts.points == summary.points);
+    CHECK_FALSE(counts.stopped());
+  }
+  CHECK(cpu.living() < cpu.agents.size());  // deaths of more than one cause were counted
+}
+
+TEST_CASE("plan gpu: buffers grown on the way give the plan of buffers big from the start") {
+  const Scenario scenario = crowded_scenario(80);
+  test::gl_context();
+  const PlanState start = plan_start(scenario, 21);
+  const auto agents = static_cast<std::uint32_t>(start.agents.size());
+  GpuPlan roomy(scenario, start, agents * 240);
+  // Room for two steps, grown by make_room as the viewer and the recorder grow it: from counts a
+  // few steps old, before the steps that could fill it.
+  GpuPlan grown(scenario, start, agents * 2);
+  GpuPlanCounts known = grown.counts();
+  std::uint32_t reserved = 0;
+  for (int frame = 0; frame < 60; ++frame) {
+    const std::uint32_t capacity = grown.point_capacity();
+    grown.make_room(known, grown.steps() + 4);
+    if (grown.point_capacity() != capacity) ++reserved;
+    grown.advance(4);
+    if (frame % 3 == 0) known = grown.counts();
+  }
+  roomy.step(240);
+  const GpuPlanCounts counts = grown.counts();
+  REQUIRE_FALSE(counts.stopped());
+  CHECK(reserved >= 2);
+  const PlanState expected = roomy.plan_state();
+  require_same_plan(expected, grown.plan_state());
+  const GpuPlanIndex a = roomy.index(), b = grown.index();
+  CHECK(a.heads == b.heads);
+  CHECK(a.next == b.next);
+  CHECK(gpu_links(grown, expected.points.size()) == expected_links(expected));
+}
+
+TEST_CASE("plan gpu: advance() past the room stops the plan, and counts() says where") {
+  const Scenario scenario = seed_scenario();
+  test::gl_context();
+  GpuPlan gpu(scenario, plan_start(scenario, 3), 5 * 20);
+  gpu.advance(9);
+  const GpuPlanCounts counts = gpu.counts();
+  CHECK(counts.stopped());
+  CHECK(counts.error_step == 6);
+  CHECK(counts.reached_step() == 5);
+  CHECK(counts.points == 100);
+  CHECK(counts.step == 9);  // queued
+  CHECK(most_points_at(counts, 12) == 100 + 3 * 20);
+  CHECK_THROWS_WITH(gpu.step(0), Catch::Contains("step 6 needs 120 saved points"));
 }
 
 }  // namespace

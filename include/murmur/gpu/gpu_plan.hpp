@@ -3,8 +3,11 @@
 // the saved points and the clearance index in shader storage buffers, stepped by compute
 // passes that give the CPU reference's plan (murmur/plan.hpp) bit for bit where float
 // operations are correctly rounded (llvmpipe). Needs a current GL 4.5 context.
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "murmur/gpu/gpu_flock.hpp"
@@ -17,6 +20,38 @@ namespace murmur {
 struct GpuPlanIndex {
   std::vector<std::uint32_t> heads;  // per bucket, the buckets in use
   std::vector<std::uint32_t> next;   // per saved point
+};
+
+// The plan's counts as plan_summary.comp leaves them (GpuPlan::counts), for readers that must
+// not wait on the steps: the viewer's panel, and the growth of the point buffers.
+struct GpuPlanCounts {
+  std::uint64_t step = 0;        // the steps queued when they were counted
+  std::uint32_t agents = 0;
+  std::uint32_t living = 0;
+  // The dead by cause: too slow, too close, too many turns (PlanDeath 1, 2, 3).
+  std::array<std::uint32_t, 3> died{};
+  std::uint32_t points = 0;      // saved points
+  std::uint32_t error = 0;       // MURMUR_PLAN_OK, or what stopped the plan ...
+  std::uint32_t error_step = 0;  // ... at this step, which made no point (the later ones none)
+  bool stopped() const { return error != 0; }
+  // The step the plan has really reached: an error stops it before error_step.
+  std::uint64_t reached_step() const { return stopped() ? error_step - 1u : step; }
+};
+
+// The most points a plan can hold after step `step`, from counts taken at an earlier step:
+// every step saves at most one point per living agent, and agents never come back to life.
+std::uint64_t most_points_at(const GpuPlanCounts& counts, std::uint64_t step);
+
+// The buffers the renderer draws a plan from (std430 records of shaders/plan_records.glsl).
+struct GpuPlanBuffers {
+  unsigned agents = 0;    // PlanAgentRecord[agent_count], by id
+  unsigned points = 0;    // PlanPointRecord[point_capacity], the first point_count saved
+  unsigned previous = 0;  // uint[point_capacity]: each point's agent's point before it, or
+                          // PlanPointIndex::kNone for its first
+  unsigned control = 0;   // the uint at point_count_offset is the point count
+  std::size_t point_count_offset = 0;
+  std::uint32_t agent_count = 0;
+  std::uint32_t point_capacity = 0;
 };
 
 class GpuPlan {
@@ -34,6 +69,23 @@ class GpuPlan {
   // points or cells throws std::length_error naming it. Its agents have moved but it saved no
   // point; the steps after it do nothing, and every later step() throws the same.
   void step(std::uint32_t steps = 1);
+  // The same steps, queued without reading anything back: a step that runs out of room stops
+  // the plan, which counts() then reports (GpuPlanCounts::error).
+  void advance(std::uint32_t steps = 1);
+  // Grows the point buffers to hold `point_capacity` points (at most 2^32 - 2), on the GPU,
+  // without waiting: the plan goes on exactly as if it had had the room from the start. A
+  // capacity no larger than today's changes nothing.
+  void reserve(std::uint32_t point_capacity);
+  // Grows the buffers, when they might not hold the points of every step up to `step`, to
+  // twice their size or what the bound needs (most_points_at). Throws std::length_error when
+  // the bound passes 2^32 - 2 points.
+  void make_room(const GpuPlanCounts& known, std::uint64_t step);
+  // Counts the agents into counts_buffer() (no wait); counts() also reads them back, waiting.
+  void count();
+  GpuPlanCounts counts();
+  unsigned counts_buffer() const;
+  static std::size_t counts_bytes();
+  static GpuPlanCounts counts_from(std::span<const std::byte> bytes);
   // The state read back: agents by id, the saved points, and the index rebuilt from them on
   // the CPU (index() gives the GPU's own arrays).
   PlanState plan_state() const;
@@ -42,8 +94,15 @@ class GpuPlan {
   // following every step reads each point once.
   void update(PlanState& state) const;
   GpuPlanIndex index() const;
+  // The steps made; after advance(), those queued, even past a step that stopped the plan
+  // (counts().reached_step() says where it stopped).
   std::uint64_t steps() const;
   std::uint32_t point_capacity() const;
+  const Scenario& scenario() const;
+  GpuPlanBuffers buffers() const;
+  // Names this plan's history, unique among the plans made in this process (a restart is a new
+  // plan): what the renderer's ink layer keeps apart.
+  std::uint64_t history() const;
 
   void set_fault(GpuFault fault);  // test-only switch for the planted faults
 

@@ -41,16 +41,19 @@ struct RecordRequest {
 void record_frames(const RecordRequest& req);
 
 // What `manifest.toml` says about a recording (murmur record's, and the viewer's V key's).
+// Fills the scenario's fields of one (its source, seed, and its boids or plan agents).
 struct RecordingManifest {
   std::string scenario_source;
   std::uint64_t seed = 0;
-  std::uint32_t boids = 0;
+  std::uint32_t boids = 0;  // a plan's agents (written as `agents`)
+  bool plan = false;        // a floor plan's recording
   int width = 0, height = 0;
   std::uint32_t frames = 0;
   std::string gl_renderer;
   // Writer-specific step keys, in order: steps_per_frame, or first_step and last_step.
   std::vector<std::pair<std::string, std::uint64_t>> steps;
 };
+void describe_scenario(const Scenario& scenario, RecordingManifest& manifest);
 // The manifest's TOML text, after `comment` (lines starting with "# ").
 std::string manifest_toml(const std::string& comment, const RecordingManifest& manifest);
 

@@ -20,6 +20,7 @@
 #include "murmur/gl/objects.hpp"
 #include "murmur/gl/program.hpp"
 #include "murmur/gpu/gpu_flock.hpp"
+#include "murmur/gpu/gpu_plan.hpp"
 #include "murmur/render/image.hpp"
 #include "murmur/look.hpp"
 #include "murmur/scenario.hpp"
@@ -192,6 +193,20 @@ struct OverlaySettings {
   glm::vec4 selected_body_colour{1.0f, 1.0f, 1.0f, 0.95f};
 };
 
+// How a floor plan looks (docs/rendering.md, "Floor plans"): its lines in `ink` laid over the
+// paper (blend = ink, a plan scenario's default: seed 003's black on white) or glowing in
+// `glow` (blend = glow), each segment the stroked rectangle the PNG export inks; its living
+// agents as discs at the ends of their lines.
+struct PlanStyle {
+  glm::vec3 ink{0.0f};                  // linear RGB
+  glm::vec3 glow{0.3f, 0.75f, 1.4f};    // linear HDR RGB: above 1 blooms
+  bool agents = true;
+  glm::vec3 agent_ink{0.8f, 0.0f, 0.0f};     // linear RGB: seed 000's red on paper
+  glm::vec3 agent_glow{1.6f, 0.55f, 0.2f};   // linear HDR RGB: warm against the cool lines
+  float agent_marker_pixels = 5;        // the discs' diameter at any zoom
+  float min_line_pixels = 1;            // thinner lines miss pixel centres and vanish
+};
+
 // Which part of the world the frame shows. zoom 1 fits the whole world in the frame (aspect
 // kept, bars on the sides left over); zoom > 1 magnifies around `centre`.
 struct Camera {
@@ -213,6 +228,7 @@ struct RenderSettings {
   BloomSettings bloom;
   OverlaySettings overlays;
   FoodSettings food;
+  PlanStyle plan;
   Camera camera;
   glm::vec3 background{0.004f, 0.008f, 0.018f};  // linear RGB of the empty world (night blue)
   // Ink (docs/rendering.md, "Ink"): marks are laid over `paper` instead of added onto the
@@ -239,6 +255,14 @@ struct RenderSettings {
   // channel alone (bright cores turn white). docs/rendering.md shows both.
   float highlight_whiteness = 0.35f;
 };
+
+// The look a scenario starts from before its `[render]` keys: RenderSettings{}, but ink on
+// paper for a plan scenario (the seed's black lines on white).
+inline RenderSettings default_render_settings(const Scenario& scenario) {
+  RenderSettings settings;
+  if (scenario.plan) settings.blend = BlendMode::Ink;
+  return settings;
+}
 
 // Sets the fields a scenario's `[render]` table names; the others keep their values. Each key
 // sets the setting its line of include/murmur/params/render_params.def names.
@@ -357,6 +381,19 @@ class Renderer {
   void render(const Scenario& scenario, BoidBufferView boids, const FoodBufferView& food,
               RenderPassTimes* times = nullptr);
 
+  // Draws a floor plan's current state (no readback): its lines, then its living agents, with
+  // bloom and the tone map as for a flock. The lines are kept between frames in an ink layer
+  // the frame's size, so that a frame draws only the segments saved since the last one: all of
+  // them again after a new plan, view, size or style (or reset_plan()).
+  void render(const GpuPlan& plan, RenderPassTimes* times = nullptr);
+  // Same, from a plan's buffers; world size and line widths come from `scenario` (a plan
+  // scenario). `history` names the plan whose points the buffers hold: a different value (a
+  // restarted plan) redraws every line.
+  void render(const Scenario& scenario, const GpuPlanBuffers& plan, std::uint64_t history,
+              RenderPassTimes* times = nullptr);
+  // Forgets the ink layer: the next plan frame draws every line again.
+  void reset_plan();
+
   // The view the last render() used (for mapping mouse positions).
   WorldView view(glm::vec2 world_size) const {
     return view_for(settings_.camera, world_size, width_, height_);
@@ -376,6 +413,7 @@ class Renderer {
   struct ColourUniforms;
   struct TrailState;
   struct BloomChain;
+  struct PlanInk;
 
   void create_targets();
   // Puts the view's live count in live_count_ (bound for the compute passes) and in the
@@ -383,6 +421,9 @@ class Renderer {
   void load_live_count(BoidBufferView boids);
   void frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
              const FoodBufferView& food, RenderPassTimes* times);
+  void plan_ink_pass(const Scenario& scenario, const GpuPlanBuffers& plan, std::uint64_t history,
+                     const WorldView& view);
+  void plan_agents_pass(const GpuPlanBuffers& plan, const WorldView& view);
   void clear_pass(const WorldView& view);
   void food_pass(const FoodBufferView& food, const WorldView& view);
   // boids: expected_boids (include/murmur/render/density.hpp), for the trails' dimming.
@@ -404,6 +445,7 @@ class Renderer {
   std::unique_ptr<Programs> programs_;
   std::unique_ptr<TrailState> trails_;
   std::unique_ptr<BloomChain> bloom_;
+  std::unique_ptr<PlanInk> plan_ink_;
   gl::VertexArray empty_vertex_array_;  // core profile needs one bound for attribute-less draws
   gl::Buffer live_count_;               // one uint: the boids of the view being drawn
   gl::Buffer draw_commands_;            // indirect draws of heads and fade-map stamps

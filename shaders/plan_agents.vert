@@ -1,0 +1,24 @@
+#version 450 core
+// The living agents of a plan as discs at the ends of their lines (their last drawn points),
+// u_marker_pixels across whatever the zoom; a dead agent's instance draws nothing.
+// in: plan_agents. out: the marker's 6 vertices, the disc coordinate.
+#include "render_plan.glsl"
+
+uniform float u_marker_pixels;
+uniform vec4 u_colour;  // premultiplied by its opacity
+out vec4 v_colour;
+out vec2 v_disc;
+
+const vec2 kCorners[6] = vec2[6](vec2(-1, -1), vec2(1, -1), vec2(1, 1),
+                                 vec2(-1, -1), vec2(1, 1), vec2(-1, 1));
+
+void main() {
+  v_colour = u_colour;
+  v_disc = kCorners[gl_VertexID];
+  PlanAgentRecord agent = plan_agents[gl_InstanceID];
+  if (agent.alive == 0u) {
+    gl_Position = kPlanNothing;
+    return;
+  }
+  gl_Position = plan_clip(plan_pixel(agent.drawn) + v_disc * (0.5 * u_marker_pixels));
+}

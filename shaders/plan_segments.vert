@@ -1,0 +1,40 @@
+#version 450 core
+// One segment of the plan per instance (docs/rendering.md, "Floor plans"): the point
+// first_point + instance joined to its agent's point before it, drawn as its stroked
+// rectangle with square ends, exactly as the PNG export inks it (src/plan_export/plan_image.cpp)
+// and never thinner than u_min_width_pixels. Points of the first steps and an agent's first
+// point draw nothing (plan_drawing).
+// in: plan_points, plan_previous, plan_ink.first_point. out: the segment's 6 vertices.
+#include "render_plan.glsl"
+
+uniform float u_vertical_width;    // world units: a segment drawn by a move along y
+uniform float u_horizontal_width;  // along x (or no move)
+uniform float u_min_width_pixels;
+uniform uint u_first_line_step;
+uniform vec4 u_colour;  // premultiplied by its opacity
+out vec4 v_colour;
+
+// The rectangle's corners: two triangles, across (-1 | +1) x along (start | end).
+const vec2 kCorners[6] = vec2[6](vec2(-1, 0), vec2(1, 0), vec2(1, 1),
+                                 vec2(-1, 0), vec2(1, 1), vec2(-1, 1));
+
+void main() {
+  v_colour = u_colour;
+  uint p = plan_ink.first_point + uint(gl_InstanceID);
+  PlanPointRecord point = plan_points[p];
+  uint before = plan_previous[p];
+  if (before == MURMUR_PLAN_NONE || point.step < u_first_line_step) {
+    gl_Position = kPlanNothing;
+    return;
+  }
+  float width = point.move.y == 0.0 ? u_horizontal_width : u_vertical_width;
+  float half_width = 0.5 * max(width * u_pixels_per_world_unit, u_min_width_pixels);
+  vec2 a = plan_pixel(plan_points[before].drawn);
+  vec2 b = plan_pixel(point.drawn);
+  float len = length(b - a);
+  vec2 along = len > 0.0 ? (b - a) / len : vec2(1.0, 0.0);
+  vec2 across = vec2(-along.y, along.x);
+  vec2 corner = kCorners[gl_VertexID];
+  vec2 end = corner.y == 0.0 ? a - along * half_width : b + along * half_width;
+  gl_Position = plan_clip(end + across * (corner.x * half_width));
+}

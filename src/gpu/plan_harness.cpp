@@ -1,0 +1,296 @@
+#include "murmur/gpu/plan_harness.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <span>
+#include <vector>
+
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
+#include "murmur/agreement.hpp"
+#include "murmur/gpu/gpu_plan.hpp"
+#include "murmur/plan.hpp"
+
+namespace murmur {
+namespace {
+
+bool same_point(const PlanPoint& a, const PlanPoint& b) {
+  return std::memcmp(&a, &b, sizeof(PlanPoint)) == 0;  // 32 bytes of fields, no padding
+}
+
+// The plan a person sees differs for this agent (docs/harness.md, "Plans"): it lives, dies,
+// turns or moves otherwise, or draws half a grid cell or more away.
+bool diverged(const PlanAgent& cpu, const PlanAgent& gpu, float snap) {
+  const glm::vec2 drawn_error = glm::abs(gpu.drawn - cpu.drawn);
+  return cpu.alive != gpu.alive || cpu.death != gpu.death || cpu.died_at != gpu.died_at ||
+         cpu.turns != gpu.turns || cpu.steps != gpu.steps ||
+         !(std::max(drawn_error.x, drawn_error.y) < 0.5f * snap);
+}
+
+// Tracks, per agent, whether and when it first differed or diverged.
+class Tally {
+ public:
+  explicit Tally(std::size_t agents) : differs_(agents, 0), diverged_(agents, 0) {}
+
+  // `what` describes the difference; it is called for the run's first one only.
+  template <typename What>
+  void differ(PlanCompareReport& report, std::uint32_t agent, std::uint32_t step, What&& what) {
+    if (differs_[agent]) return;
+    differs_[agent] = 1;
+    ++report.differing_agents;
+    if (!report.first_difference_step) {
+      report.first_difference_step = step;
+      report.first_difference = what();
+    }
+  }
+  void diverge(PlanCompareReport& report, std::uint32_t agent, std::uint32_t step) {
+    if (diverged_[agent]) return;
+    diverged_[agent] = 1;
+    ++report.divergent_agents;
+    if (!report.first_divergence_step) report.first_divergence_step = step;
+  }
+
+ private:
+  std::vector<char> differs_, diverged_;
+};
+
+std::string point_text(const PlanPoint& p) {
+  char text[200];
+  std::snprintf(text, sizeof text, "raw (%a, %a) drawn (%a, %a) move (%a, %a) step %u", p.raw.x,
+                p.raw.y, p.drawn.x, p.drawn.y, p.move.x, p.move.y, p.step);
+  return text;
+}
+
+// The points step `step` saved on each side, [cpu_first, end) and [gpu_first, end), both in
+// agent order: an agent's point on one side only, or two points that differ, marks it.
+void compare_new_points(const PlanState& cpu, std::size_t cpu_first, const PlanState& gpu,
+                        std::size_t gpu_first, std::uint32_t step, PlanCompareReport& report,
+                        Tally& tally) {
+  std::size_t c = cpu_first, g = gpu_first;
+  while (c < cpu.points.size() || g < gpu.points.size()) {
+    const std::uint32_t cpu_agent = c < cpu.points.size() ? cpu.points[c].agent : UINT32_MAX;
+    const std::uint32_t gpu_agent = g < gpu.points.size() ? gpu.points[g].agent : UINT32_MAX;
+    if (cpu_agent == gpu_agent) {
+      if (!same_point(cpu.points[c], gpu.points[g])) {
+        tally.differ(report, cpu_agent, step, [&] {
+          return "agent " + std::to_string(cpu_agent) + "'s point\n    cpu " +
+                 point_text(cpu.points[c]) + "\n    gpu " + point_text(gpu.points[g]);
+        });
+      }
+      ++c;
+      ++g;
+    } else if (cpu_agent < gpu_agent) {
+      tally.differ(report, cpu_agent, step, [&] {
+        return "agent " + std::to_string(cpu_agent) + " saved a point on the CPU only";
+      });
+      ++c;
+    } else {
+      tally.differ(report, gpu_agent, step, [&] {
+        return "agent " + std::to_string(gpu_agent) + " saved a point on the GPU only";
+      });
+      ++g;
+    }
+  }
+}
+
+// The rules' verdict on one agent at the start of a step, from the GPU's own state: a cause, or
+// none (the agent lives), or nothing when a threshold lies within rounding.
+struct RuleVerdict {
+  bool ambiguous = false;
+  PlanDeath death = PlanDeath::Lives;
+};
+
+// The GPU's saved points indexed at the clearance shrunk and grown by the rounding band, so that
+// a near path is decided only where rounding cannot have decided it the other way.
+class RuleIndex {
+ public:
+  explicit RuleIndex(const PlanParams& plan)
+      : plan_(plan),
+        inside_(float(plan.clearance * (1.0 - kRadiusBand))),
+        outside_(float(plan.clearance * (1.0 + kRadiusBand))) {}
+
+  void add(std::span<const PlanPoint> points) {
+    inside_.add(points);
+    outside_.add(points);
+  }
+
+  // docs/model.md, "One step of the plan", 1: too slow, too close, too many turns, the first
+  // that holds; an undecided earlier rule leaves the verdict undecided.
+  RuleVerdict verdict(std::span<const PlanPoint> points, const PlanAgent& agent) const {
+    const double speed = std::sqrt(double(agent.last_move.x) * agent.last_move.x +
+                                   double(agent.last_move.y) * agent.last_move.y);
+    const double slow = plan_.min_speed;
+    if (speed < slow * (1.0 - kRadiusBand)) return {false, PlanDeath::TooSlow};
+    if (speed < slow * (1.0 + kRadiusBand)) return {true, PlanDeath::Lives};
+    if (inside_.near_other_path(points, agent.location, agent.id)) {
+      return {false, PlanDeath::TooClose};
+    }
+    if (outside_.near_other_path(points, agent.location, agent.id)) {
+      return {true, PlanDeath::Lives};
+    }
+    if (agent.turns > plan_.max_turns) return {false, PlanDeath::TooManyTurns};
+    return {false, PlanDeath::Lives};
+  }
+
+ private:
+  const PlanParams& plan_;
+  PlanPointIndex inside_, outside_;
+};
+
+const char* death_name(PlanDeath death) {
+  switch (death) {
+    case PlanDeath::Lives: return "lives";
+    case PlanDeath::TooSlow: return "too slow";
+    case PlanDeath::TooClose: return "too close";
+    case PlanDeath::TooManyTurns: return "too many turns";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::optional<double> default_plan_bound(const std::string& renderer) {
+  if (renderer.find("llvmpipe") != std::string::npos) return std::nullopt;
+  return kPlanMaxDivergentDefault;
+}
+
+bool PlanCompareReport::divergence_passed() const {
+  if (!max_divergent) return identical();
+  return double(divergent_agents) <= *max_divergent * double(agents);
+}
+
+bool PlanCompareReport::passed() const { return divergence_passed() && rule_violations == 0; }
+
+PlanCompareReport run_plan_comparison(const Scenario& scenario,
+                                      const PlanCompareOptions& options) {
+  PlanCompareReport report;
+  report.max_divergent = options.max_divergent;
+  report.steps = options.steps;
+  PlanState cpu = plan_start(scenario, scenario.world.seed);
+  report.agents = std::uint32_t(cpu.agents.size());
+  // Room for every point the run can save: each agent one a step.
+  GpuPlan gpu(scenario, cpu, std::uint32_t(std::uint64_t{options.steps} * cpu.agents.size()));
+  gpu.set_fault(options.fault);
+  PlanState gpu_state = gpu.plan_state();
+  Tally tally(cpu.agents.size());
+  const PlanParams& plan = *scenario.plan;
+  RuleIndex rules(plan);
+  std::vector<RuleVerdict> verdicts(cpu.agents.size());
+
+  for (std::uint32_t step = 1; step <= options.steps; ++step) {
+    const std::size_t cpu_first = cpu.points.size(), gpu_first = gpu_state.points.size();
+    // What the rules say of the GPU's agents, from its state before the step.
+    const bool checks_deaths = step > plan.warmup;
+    if (checks_deaths) {
+      for (std::uint32_t i = 0; i < report.agents; ++i) {
+        if (gpu_state.agents[i].alive) {
+          verdicts[i] = rules.verdict(gpu_state.points, gpu_state.agents[i]);
+        }
+      }
+    }
+    const std::vector<char> alive_before = [&] {
+      std::vector<char> alive(report.agents);
+      for (std::uint32_t i = 0; i < report.agents; ++i) alive[i] = gpu_state.agents[i].alive;
+      return alive;
+    }();
+    plan_step(scenario, cpu);
+    gpu.step();
+    gpu.update(gpu_state);  // the agents, and only the points this step saved
+    for (std::uint32_t i = 0; checks_deaths && i < report.agents; ++i) {
+      if (!alive_before[i]) continue;
+      ++report.rule_checks;
+      if (verdicts[i].ambiguous) {
+        ++report.rule_ambiguous;
+        continue;
+      }
+      const PlanAgent& g = gpu_state.agents[i];
+      const PlanDeath decided = g.died_at == step ? g.death : PlanDeath::Lives;
+      if (decided == verdicts[i].death) continue;
+      if (report.rule_violations++ == 0) {
+        report.first_violation = "step " + std::to_string(step) + ", agent " +
+                                 std::to_string(i) + ": the rules say " +
+                                 death_name(verdicts[i].death) + ", the GPU decided " +
+                                 death_name(decided);
+      }
+    }
+    rules.add(gpu_state.points);
+    for (std::uint32_t i = 0; i < report.agents; ++i) {
+      const PlanAgent& c = cpu.agents[i];
+      const PlanAgent& g = gpu_state.agents[i];
+      if (!same_plan_agent(c, g)) {
+        tally.differ(report, i, step, [&] {
+          return "agent " + std::to_string(i) + "\n    cpu " + describe_plan_agent(c) +
+                 "\n    gpu " + describe_plan_agent(g);
+        });
+      }
+      if (diverged(c, g, plan.snap)) tally.diverge(report, i, step);
+      const double error = glm::length(glm::dvec2(g.location) - glm::dvec2(c.location));
+      if (error > report.max_location_error) {
+        report.max_location_error = error;
+        report.max_location_error_agent = i;
+        report.max_location_error_step = step;
+      }
+    }
+    compare_new_points(cpu, cpu_first, gpu_state, gpu_first, step, report, tally);
+    if (options.steps_done) options.steps_done(step);
+  }
+  report.cpu_points = cpu.points.size();
+  report.gpu_points = gpu_state.points.size();
+  report.cpu_living = cpu.living();
+  report.gpu_living = gpu_state.living();
+  return report;
+}
+
+std::string PlanCompareReport::table() const {
+  std::string out;
+  char line[512];
+  const auto verdict = [](bool ok) { return ok ? "PASS" : "FAIL"; };
+  std::snprintf(line, sizeof line, "%-18s %-6s %s\n", "check", "result", "details");
+  out += line;
+  // Under a bound, a difference in the last bits is expected, not a failure.
+  const char* same = identical() ? "PASS" : max_divergent ? "DIFF" : "FAIL";
+  const std::string first =
+      identical() ? "bit-identical"
+                  : "first difference at step " + std::to_string(*first_difference_step) +
+                        ", " + std::to_string(differing_agents) + " agents differ bit for bit";
+  std::snprintf(line, sizeof line,
+                "%-18s %-6s %u steps x %u agents, every field; %llu points (%llu on the GPU): "
+                "%s\n",
+                "plan states", same, steps, agents, static_cast<unsigned long long>(cpu_points),
+                static_cast<unsigned long long>(gpu_points), first.c_str());
+  out += line;
+  if (!identical()) out += "    " + first_difference + "\n";
+  char bound[96] = "exact equality";
+  if (max_divergent) {
+    std::snprintf(bound, sizeof bound, "at most %g of the agents (%.0f)", *max_divergent,
+                  std::floor(*max_divergent * agents));
+  }
+  const std::string first_divergence =
+      first_divergence_step ? ", the first at step " + std::to_string(*first_divergence_step)
+                            : std::string();
+  std::snprintf(line, sizeof line,
+                "%-18s %-6s %u of %u agents diverged (fate, turns, moves or drawn point)%s; "
+                "living cpu %u gpu %u; largest location error %.3g (agent %u, step %u); "
+                "bound: %s\n",
+                "divergence", verdict(divergence_passed()), divergent_agents, agents,
+                first_divergence.c_str(), cpu_living, gpu_living, max_location_error,
+                max_location_error_agent, max_location_error_step, bound);
+  out += line;
+  std::snprintf(line, sizeof line,
+                "%-18s %-6s %llu decisions of the GPU on its own state, %llu against the rules, "
+                "%llu within rounding of a threshold (not judged)\n",
+                "death rules", verdict(rule_violations == 0),
+                static_cast<unsigned long long>(rule_checks),
+                static_cast<unsigned long long>(rule_violations),
+                static_cast<unsigned long long>(rule_ambiguous));
+  out += line;
+  if (rule_violations > 0) out += "    first: " + first_violation + "\n";
+  std::snprintf(line, sizeof line, "overall: %s\n", verdict(passed()));
+  out += line;
+  return out;
+}
+
+}  // namespace murmur

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# `murmur stats` on a plan scenario (docs/model.md, "Plan statistics"): rows that keep the
+# counting rules (living only falls, living + deaths = agents, each step saves one point per
+# agent alive at its start, the ink only grows), the same bytes on the CPU and the GPU, and
+# one-line errors for what does not apply to a plan.
+set -euo pipefail
+source "$2/tests/cli/lib.bash" "$@"
+require_tools plan_stats python3
+
+check() { python3 "$source_dir/tests/cli/plan_stats_check.py" "$@"; }
+seed_plan=$source_dir/scenarios/floor-plan.toml
+
+# The seed's preset, a row every step, past the last death (step 208).
+for backend in cpu gpu; do
+  run_murmur stats --scenario "$seed_plan" --steps 250 --backend $backend --quiet
+  expect_rc 0
+  expect_stderr_contains "seed 3"
+  printf '%s\n' "$out" >"$work/every1-$backend.csv"
+done
+expect_same_file "$work/every1-cpu.csv" "$work/every1-gpu.csv" "plan stats on cpu and gpu"
+check "$work/every1-cpu.csv" 20 1 || fail "the rows of floor-plan.toml break the counting rules"
+last=$(tail -1 "$work/every1-cpu.csv")
+[[ $last == 250,0,* ]] || fail "not every agent of floor-plan.toml is dead at step 250: $last"
+# Some agents died of a near path, and the plan holds ink of both pens.
+IFS=, read -r _ _ _ _ close _ length horizontal vertical <<<"$last"
+[[ $close -gt 0 ]] || fail "no agent of floor-plan.toml died too close: $last"
+python3 -c "import sys; sys.exit(not ($horizontal > 100 and $vertical > 100 and $length > 1000))" ||
+  fail "floor-plan.toml drew too little ink: $last"
+
+# --every K, to a file: the rows at steps 0, 7, ..., 245, the same on both backends, and the
+# same as every 7th row of the run above.
+for backend in cpu gpu; do
+  run_murmur stats --scenario "$seed_plan" --steps 250 --every 7 --backend $backend \
+    --out "$work/every7-$backend.csv" --quiet
+  expect_rc 0
+  expect_stdout_empty
+done
+expect_same_file "$work/every7-cpu.csv" "$work/every7-gpu.csv" "plan stats --every 7"
+check "$work/every7-cpu.csv" 20 7 || fail "the rows every 7 steps break the counting rules"
+awk -F, 'NR == 1 || ($1 % 7 == 0)' "$work/every1-cpu.csv" >"$work/every1-by7.csv"
+expect_same_file "$work/every7-cpu.csv" "$work/every1-by7.csv" "every 7th row of --every 1"
+[[ $(tail -1 "$work/every7-cpu.csv" | cut -d, -f1) == 245 ]] || fail "the last row is not step 245"
+
+# Many agents whose paths meet, on both backends: the same bytes.
+crowd=$work/crowd.toml
+printf '[world]\nwidth = 800\nheight = 800\nseed = 11\n\n[plan]\n' >"$crowd"
+for x in 100 350 600; do
+  for y in 100 350 600; do
+    printf '[[plan.group]]\ncount = 40\nx = %s\ny = %s\nwidth = 100\nheight = 100\n' \
+      $x $y >>"$crowd"
+  done
+done
+for backend in cpu gpu; do
+  run_murmur stats --scenario "$crowd" --steps 120 --every 3 --backend $backend --quiet
+  expect_rc 0
+  printf '%s\n' "$out" >"$work/crowd-$backend.csv"
+done
+expect_same_file "$work/crowd-cpu.csv" "$work/crowd-gpu.csv" "a crowd's plan stats"
+check "$work/crowd-cpu.csv" 360 3 || fail "the crowd's rows break the counting rules"
+run_murmur stats --scenario "$crowd" --steps 120 --every 3 --backend cpu --seed 12 --quiet
+expect_different_file "$work/crowd-cpu.csv" <(printf '%s\n' "$out") "another seed"
+
+# What does not apply to a plan: one line, exit 2, no file.
+printf 'id,species,x,y,vx,vy\n0,0,1,1,1,0\n' >"$work/state.csv"
+run_murmur stats --scenario "$seed_plan" --in "$work/state.csv"
+expect_usage_error "--in" "a plan scenario"
+run_murmur stats --scenario "$seed_plan" --steps 5 --backend gpu-naive --out "$work/naive.csv"
+expect_usage_error "--backend" "cpu or gpu"
+expect_no_file "$work/naive.csv" "a refused plan stats run"
+run_murmur stats --scenario "$seed_plan" --steps 5 --every 0
+expect_usage_error "--every"
+
+finish

@@ -1,0 +1,99 @@
+// `murmur compare` on a plan (docs/harness.md, "Plans"): the CPU reference and GpuPlan side by
+// side. Clean, they are bit-identical on llvmpipe; a planted fault (a clearance cell skipped)
+// fails the comparison, with the first difference and the divergence reported, and breaks the
+// death rules on the GPU's own state, which no bound on the divergence excuses.
+#include <string>
+
+#include "gpu_test_support.hpp"
+#include "murmur/gpu/plan_harness.hpp"
+#include "murmur/plan.hpp"
+#include "murmur/scenario.hpp"
+
+namespace murmur {
+namespace {
+
+Scenario seed_preset() { return load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml"); }
+
+TEST_CASE("plan harness: floor-plan.toml is bit-identical on both sides over 300 steps") {
+  test::gl_context();
+  PlanCompareOptions options;
+  std::uint32_t progress = 0;
+  options.steps_done = [&progress](std::uint32_t done) { progress = done; };
+  const PlanCompareReport report = run_plan_comparison(seed_preset(), options);
+  INFO(report.table());
+  CHECK(report.identical());
+  CHECK(report.passed());
+  CHECK(report.agents == 20);
+  CHECK(report.steps == 300);
+  CHECK(progress == 300);
+  CHECK(report.differing_agents == 0);
+  CHECK(report.divergent_agents == 0);
+  CHECK(report.max_location_error == 0.0);
+  CHECK(report.rule_checks > 500);  // agent-steps past the warm-up, each decision judged
+  CHECK(report.rule_violations == 0);
+  CHECK(report.rule_ambiguous == 0);  // no speed or path of this run lies within rounding
+  CHECK(report.cpu_points == report.gpu_points);
+  CHECK(report.cpu_points > 1000);
+  CHECK(report.cpu_living == 0);  // every death happened, on both sides alike
+  CHECK(report.table().find("overall: PASS") != std::string::npos);
+}
+
+TEST_CASE("plan harness: a planted fault fails, with the first difference and the divergence") {
+  test::gl_context();
+  PlanCompareOptions options;
+  options.fault = GpuFault::DropClearanceCell;
+  const PlanCompareReport report = run_plan_comparison(seed_preset(), options);
+  const std::string table = report.table();
+  INFO(table);
+  CHECK_FALSE(report.identical());
+  CHECK_FALSE(report.passed());
+  REQUIRE(report.first_difference_step);
+  // Deaths are checked from step warmup + 1 on: the fault cannot show before.
+  CHECK(*report.first_difference_step > seed_preset().plan->warmup);
+  CHECK(report.differing_agents > 0);
+  CHECK(report.divergent_agents > 0);
+  REQUIRE(report.first_divergence_step);
+  CHECK(*report.first_divergence_step >= *report.first_difference_step);
+  CHECK(report.max_location_error > 0.0);
+  // The GPU's own state says the agent it kept alive was within clearance of a path.
+  CHECK(report.rule_violations > 0);
+  CHECK(report.first_violation.find("the rules say too close") != std::string::npos);
+  CHECK(table.find("first difference at step " + std::to_string(*report.first_difference_step)) !=
+        std::string::npos);
+  CHECK(table.find("overall: FAIL") != std::string::npos);
+
+  // Under any bound, even one that lets every agent diverge, the death rules still catch it.
+  options.max_divergent = 1.0;
+  const PlanCompareReport bounded = run_plan_comparison(seed_preset(), options);
+  CHECK(bounded.divergence_passed());
+  CHECK_FALSE(bounded.passed());
+  CHECK_FALSE(bounded.identical());
+  CHECK(bounded.table().find("plan states        DIFF") != std::string::npos);
+  CHECK(bounded.table().find("death rules        FAIL") != std::string::npos);
+}
+
+TEST_CASE("plan harness: the verdicts, exact and under a bound") {
+  PlanCompareReport report;
+  report.agents = 20;
+  CHECK(report.passed());  // identical
+  report.first_difference_step = 40;
+  report.differing_agents = 20;  // bit differences in every agent, as rounding may give
+  report.divergent_agents = 1;
+  CHECK_FALSE(report.passed());  // exact: any difference fails
+  report.max_divergent = 0.05;   // one of 20 may diverge
+  CHECK(report.passed());
+  report.divergent_agents = 2;
+  CHECK_FALSE(report.passed());
+  report.divergent_agents = 1;
+  report.rule_violations = 1;
+  CHECK(report.divergence_passed());
+  CHECK_FALSE(report.passed());
+}
+
+TEST_CASE("plan harness: the default bound is exact on llvmpipe only") {
+  CHECK_FALSE(default_plan_bound("llvmpipe (LLVM 15.0.6, 256 bits)"));
+  CHECK(default_plan_bound("NVIDIA H200/PCIe/SSE2") == kPlanMaxDivergentDefault);
+}
+
+}  // namespace
+}  // namespace murmur
