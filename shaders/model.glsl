@@ -204,8 +204,13 @@ vec2 steering_acc(Species s, Boid self, NeighbourSums sums, vec2 world) {
   vec2 align = vec2(0.0);
   vec2 cohesion = vec2(0.0);
   if (sums.flock > 0u) {
-    float n = float(sums.flock);
-    align = sums.velocity_sum / n - self.vel;
+    // model.cpp's finish_step: the boid counted self_weight times, and not at all for 0.
+    uint self_weight = params.fault == MURMUR_FAULT_SELF_WEIGHT_IGNORED ? 0u : s.self_weight;
+    precise float k = float(self_weight);
+    precise float n = float(sums.flock) + k;
+    precise vec2 velocity_sum =
+        self_weight > 0u ? sums.velocity_sum + k * self.vel : sums.velocity_sum;
+    align = velocity_sum / n - self.vel;
     cohesion = sums.displacement_sum / n;
   }
   vec2 separation = -sums.separation_sum;
@@ -228,9 +233,12 @@ Boid finish_step(Species s, Boid self, vec2 steering, vec2 world) {
   if (acc_len > s.max_force) acc *= s.max_force / acc_len;
 
   precise vec2 vel = s.velocity_factor * (self.vel + acc);
-  precise float speed = sqrt(vel.x * vel.x + vel.y * vel.y);
+  precise float speed_squared = vel.x * vel.x + vel.y * vel.y;
+  precise float speed = sqrt(speed_squared);
   if (speed > s.max_speed) {
-    vel *= s.max_speed / speed;
+    precise float inverse_scale = (s.max_speed * s.max_speed) / speed_squared;
+    precise float clamp_scale = s.max_speed / speed;
+    vel *= s.speed_limit == MURMUR_SPEED_LIMIT_INVERSE ? inverse_scale : clamp_scale;
   } else if (speed > 0.0 && speed < s.min_speed) {
     vel *= s.min_speed / speed;
   } else if (speed == 0.0) {

@@ -40,6 +40,12 @@ enum class TargetPull : std::uint32_t { Unit = 0, Linear = 1 };
 inline constexpr std::string_view kTargetPullNames[] = {"unit", "linear"};
 constexpr const auto& names_of(TargetPull) { return kTargetPullNames; }
 
+// How a velocity faster than max_speed is slowed (docs/model.md, step 6): clamped to exactly
+// max_speed, or seed 000's `limiter`, which scales it by (max_speed / speed)^2, to below it.
+enum class SpeedLimit : std::uint32_t { Clamp = 0, Inverse = 1 };
+inline constexpr std::string_view kSpeedLimitNames[] = {"clamp", "inverse"};
+constexpr const auto& names_of(SpeedLimit) { return kSpeedLimitNames; }
+
 // At most this many species share a world: flocks_with is a bit mask on the GPU.
 inline constexpr std::size_t kMaxSpecies = 32;
 // A field of view of this many degrees sees all around (the largest accepted).
@@ -49,6 +55,9 @@ inline constexpr std::size_t kMaxObstacles = 64;
 // The largest velocity_factor: a factor above 1 only drives boids to max_speed sooner, and a
 // bound keeps f * v finite.
 inline constexpr float kMaxVelocityFactor = 2.0f;
+// The most times a boid may count itself among its flock neighbours (self_weight): seed 000
+// counts itself twice; more would be a different rule, not a quirk kept.
+inline constexpr std::uint32_t kMaxSelfWeight = 16;
 // Seeds are TOML integers (signed 64-bit), so a larger seed could not be written back.
 inline constexpr std::uint64_t kMaxSeed = 9223372036854775807ull;  // 2^63 - 1
 // Ids and counts stay exactly representable in a float32 (shaders may carry them as floats),

@@ -152,8 +152,11 @@ double velocity_tolerance(const Scenario& scenario, const Boid& before, const Bo
   const double own_speed = length(before.vel);
   const double mean_speed = n > 0 ? hood.flock_speed_sum / n : 0.0;
   const double mean_distance = n > 0 ? hood.flock_distance_sum / n : 0.0;
-  // Two summation orders of n terms differ by at most (n-1) eps sum|x|; the means divide by n.
-  const double align_error = eps * hood.flock_speed_sum + 2 * eps * (mean_speed + own_speed);
+  // Two summation orders of n terms differ by at most (n-1) eps sum|x|; the means divide by n
+  // (n + k with self_weight k, whose k v_i is one more rounded term of the velocity sum).
+  const double self_speed = double(s.self_weight) * own_speed;
+  const double align_error =
+      eps * (hood.flock_speed_sum + self_speed) + 2 * eps * (mean_speed + own_speed);
   const double cohesion_error = eps * hood.flock_distance_sum + 2 * eps * mean_distance;
   // inverse_square: sum order plus a GPU division that may be off by 2 ulp per term, on terms
   // of size 1/|d|. linear: the terms are d itself (no division), of size |d|, so the sum's

@@ -316,8 +316,14 @@ Boid finish_step(const SpeciesModel& m, const Boid& self, const NeighbourSums& s
   glm::vec2 align{0.0f};
   glm::vec2 cohesion{0.0f};
   if (sums.flock > 0) {
-    const float n = static_cast<float>(sums.flock);
-    align = sums.velocity_sum / n - self.vel;
+    // The boid counted k times among its neighbours (seed 000: twice) adds k v_i to their
+    // velocities and nothing to their displacements. k = 0 adds nothing at all, rather than
+    // +0, which would turn a sum of -0 into +0.
+    const float k = static_cast<float>(m.self_weight);
+    const float n = static_cast<float>(sums.flock) + k;
+    const glm::vec2 velocity_sum =
+        m.self_weight > 0 ? sums.velocity_sum + k * self.vel : sums.velocity_sum;
+    align = velocity_sum / n - self.vel;
     cohesion = sums.displacement_sum / n;
   }
   const glm::vec2 separation = -sums.separation_sum;
@@ -339,9 +345,11 @@ Boid finish_step(const SpeciesModel& m, const Boid& self, const NeighbourSums& s
   if (acc_len > m.max_force) acc *= m.max_force / acc_len;
 
   glm::vec2 vel = m.velocity_factor * (self.vel + acc);
-  const float speed = std::sqrt(vel.x * vel.x + vel.y * vel.y);
+  const float speed_squared = vel.x * vel.x + vel.y * vel.y;
+  const float speed = std::sqrt(speed_squared);
   if (speed > m.max_speed) {
-    vel *= m.max_speed / speed;
+    vel *= m.speed_limit == SpeedLimit::Inverse ? (m.max_speed * m.max_speed) / speed_squared
+                                                : m.max_speed / speed;
   } else if (speed > 0.0f && speed < m.min_speed) {
     vel *= m.min_speed / speed;
   } else if (speed == 0.0f) {

@@ -40,6 +40,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using murmur::SeparationKernel;
+using murmur::SpeedLimit;
 using murmur::TargetPull;
 using murmur::Topology;
 using murmur::Walls;
@@ -129,6 +130,8 @@ std::string species_glsl(const Record& record) {
   define_enum(out, "WALLS", murmur::kWallsNames);
   out << "\n// TargetPull (include/murmur/scenario.hpp): Species.target_pull\n";
   define_enum(out, "TARGET_PULL", murmur::kTargetPullNames);
+  out << "\n// SpeedLimit (include/murmur/scenario.hpp): Species.speed_limit\n";
+  define_enum(out, "SPEED_LIMIT", murmur::kSpeedLimitNames);
   out << "\n// ColourMode (include/murmur/look.hpp): the renderer's colour_by\n";
   define_enum(out, "COLOUR_MODE", murmur::kColourModeNames);
   out << "\n// GpuFault (include/murmur/gpu/gpu_flock.hpp): StepParams.fault, test-only planted "

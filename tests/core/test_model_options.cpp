@@ -110,6 +110,48 @@ TEST_CASE("Velocity factor multiplies v + acc before the speed limits") {
   REQUIRE_THAT(slowest.vel.x, WithinRel(double(test::kTestMinSpeed), 1e-6));
 }
 
+TEST_CASE("Inverse speed limit: a velocity over the limit leaves at S_max^2 / s'") {
+  Scenario s = world(Topology::Wrap);
+  REQUIRE(s.species[0].speed_limit == SpeedLimit::Clamp);  // the default
+  const FlockState fast = boids({at({50, 50}, {3, 4})});    // s' = 5, S_max = 2
+  REQUIRE_THAT(glm::length(cpu_step(s, fast).boids[0].vel),
+               WithinRel(double(test::kTestMaxSpeed), 1e-6));
+  s.species[0].speed_limit = SpeedLimit::Inverse;
+  // (S_max / s')^2 = 4 / 25: v' = (3, 4) * 0.16, |v'| = 0.8 = S_max^2 / s'.
+  const Boid after = cpu_step(s, fast).boids[0];
+  const float scale = (2.0f * 2.0f) / 25.0f;
+  REQUIRE(after.vel == glm::vec2(3.0f * scale, 4.0f * scale));
+  REQUIRE(after.pos == glm::vec2(50.0f, 50.0f) + after.vel);
+  // Under the limit nothing changes: the two limits differ only above it.
+  const FlockState slow = boids({at({50, 50}, {1.5f, 0})});
+  REQUIRE(cpu_step(s, slow).boids[0].vel == glm::vec2(1.5f, 0.0f));
+}
+
+TEST_CASE("Self weight: the boid counted k times in its neighbours' means") {
+  Scenario s = world(Topology::Wrap);
+  REQUIRE(s.species[0].self_weight == 0);  // the default
+  s.species[0].align_weight = 1.0f;
+  s.species[0].cohesion_weight = 1.0f;
+  s.species[0].separation_weight = 0.0f;
+  s.species[0].max_speed = 10.0f;
+  s.species[0].min_speed = 0.0f;
+  // One neighbour at d = (3, 0) flying (0, 1); the observer flies (1, 0).
+  const FlockState pair = boids({at({50, 50}, {1, 0}), at({53, 50}, {0, 1})});
+  // k = 0: align = (0, 1) - (1, 0), coh = (3, 0).
+  REQUIRE(cpu_step(s, pair).boids[0].vel == glm::vec2(1.0f, 0.0f) + glm::vec2(-1.0f, 1.0f) +
+                                                glm::vec2(3.0f, 0.0f));
+  // k = 2 (seed 000): the means over 1 + 2: align = ((0, 1) + 2 (1, 0)) / 3 - (1, 0),
+  // coh = (3, 0) / 3.
+  s.species[0].self_weight = 2;
+  const glm::vec2 align = (glm::vec2(0.0f, 1.0f) + 2.0f * glm::vec2(1.0f, 0.0f)) / 3.0f -
+                          glm::vec2(1.0f, 0.0f);
+  const glm::vec2 cohesion = glm::vec2(3.0f, 0.0f) / 3.0f;
+  REQUIRE(cpu_step(s, pair).boids[0].vel == glm::vec2(1.0f, 0.0f) + (align + cohesion));
+  // A boid without flock neighbours feels nothing, whatever k.
+  const FlockState lone = boids({at({50, 50}, {1, 0})});
+  REQUIRE(cpu_step(s, lone).boids[0].vel == glm::vec2(1.0f, 0.0f));
+}
+
 TEST_CASE("Push walls: a constant push within the margin and no bounce at the wall") {
   Scenario s = world(Topology::Bounded);
   REQUIRE(s.species[0].walls == Walls::Reflect);  // the default
@@ -199,15 +241,20 @@ TEST_CASE("Linear target pull: the displacement itself, across the seam on a tor
 
 TEST_CASE("The model options are read, written back and their bad values are one-line errors") {
   const Scenario s = parse("separation_kernel = \"linear\"\nvelocity_factor = 1.02\n"
-                           "topology = \"bounded\"\nwalls = \"push\"\ntarget_pull = \"linear\"\n");
+                           "topology = \"bounded\"\nwalls = \"push\"\ntarget_pull = \"linear\"\n"
+                           "speed_limit = \"inverse\"\nself_weight = 2\n");
   REQUIRE(s.species[0].separation_kernel == SeparationKernel::Linear);
   REQUIRE(s.species[0].velocity_factor == 1.02f);
   REQUIRE(s.species[0].walls == Walls::Push);
   REQUIRE(s.species[0].target_pull == TargetPull::Linear);
+  REQUIRE(s.species[0].speed_limit == SpeedLimit::Inverse);
+  REQUIRE(s.species[0].self_weight == 2);
   const Scenario back = parse_scenario(scenario_to_toml(s), "back.toml");
   REQUIRE(back.species[0].separation_kernel == SeparationKernel::Linear);
   REQUIRE(back.species[0].walls == Walls::Push);
   REQUIRE(back.species[0].target_pull == TargetPull::Linear);
+  REQUIRE(back.species[0].speed_limit == SpeedLimit::Inverse);
+  REQUIRE(back.species[0].self_weight == 2);
   const auto rejected = [](const std::string& key, const std::string& message) {
     INFO(key);
     REQUIRE_THROWS_MATCHES(parse(key + "\n"), InputError,
@@ -220,4 +267,6 @@ TEST_CASE("The model options are read, written back and their bad values are one
   rejected("velocity_factor = 2.5", "velocity_factor = 2.5: must be >= 0 and <= 2");
   rejected("velocity_factor = -0.1", "velocity_factor = -0.1: must be >= 0 and <= 2");
   rejected("walls = 1", "walls = 1: must be a string, found an integer");
+  rejected("speed_limit = \"soft\"", "speed_limit = \"soft\": must be \"clamp\" or \"inverse\"");
+  rejected("self_weight = 17", "self_weight = 17: must be >= 0 and <= 16");
 }

@@ -37,6 +37,8 @@ Scenario non_default_scenario() {
   a.min_speed = 0.75f;
   a.max_speed = 2.5f;
   a.velocity_factor = 1.02f;
+  a.speed_limit = SpeedLimit::Inverse;
+  a.self_weight = 2;
   a.walls = Walls::Push;
   a.edge_margin = 12.0f;
   a.edge_gain = 0.003f;

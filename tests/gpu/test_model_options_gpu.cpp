@@ -1,5 +1,5 @@
-// The seed presets' model options (docs/model.md: separation_kernel, velocity_factor, walls,
-// target_pull) on the GPU against the CPU reference, through the harness (neighbour sets,
+// The seed presets' model options (docs/model.md: separation_kernel, velocity_factor,
+// speed_limit, self_weight, walls, target_pull) on the GPU against the CPU reference, through the harness (neighbour sets,
 // lockstep, free run), and a planted fault in the linear kernel that the harness must catch.
 #include "gpu_test_support.hpp"
 #include "murmur/cpu_flock.hpp"
@@ -90,6 +90,33 @@ TEST_CASE("GPU linear target pull agrees with the CPU reference, across the seam
   }
 }
 
+TEST_CASE("GPU inverse speed limit and self weight agree with the CPU reference") {
+  gl_context();
+  Scenario s = test::world(200.0f, 200.0f, 13);
+  s.species.push_back(test::species("a", 2500, Topology::Wrap, 10.0f, 4.0f));
+  // A velocity factor that keeps pushing boids past the limit, so the inverse limit acts.
+  s.species[0].velocity_factor = 1.3f;
+  s.species[0].speed_limit = SpeedLimit::Inverse;
+  s.species[0].self_weight = 2;
+  require_agreement(s, quick(3, 40));
+}
+
+TEST_CASE("Planted fault: steering that leaves the boid out of its means is caught") {
+  gl_context();
+  Scenario s = test::world(200.0f, 200.0f, 13);
+  s.species.push_back(test::species("a", 2000, Topology::Wrap, 10.0f, 4.0f));
+  s.species[0].self_weight = 2;
+  CompareOptions o = quick(1, 0);
+  const CompareReport clean = run_comparison(s, seeded_start(s), o);
+  INFO(clean.table());
+  REQUIRE(clean.passed());
+  o.fault = GpuFault::SelfWeightIgnored;
+  const CompareReport faulty = run_comparison(s, seeded_start(s), o);
+  INFO(faulty.table());
+  REQUIRE(faulty.neighbours.passed());
+  REQUIRE_FALSE(faulty.lockstep.passed());
+}
+
 TEST_CASE("GPU agrees with every model option at once: seed 000's two populations") {
   gl_context();
   Scenario s = test::world(398.0f, 398.0f, 251);
@@ -99,6 +126,8 @@ TEST_CASE("GPU agrees with every model option at once: seed 000's two population
     p.flocks_with = {"red", "blue"};
     p.separation_kernel = SeparationKernel::Linear;
     p.velocity_factor = 1.02f;
+    p.speed_limit = SpeedLimit::Inverse;
+    p.self_weight = 2;
     p.target_pull = TargetPull::Linear;
     p.target_weight = 0.0003f;
     p.max_force = 2.0f;

@@ -30,6 +30,7 @@ enum class NeighbourSearch { Grid, Naive };
   FAULT(ReversedBirths, REVERSED_BIRTHS, "children numbered in reverse parent order")         \
   FAULT(GreedyHunter, GREEDY_HUNTER, "every hunter striking a prey eats it, not the nearest alone") \
   FAULT(LinearKernelUnit, LINEAR_KERNEL_UNIT, "linear separation adds d/|d|, not d")          \
+  FAULT(SelfWeightIgnored, SELF_WEIGHT_IGNORED, "steering leaves the boid out of its means")  \
   FAULT(DropClearanceCell, DROP_CLEARANCE_CELL, "plan clearance skips the cell to the right")
 
 enum class GpuFault : std::uint32_t {
