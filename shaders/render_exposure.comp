@@ -1,15 +1,30 @@
 #version 450 core
-// Automatic exposure, in two stages of one program (u_stage):
-//   sum:    one workgroup per tile of the frame sums the luminance of its lit pixels (brighter
-//           than u_lit_luminance) inside the world's rectangle, and counts them. The empty sky
-//           and the letterbox are left out: a small dense flock on a large dark sky must be
-//           exposed for the flock, or its bloom lights the whole sky;
-//   factor: one workgroup adds the tiles' sums in a fixed order and turns the lit pixels' mean
-//           into the exposure factor, eased from the previous frame's by u_adaptation.
-// Both stages reduce in shared memory in a fixed tree, so the same frame always gives the same
-// bits (a recording is reproducible).
-// in:  u_hdr (the HDR frame: trails and heads), RenderExposurePartialsBlock (factor stage)
-// out: RenderExposurePartialsBlock (sum stage), RenderExposureBlock (factor stage)
+// Automatic and local exposure (docs/rendering.md), in stages of one program (u_stage):
+//   sum:    one workgroup per tile of the frame sums, over its lit pixels (brighter than
+//           u_lit_luminance) inside the world's rectangle, the luminance Y, the pixels and Y^2.
+//           The empty sky and the letterbox are left out: a small dense flock on a large dark
+//           sky must be exposed for the flock, or its bloom lights the sky;
+//   cells:  one invocation per cell sums, over the cell's lit pixels, Y and Y times the boid
+//           light piled on the pixel (the HDR alpha channel: marks in multiples of their
+//           boid's colour);
+//   tiles:  one invocation per tile: the lowest of min(1, k / Y_T) over the tiles within
+//           MURMUR_LOCAL_EXPOSURE_TILE_REACH of it, Y_T = sum Y^2 / sum Y being the luminance
+//           where a tile's light is;
+//   field:  one invocation per cell: the local factor 1 + m (l - 1), m the dense mask reaching
+//           out from the cells where more than MURMUR_LOCAL_EXPOSURE_SPARSE_MARKS marks pile
+//           up, l the tiles' factors interpolated at the cell; eased by u_adaptation;
+//   factor: one workgroup adds the tiles' sums in a fixed order (each tile's luminance after
+//           the local exposure, when on) and turns the lit pixels' mean into the automatic
+//           exposure's factor, eased from the previous frame's by u_adaptation.
+// The reductions run in shared memory in a fixed tree and the other stages read fixed
+// neighbours in a fixed order, so the same frame always gives the same bits (a recording is
+// reproducible).
+// in:  u_hdr (sum and cells), RenderExposurePartialsBlock (tiles, factor),
+//      RenderExposureCellsBlock (field, factor), RenderExposureTilesBlock (field),
+//      RenderLocalExposureBlock (field: the previous frame's; factor)
+// out: RenderExposurePartialsBlock (sum), RenderExposureCellsBlock (cells),
+//      RenderExposureTilesBlock (tiles), RenderLocalExposureBlock (field),
+//      RenderExposureBlock (factor)
 #include "render_exposure.glsl"
 
 layout(local_size_x = MURMUR_EXPOSURE_TILE, local_size_y = MURMUR_EXPOSURE_TILE) in;
@@ -17,25 +32,44 @@ layout(local_size_x = MURMUR_EXPOSURE_TILE, local_size_y = MURMUR_EXPOSURE_TILE)
 
 layout(binding = MURMUR_HDR_TEXTURE_UNIT) uniform sampler2D u_hdr;
 layout(std430, binding = MURMUR_BIND_EXPOSURE_PARTIALS) buffer RenderExposurePartialsBlock {
-  vec2 exposure_partial_sums[];  // per tile, row by row: (luminance sum, lit pixels)
+  vec4 exposure_partial_sums[];  // per tile, row by row: (sum Y, lit pixels, sum Y^2, 0)
+};
+layout(std430, binding = MURMUR_BIND_EXPOSURE_CELLS) buffer RenderExposureCellsBlock {
+  vec2 exposure_cell_sums[];  // per cell, row by row: (sum Y, sum Y x marks) over lit pixels
+};
+layout(std430, binding = MURMUR_BIND_EXPOSURE_TILES) buffer RenderExposureTilesBlock {
+  float exposure_tile_factors[];  // per tile: the lowest tile factor around it
 };
 
 const uint kStageSum = 0u;
 const uint kStageFactor = 1u;
+const uint kStageCells = 2u;
+const uint kStageTiles = 3u;
+const uint kStageField = 4u;
 uniform uint u_stage;
 uniform ivec2 u_world_pixel_origin;  // the world's rectangle in the frame (GL window pixels)
 uniform ivec2 u_world_pixel_size;
 uniform uint u_tile_count;           // tiles of the frame, row by row ...
 uniform uint u_tile_columns;         // ... this many to a row
+uniform uvec2 u_cells;               // cells of the frame: columns, rows
 uniform float u_lit_luminance;       // a pixel brighter than this shows something
 uniform float u_key;                 // the brightest mean lit luminance kept as it is; 0: off
+uniform bool u_local;                // the local exposure is on (its stages ran)
+uniform float u_local_key;           // the mean luminance a dense tile's light is brought to
 uniform float u_adaptation;          // fraction of the way to the new factor taken per frame
 
 // Rec. 709 luminance of linear RGB.
 const vec3 kLuminanceWeights = vec3(0.2126, 0.7152, 0.0722);
 const uint kGroupInvocations = MURMUR_EXPOSURE_TILE * MURMUR_EXPOSURE_TILE;
+const int kCell = MURMUR_LOCAL_EXPOSURE_CELL;
+const int kCellsPerTile = MURMUR_EXPOSURE_TILE / MURMUR_LOCAL_EXPOSURE_CELL;
+// The dense mask: 1 up to MURMUR_LOCAL_EXPOSURE_FULL_REACH cells from a dense cell's centre,
+// falling smoothly to 0 at MURMUR_LOCAL_EXPOSURE_REACH cells; the window holds that reach.
+const float kFullReach = MURMUR_LOCAL_EXPOSURE_FULL_REACH;
+const float kReach = MURMUR_LOCAL_EXPOSURE_REACH;
+const int kWindow = int(ceil(kReach)) - 1;
 
-shared vec2 partial[kGroupInvocations];
+shared vec4 partial[kGroupInvocations];
 
 // Sums partial[] into partial[0] in a fixed order.
 void reduce_group() {
@@ -47,6 +81,67 @@ void reduce_group() {
   barrier();
 }
 
+// From previous towards wanted by u_adaptation; exactly wanted at 1 (the recorder: each frame
+// for itself) and exactly previous when they agree.
+float eased(float previous, float wanted) {
+  return u_adaptation >= 1.0 ? wanted : previous + (wanted - previous) * u_adaptation;
+}
+
+// The frame pixel's HDR value if it is in the world's rectangle, else nothing.
+vec4 world_pixel(ivec2 pixel) {
+  ivec2 in_world = pixel - u_world_pixel_origin;
+  bool inside = all(greaterThanEqual(in_world, ivec2(0))) &&
+                all(lessThan(in_world, u_world_pixel_size));
+  return inside ? texelFetch(u_hdr, pixel, 0) : vec4(0.0);
+}
+
+// How dense a cell is, 0 (at most the sparse marks per lit pixel, light-weighted) to 1.
+float cell_density(ivec2 cell) {
+  vec2 sums = exposure_cell_sums[cell.y * int(u_cells.x) + cell.x];
+  float marks = sums.x > 0.0 ? sums.y / sums.x : 0.0;
+  return smoothstep(MURMUR_LOCAL_EXPOSURE_SPARSE_MARKS, MURMUR_LOCAL_EXPOSURE_DENSE_MARKS, marks);
+}
+
+// A tile's own factor: brings the luminance where its light is down to the key.
+float tile_factor(vec4 sums) {
+  if (sums.x <= 0.0) return 1.0;
+  return min(1.0, u_local_key / (sums.z / sums.x));
+}
+
+// The tiles' factors interpolated bilinearly between tile centres at a frame point.
+float tile_factor_at(vec2 pixel) {
+  vec2 at = pixel / float(MURMUR_EXPOSURE_TILE) - 0.5;
+  vec2 low = floor(at);
+  vec2 t = at - low;
+  ivec2 last = ivec2(u_tile_columns, u_tile_count / u_tile_columns) - 1;
+  ivec2 first_tile = clamp(ivec2(low), ivec2(0), last);
+  ivec2 second_tile = clamp(ivec2(low) + 1, ivec2(0), last);
+  int columns = int(u_tile_columns);
+  float a = exposure_tile_factors[first_tile.y * columns + first_tile.x];
+  float b = exposure_tile_factors[first_tile.y * columns + second_tile.x];
+  float c = exposure_tile_factors[second_tile.y * columns + first_tile.x];
+  float d = exposure_tile_factors[second_tile.y * columns + second_tile.x];
+  float bottom = a + (b - a) * t.x;
+  float top = c + (d - c) * t.x;
+  return bottom + (top - bottom) * t.y;
+}
+
+// A tile's lit luminance after the local exposure: its own sum where every cell's factor is
+// exactly 1 (the same bits as without it), else the cells' sums times their factors.
+float exposed_tile_luminance(uint tile, float sum) {
+  ivec2 first = ivec2(tile % u_tile_columns, tile / u_tile_columns) * kCellsPerTile;
+  ivec2 end = min(first + kCellsPerTile, ivec2(u_cells));
+  bool dimmed = false;
+  float exposed = 0.0;
+  for (int y = first.y; y < end.y; ++y)
+    for (int x = first.x; x < end.x; ++x) {
+      uint cell = uint(y) * u_cells.x + uint(x);
+      dimmed = dimmed || render_local_exposure[cell] != 1.0;
+      exposed += render_local_exposure[cell] * exposure_cell_sums[cell].x;
+    }
+  return dimmed ? exposed : sum;
+}
+
 void main() {
   uint local = gl_LocalInvocationIndex;
   if (u_stage == kStageSum) {
@@ -54,19 +149,69 @@ void main() {
     uint tile = linear_group_index();
     if (tile >= u_tile_count) return;  // a spare group of the fold: the whole group leaves
     ivec2 tile_origin = ivec2(tile % u_tile_columns, tile / u_tile_columns) * MURMUR_EXPOSURE_TILE;
-    ivec2 pixel = tile_origin + ivec2(gl_LocalInvocationID.xy);
-    ivec2 in_world = pixel - u_world_pixel_origin;
-    bool inside = all(greaterThanEqual(in_world, ivec2(0))) &&
-                  all(lessThan(in_world, u_world_pixel_size));
-    float luminance = inside ? dot(texelFetch(u_hdr, pixel, 0).rgb, kLuminanceWeights) : 0.0;
-    partial[local] = luminance > u_lit_luminance ? vec2(luminance, 1.0) : vec2(0.0);
+    float luminance =
+        dot(world_pixel(tile_origin + ivec2(gl_LocalInvocationID.xy)).rgb, kLuminanceWeights);
+    partial[local] = luminance > u_lit_luminance
+                         ? vec4(luminance, 1.0, luminance * luminance, 0.0)
+                         : vec4(0.0);
     reduce_group();
     if (local == 0u) exposure_partial_sums[tile] = partial[0];
     return;
   }
-  vec2 sum = vec2(0.0);
-  for (uint tile = local; tile < u_tile_count; tile += kGroupInvocations)
-    sum += exposure_partial_sums[tile];
+  // The other stages but the factor's: one invocation per item.
+  uint item = linear_group_index() * kGroupInvocations + local;
+  if (u_stage == kStageCells) {
+    if (item >= u_cells.x * u_cells.y) return;
+    ivec2 origin = ivec2(item % u_cells.x, item / u_cells.x) * kCell;
+    vec2 sums = vec2(0.0);
+    for (int y = 0; y < kCell; ++y)
+      for (int x = 0; x < kCell; ++x) {
+        vec4 hdr = world_pixel(origin + ivec2(x, y));
+        float luminance = dot(hdr.rgb, kLuminanceWeights);
+        if (luminance > u_lit_luminance) sums += vec2(luminance, luminance * hdr.a);
+      }
+    exposure_cell_sums[item] = sums;
+    return;
+  }
+  if (u_stage == kStageTiles) {
+    if (item >= u_tile_count) return;
+    ivec2 tiles = ivec2(u_tile_columns, u_tile_count / u_tile_columns);
+    ivec2 at = ivec2(item % u_tile_columns, item / u_tile_columns);
+    // The lowest around: every point within a tile interpolates tile centres whose factors are
+    // at most its own, so no part of a dense tile is dimmed less than it needs; and a flock's
+    // trail within the reach is dimmed as its flock is, so it stays the dimmer of the two.
+    float lowest = 1.0;
+    const int reach = MURMUR_LOCAL_EXPOSURE_TILE_REACH;
+    for (int dy = -reach; dy <= reach; ++dy)
+      for (int dx = -reach; dx <= reach; ++dx) {
+        ivec2 near = at + ivec2(dx, dy);
+        if (all(greaterThanEqual(near, ivec2(0))) && all(lessThan(near, tiles)))
+          lowest = min(lowest, tile_factor(exposure_partial_sums[near.y * tiles.x + near.x]));
+      }
+    exposure_tile_factors[item] = lowest;
+    return;
+  }
+  if (u_stage == kStageField) {
+    if (item >= u_cells.x * u_cells.y) return;
+    ivec2 at = ivec2(item % u_cells.x, item / u_cells.x);
+    float mask = 0.0;
+    for (int dy = -kWindow; dy <= kWindow; ++dy)
+      for (int dx = -kWindow; dx <= kWindow; ++dx) {
+        ivec2 near = at + ivec2(dx, dy);
+        if (any(lessThan(near, ivec2(0))) || any(greaterThanEqual(near, ivec2(u_cells)))) continue;
+        float reach = 1.0 - smoothstep(kFullReach, kReach, length(vec2(dx, dy)));
+        mask = max(mask, reach * cell_density(near));
+      }
+    float level = tile_factor_at((vec2(at) + 0.5) * float(kCell));
+    render_local_exposure[item] = eased(render_local_exposure[item], 1.0 + mask * (level - 1.0));
+    return;
+  }
+  vec4 sum = vec4(0.0);
+  for (uint tile = local; tile < u_tile_count; tile += kGroupInvocations) {
+    vec4 sums = exposure_partial_sums[tile];
+    if (u_local) sums.x = exposed_tile_luminance(tile, sums.x);
+    sum += sums;
+  }
   partial[local] = sum;
   reduce_group();
   if (local != 0u) return;
