@@ -61,15 +61,16 @@ constexpr GLuint kBindExposureTiles = 29;
 constexpr GLuint kPlanInkTextureUnit = 4;
 constexpr GLsizei kPlanSegmentVertices = 6;  // a rectangle, see shaders/plan_segments.vert
 constexpr GLsizei kPlanMarkerVertices = 6;   // a square, see shaders/plan_agents.vert
-// Side of the square pixel tile one workgroup of render_exposure.comp sums (16 x 16 = 256
-// invocations, within every GL 4.5 implementation's minimum of 1024).
+// Side of the square pixel tile whose sums render_exposure.comp keeps; its workgroups are a
+// tile's size too (16 x 16 = 256 invocations, within every GL 4.5 implementation's minimum of
+// 1024), the last stage's reduction one invocation per pixel of a tile.
 constexpr int kExposureTile = 16;
-// render_exposure.comp's stages (u_stage).
-constexpr std::uint32_t kExposureStageSum = 0;
-constexpr std::uint32_t kExposureStageFactor = 1;
-constexpr std::uint32_t kExposureStageCells = 2;
-constexpr std::uint32_t kExposureStageTiles = 3;
-constexpr std::uint32_t kExposureStageField = 4;
+// render_exposure.comp's stages (u_stage), in the order they run.
+constexpr std::uint32_t kExposureStageCells = 0;
+constexpr std::uint32_t kExposureStageTiles = 1;
+constexpr std::uint32_t kExposureStageFactors = 2;
+constexpr std::uint32_t kExposureStageField = 3;
+constexpr std::uint32_t kExposureStageFactor = 4;
 // The local exposure (docs/rendering.md, "Local exposure"): the side of its cells in pixels
 // (a tile holds 4 x 4), and the dense mask's reach from a dense cell, in cells: full up to
 // the first, none from the second (the window of render_exposure.comp's field stage).
@@ -423,8 +424,7 @@ struct Renderer::Programs {
   struct Exposure {
     gl::Program program = gl::Program::compute("render_exposure.comp", render_defines());
     gl::Uniform stage{program, "u_stage"}, world_pixel_origin{program, "u_world_pixel_origin"},
-        world_pixel_size{program, "u_world_pixel_size"}, tile_count{program, "u_tile_count"},
-        tile_columns{program, "u_tile_columns"},
+        world_pixel_size{program, "u_world_pixel_size"}, tiles{program, "u_tiles"},
         lit_luminance{program, "u_lit_luminance"}, key{program, "u_key"},
         cells{program, "u_cells"}, local{program, "u_local"}, local_key{program, "u_local_key"},
         adaptation{program, "u_adaptation"};
@@ -633,8 +633,8 @@ void Renderer::create_targets() {
   const std::size_t tiles = area(exposure_tile_grid(width_, height_));
   const std::size_t cells = area(local_exposure_cell_grid(width_, height_));
   exposure_partials_ = gl::Buffer("murmur.render.exposure_partials", tiles * sizeof(glm::vec4));
-  exposure_cells_ = gl::Buffer("murmur.render.exposure_cells", cells * sizeof(glm::vec2));
-  exposure_tiles_ = gl::Buffer("murmur.render.exposure_tiles", tiles * sizeof(float));
+  exposure_cells_ = gl::Buffer("murmur.render.exposure_cells", cells * sizeof(glm::vec4));
+  exposure_tiles_ = gl::Buffer("murmur.render.exposure_tiles", tiles * sizeof(glm::vec2));
   // A new frame size starts every cell's local factor at 1 (nothing dimmed yet).
   const std::vector<float> unit_factors(cells, kUnitExposureScale);
   local_exposure_ = gl::Buffer("murmur.render.local_exposure", cells * sizeof(float),
@@ -1175,8 +1175,7 @@ void Renderer::exposure_pass(const WorldView& view) {
   pass.program.use();
   pass.world_pixel_origin.set(view.world_pixel_origin);
   pass.world_pixel_size.set(view.world_pixel_size);
-  pass.tile_count.set(tile_count);
-  pass.tile_columns.set(static_cast<std::uint32_t>(tiles.x));
+  pass.tiles.set(glm::uvec2(tiles));
   pass.cells.set(glm::uvec2(cells));
   pass.lit_luminance.set(kLitLuminance + luminance(settings_.background));
   pass.key.set(settings_.auto_exposure_key);
@@ -1188,21 +1187,25 @@ void Renderer::exposure_pass(const WorldView& view) {
   exposure_tiles_.bind_storage(kBindExposureTiles);
   // The heads and trails were drawn into the HDR target; this samples it like a texture.
   glBindTextureUnit(kHdrTextureUnit, hdr_texture_.id());
-  // Each stage reads what the one before wrote.
-  const auto stage = [&](std::uint32_t which, std::uint32_t groups) {
+  // Each stage reads what the one before wrote; all but the last run one invocation per cell
+  // or per tile.
+  const auto stage = [&](std::uint32_t which, std::uint32_t items) {
     pass.stage.set(which);
-    gl::dispatch_linear(groups);
+    gl::dispatch_linear(gl::groups_for(items, kExposureTileInvocations));
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   };
-  stage(kExposureStageSum, tile_count);  // one workgroup a tile
+  stage(kExposureStageCells, cell_count);
+  stage(kExposureStageTiles, tile_count);
   if (local) {
-    // One invocation a cell or a tile.
-    stage(kExposureStageCells, gl::groups_for(cell_count, kExposureTileInvocations));
-    stage(kExposureStageTiles, gl::groups_for(tile_count, kExposureTileInvocations));
-    stage(kExposureStageField, gl::groups_for(cell_count, kExposureTileInvocations));
+    stage(kExposureStageFactors, tile_count);
+    stage(kExposureStageField, cell_count);
     local_exposure_used_ = true;
   }
-  if (automatic) stage(kExposureStageFactor, 1);  // bloom and resolve read both factors
+  if (automatic) {
+    pass.stage.set(kExposureStageFactor);
+    glDispatchCompute(1, 1, 1);  // one workgroup
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // bloom and resolve read both factors
+  }
 }
 
 std::vector<float> Renderer::read_local_exposure(glm::ivec2* cells) const {

@@ -472,7 +472,7 @@ class Renderer {
   gl::Framebuffer hdr_framebuffer_;
   gl::Buffer exposure_;                 // one float: the automatic exposure's factor
   gl::Buffer exposure_partials_;        // one vec4 per tile of the frame (exposure_pass)
-  gl::Buffer exposure_cells_;           // one vec2 per cell: the local exposure's sums
+  gl::Buffer exposure_cells_;           // one vec4 per cell: the exposures' sums
   gl::Buffer exposure_tiles_;           // one float per tile: its tile factors
   gl::Buffer local_exposure_;           // one float per cell: the local exposure's factor
   bool local_exposure_used_ = false;    // local_exposure_ may hold factors other than 1
