@@ -85,8 +85,9 @@ constexpr std::uint32_t kExposureTileInvocations = kExposureTile * kExposureTile
 constexpr float kUnitExposureScale = 1.0f;
 // The fade map's alpha sums its faded stamps (ink lays their mean colour by it): none yet.
 constexpr float kNoStamps = 0.0f;
-// The HDR frame's alpha counts the heads covering each pixel under glow: none yet.
-constexpr float kNoHeads = 0.0f;
+// Under glow the HDR frame's alpha sums the boids' light on each pixel in multiples of their
+// colour (mark_blending): none yet.
+constexpr float kNoMarks = 0.0f;
 // Linear luminance above the background's that counts a pixel as showing something (a faint
 // trail) for the automatic exposure; below it, the pixel is sky.
 constexpr float kLitLuminance = 0.01f;
@@ -1018,12 +1019,12 @@ void Renderer::clear_pass(const WorldView& view) {
   // the world's rectangle, so the world's edges show even where no boid is near them.
   glDisable(GL_SCISSOR_TEST);
   clear_colour(hdr_framebuffer_.id(), settings_.letterbox);
-  // Under glow the world's alpha starts at 0 heads (the local exposure counts them there).
+  // Under glow the world's alpha starts with no marks (the local exposure counts them there).
   if (scissor_to_world(view)) {
     if (settings_.blend == BlendMode::Ink)
       clear_colour(hdr_framebuffer_.id(), settings_.paper);
     else
-      clear_colour(hdr_framebuffer_.id(), settings_.background, kNoHeads);
+      clear_colour(hdr_framebuffer_.id(), settings_.background, kNoMarks);
   }
   glDisable(GL_SCISSOR_TEST);
 }
