@@ -3,7 +3,9 @@
 // block average a 4x4 texel neighbourhood, which keeps small bright heads from flickering as
 // they cross texel boundaries. The first level also applies the automatic exposure's factor
 // (shaders/render_exposure.glsl) and the bright-pass, so a dense flock glows no more than a
-// sparse one would at the exposure that shows it.
+// sparse one would at the exposure that shows it; the local exposure's factor, read at the
+// texel's centre in frame pixels, dims a dense flock's light there first, as in the resolve.
+// in: u_source, RenderExposureBlock, RenderLocalExposureBlock (first level, u_local_exposure)
 #include "render_exposure.glsl"
 layout(binding = MURMUR_BLOOM_SOURCE_TEXTURE_UNIT) uniform sampler2D u_source;
 uniform vec2 u_source_texel;   // 1 / source size
@@ -11,6 +13,9 @@ uniform vec2 u_target_size;    // pixels
 uniform bool u_bright_pass;
 uniform float u_threshold;
 uniform float u_knee;          // width of the soft start above the threshold (HDR units)
+uniform bool u_local_exposure;    // off: every local factor is 1, and none is read
+uniform uvec2 u_local_exposure_cells;  // the local exposure's cells: columns, rows
+uniform vec3 u_background;        // the local exposure dims only the light above it
 out vec4 f_colour;
 
 const float kQuarter = 0.25;
@@ -32,5 +37,14 @@ void main() {
   vec3 sum = texture(u_source, uv + vec2(-d.x, -d.y)).rgb + texture(u_source, uv + vec2(d.x, -d.y)).rgb +
              texture(u_source, uv + vec2(-d.x, d.y)).rgb + texture(u_source, uv + vec2(d.x, d.y)).rgb;
   vec3 colour = sum * kQuarter;
-  f_colour = vec4(u_bright_pass ? bright_pass(render_exposure_scale * colour) : colour, 1.0);
+  if (!u_bright_pass) {
+    f_colour = vec4(colour, 1.0);
+    return;
+  }
+  if (u_local_exposure) {
+    vec2 frame_pixel = uv * vec2(textureSize(u_source, 0));
+    colour = locally_exposed(colour, u_background,
+                             local_exposure_at(frame_pixel, u_local_exposure_cells));
+  }
+  f_colour = vec4(bright_pass(render_exposure_scale * colour), 1.0);
 }

@@ -1,15 +1,33 @@
 #version 450 core
-// Automatic exposure, in two stages of one program (u_stage):
-//   sum:    one workgroup per tile of the frame sums the luminance of its lit pixels (brighter
-//           than u_lit_luminance) inside the world's rectangle, and counts them. The empty sky
-//           and the letterbox are left out: a small dense flock on a large dark sky must be
-//           exposed for the flock, or its bloom lights the whole sky;
-//   factor: one workgroup adds the tiles' sums in a fixed order and turns the lit pixels' mean
-//           into the exposure factor, eased from the previous frame's by u_adaptation.
-// Both stages reduce in shared memory in a fixed tree, so the same frame always gives the same
-// bits (a recording is reproducible).
-// in:  u_hdr (the HDR frame: trails and heads), RenderExposurePartialsBlock (factor stage)
-// out: RenderExposurePartialsBlock (sum stage), RenderExposureBlock (factor stage)
+// Automatic and local exposure (docs/rendering.md), in stages of one program (u_stage), each
+// over the lit pixels (brighter than u_lit_luminance) inside the world's rectangle. The empty
+// sky and the letterbox are left out: a small dense flock on a large dark sky must be exposed
+// for the flock, or its bloom lights the sky.
+//   cells:   one invocation per cell sums Y (luminance), the pixels, Y^2 and Y times the boid
+//            light piled on the pixel (the HDR alpha channel: marks in multiples of their
+//            boid's colour), pixel by pixel in a fixed order;
+//   tiles:   one invocation per tile adds its cells' sums in a fixed order; for the local
+//            exposure it keeps, instead of the marks, its densest cell's density;
+// and for the local exposure:
+//   factors: one invocation per tile: the lowest of min(1, k / Y_T) over the tiles within
+//            MURMUR_LOCAL_EXPOSURE_TILE_REACH of it, Y_T = sum Y^2 / sum Y being the luminance
+//            where a tile's light is, and the densest cell of the 3x3 tiles around it;
+//   field:   one invocation per cell: the local factor 1 + m (l - 1), m the dense mask reaching
+//            out from the cells where more than MURMUR_LOCAL_EXPOSURE_SPARSE_MARKS marks pile
+//            up, l the tiles' factors interpolated at the cell; eased by u_adaptation;
+// and for the automatic exposure:
+//   factor:  one workgroup adds the tiles' sums in a fixed tree (each tile's luminance after
+//            the local exposure, when on) and turns the lit pixels' mean into the factor,
+//            eased from the previous frame's by u_adaptation.
+// No stage but the last shares memory or waits at a barrier (llvmpipe runs barriers slowly),
+// every sum runs in a fixed order, so the same frame always gives the same bits (a recording
+// is reproducible).
+// in:  u_hdr (cells), RenderExposureCellsBlock (tiles, field, factor),
+//      RenderExposurePartialsBlock (factors, field, factor), RenderExposureTilesBlock (field),
+//      RenderLocalExposureBlock (field: the previous frame's; factor)
+// out: RenderExposureCellsBlock (cells), RenderExposurePartialsBlock (tiles),
+//      RenderExposureTilesBlock (factors), RenderLocalExposureBlock (field),
+//      RenderExposureBlock (factor)
 #include "render_exposure.glsl"
 
 layout(local_size_x = MURMUR_EXPOSURE_TILE, local_size_y = MURMUR_EXPOSURE_TILE) in;
@@ -17,25 +35,46 @@ layout(local_size_x = MURMUR_EXPOSURE_TILE, local_size_y = MURMUR_EXPOSURE_TILE)
 
 layout(binding = MURMUR_HDR_TEXTURE_UNIT) uniform sampler2D u_hdr;
 layout(std430, binding = MURMUR_BIND_EXPOSURE_PARTIALS) buffer RenderExposurePartialsBlock {
-  vec2 exposure_partial_sums[];  // per tile, row by row: (luminance sum, lit pixels)
+  // per tile, row by row: (sum Y, lit pixels, sum Y^2, its densest cell's density)
+  vec4 exposure_partial_sums[];
+};
+layout(std430, binding = MURMUR_BIND_EXPOSURE_CELLS) buffer RenderExposureCellsBlock {
+  vec4 exposure_cell_sums[];  // per cell, row by row: (sum Y, lit pixels, sum Y^2, sum Y marks)
+};
+layout(std430, binding = MURMUR_BIND_EXPOSURE_TILES) buffer RenderExposureTilesBlock {
+  // per tile: the lowest tile factor around it, and the densest cell of its 3x3 tiles
+  vec2 exposure_tile_factors[];
 };
 
-const uint kStageSum = 0u;
-const uint kStageFactor = 1u;
+const uint kStageCells = 0u;
+const uint kStageTiles = 1u;
+const uint kStageFactors = 2u;
+const uint kStageField = 3u;
+const uint kStageFactor = 4u;
 uniform uint u_stage;
 uniform ivec2 u_world_pixel_origin;  // the world's rectangle in the frame (GL window pixels)
 uniform ivec2 u_world_pixel_size;
-uniform uint u_tile_count;           // tiles of the frame, row by row ...
-uniform uint u_tile_columns;         // ... this many to a row
+uniform uvec2 u_tiles;               // tiles of the frame: columns, rows
+uniform uvec2 u_cells;               // cells of the frame: columns, rows
 uniform float u_lit_luminance;       // a pixel brighter than this shows something
 uniform float u_key;                 // the brightest mean lit luminance kept as it is; 0: off
+uniform bool u_local;                // the local exposure is on (its stages ran)
+uniform float u_local_key;           // the mean luminance a dense tile's light is brought to
 uniform float u_adaptation;          // fraction of the way to the new factor taken per frame
 
 // Rec. 709 luminance of linear RGB.
 const vec3 kLuminanceWeights = vec3(0.2126, 0.7152, 0.0722);
 const uint kGroupInvocations = MURMUR_EXPOSURE_TILE * MURMUR_EXPOSURE_TILE;
+const int kCell = MURMUR_LOCAL_EXPOSURE_CELL;
+const int kCellsPerTile = MURMUR_EXPOSURE_TILE / MURMUR_LOCAL_EXPOSURE_CELL;
+// The dense mask: 1 up to MURMUR_LOCAL_EXPOSURE_FULL_REACH cells from a dense cell's centre,
+// falling smoothly to 0 at MURMUR_LOCAL_EXPOSURE_REACH cells; the window holds that reach,
+// which stays within the tiles next to the cell's own.
+const float kFullReach = MURMUR_LOCAL_EXPOSURE_FULL_REACH;
+const float kReach = MURMUR_LOCAL_EXPOSURE_REACH;
+const int kWindow = int(ceil(kReach)) - 1;
 
-shared vec2 partial[kGroupInvocations];
+shared vec4 partial[kGroupInvocations];
 
 // Sums partial[] into partial[0] in a fixed order.
 void reduce_group() {
@@ -47,30 +86,155 @@ void reduce_group() {
   barrier();
 }
 
+// From previous towards wanted by u_adaptation; exactly wanted at 1 (the recorder: each frame
+// for itself) and exactly previous when they agree.
+float eased(float previous, float wanted) {
+  return u_adaptation >= 1.0 ? wanted : previous + (wanted - previous) * u_adaptation;
+}
+
+bool inside(ivec2 at, ivec2 size) {
+  return all(greaterThanEqual(at, ivec2(0))) && all(lessThan(at, size));
+}
+
+// How dense a cell is from its sums: 0 (at most the sparse marks per lit pixel, weighted by
+// light) to 1.
+float density(vec4 sums) {
+  float marks = sums.x > 0.0 ? sums.w / sums.x : 0.0;
+  return smoothstep(MURMUR_LOCAL_EXPOSURE_SPARSE_MARKS, MURMUR_LOCAL_EXPOSURE_DENSE_MARKS, marks);
+}
+
+// A tile's own factor: brings the luminance where its light is down to the key.
+float tile_factor(vec4 sums) {
+  if (sums.x <= 0.0) return 1.0;
+  return min(1.0, u_local_key / (sums.z / sums.x));
+}
+
+// The tiles' factors interpolated bilinearly between tile centres at a frame point.
+float tile_factor_at(vec2 pixel) {
+  vec2 at = pixel / float(MURMUR_EXPOSURE_TILE) - 0.5;
+  vec2 low = floor(at);
+  vec2 t = at - low;
+  ivec2 last = ivec2(u_tiles) - 1;
+  ivec2 first_tile = clamp(ivec2(low), ivec2(0), last);
+  ivec2 second_tile = clamp(ivec2(low) + 1, ivec2(0), last);
+  int columns = int(u_tiles.x);
+  float a = exposure_tile_factors[first_tile.y * columns + first_tile.x].x;
+  float b = exposure_tile_factors[first_tile.y * columns + second_tile.x].x;
+  float c = exposure_tile_factors[second_tile.y * columns + first_tile.x].x;
+  float d = exposure_tile_factors[second_tile.y * columns + second_tile.x].x;
+  float bottom = a + (b - a) * t.x;
+  float top = c + (d - c) * t.x;
+  return bottom + (top - bottom) * t.y;
+}
+
+// The cells of a tile, clipped to the frame's cells.
+ivec2 first_cell_of(uint tile) {
+  return ivec2(tile % u_tiles.x, tile / u_tiles.x) * kCellsPerTile;
+}
+ivec2 end_cell_of(uint tile) {
+  return min(first_cell_of(tile) + kCellsPerTile, ivec2(u_cells));
+}
+
+// A tile's lit luminance after the local exposure: its own sum where every cell's factor is
+// exactly 1 (the same bits as without it), else the cells' sums times their factors.
+float exposed_tile_luminance(uint tile, float sum) {
+  ivec2 first = first_cell_of(tile), end = end_cell_of(tile);
+  bool dimmed = false;
+  float exposed = 0.0;
+  for (int y = first.y; y < end.y; ++y)
+    for (int x = first.x; x < end.x; ++x) {
+      uint cell = uint(y) * u_cells.x + uint(x);
+      dimmed = dimmed || render_local_exposure[cell] != 1.0;
+      exposed += render_local_exposure[cell] * exposure_cell_sums[cell].x;
+    }
+  return dimmed ? exposed : sum;
+}
+
 void main() {
   uint local = gl_LocalInvocationIndex;
-  if (u_stage == kStageSum) {
-    // One workgroup per tile, dispatched folded like every pass over many items.
-    uint tile = linear_group_index();
-    if (tile >= u_tile_count) return;  // a spare group of the fold: the whole group leaves
-    ivec2 tile_origin = ivec2(tile % u_tile_columns, tile / u_tile_columns) * MURMUR_EXPOSURE_TILE;
-    ivec2 pixel = tile_origin + ivec2(gl_LocalInvocationID.xy);
-    ivec2 in_world = pixel - u_world_pixel_origin;
-    bool inside = all(greaterThanEqual(in_world, ivec2(0))) &&
-                  all(lessThan(in_world, u_world_pixel_size));
-    float luminance = inside ? dot(texelFetch(u_hdr, pixel, 0).rgb, kLuminanceWeights) : 0.0;
-    partial[local] = luminance > u_lit_luminance ? vec2(luminance, 1.0) : vec2(0.0);
+  if (u_stage == kStageFactor) {
+    vec4 sum = vec4(0.0);
+    uint tile_count = u_tiles.x * u_tiles.y;
+    for (uint tile = local; tile < tile_count; tile += kGroupInvocations) {
+      vec4 sums = exposure_partial_sums[tile];
+      if (u_local) sums.x = exposed_tile_luminance(tile, sums.x);
+      sum += sums;
+    }
+    partial[local] = sum;
     reduce_group();
-    if (local == 0u) exposure_partial_sums[tile] = partial[0];
+    if (local != 0u) return;
+    float mean = partial[0].x / max(partial[0].y, 1.0);
+    float wanted = (u_key > 0.0 && mean > u_key) ? u_key / mean : 1.0;
+    render_exposure_scale = mix(render_exposure_scale, wanted, u_adaptation);
     return;
   }
-  vec2 sum = vec2(0.0);
-  for (uint tile = local; tile < u_tile_count; tile += kGroupInvocations)
-    sum += exposure_partial_sums[tile];
-  partial[local] = sum;
-  reduce_group();
-  if (local != 0u) return;
-  float mean = partial[0].x / max(partial[0].y, 1.0);
-  float wanted = (u_key > 0.0 && mean > u_key) ? u_key / mean : 1.0;
-  render_exposure_scale = mix(render_exposure_scale, wanted, u_adaptation);
+  // Every other stage: one invocation per item (cell or tile), dispatched folded.
+  uint item = linear_group_index() * kGroupInvocations + local;
+  if (u_stage == kStageCells) {
+    if (item >= u_cells.x * u_cells.y) return;
+    ivec2 origin = ivec2(item % u_cells.x, item / u_cells.x) * kCell;
+    vec4 sums = vec4(0.0);
+    for (int y = 0; y < kCell; ++y)
+      for (int x = 0; x < kCell; ++x) {
+        ivec2 pixel = origin + ivec2(x, y);
+        vec4 hdr = inside(pixel - u_world_pixel_origin, u_world_pixel_size)
+                       ? texelFetch(u_hdr, pixel, 0)
+                       : vec4(0.0);
+        float luminance = dot(hdr.rgb, kLuminanceWeights);
+        if (luminance > u_lit_luminance)
+          sums += vec4(luminance, 1.0, luminance * luminance, luminance * hdr.a);
+      }
+    exposure_cell_sums[item] = sums;
+    return;
+  }
+  if (u_stage == kStageTiles) {
+    if (item >= u_tiles.x * u_tiles.y) return;
+    ivec2 first = first_cell_of(item), end = end_cell_of(item);
+    vec4 sums = vec4(0.0);
+    float densest = 0.0;
+    for (int y = first.y; y < end.y; ++y)
+      for (int x = first.x; x < end.x; ++x) {
+        vec4 cell = exposure_cell_sums[y * int(u_cells.x) + x];
+        sums += cell;
+        if (u_local) densest = max(densest, density(cell));
+      }
+    exposure_partial_sums[item] = vec4(sums.xyz, densest);
+    return;
+  }
+  if (u_stage == kStageFactors) {
+    if (item >= u_tiles.x * u_tiles.y) return;
+    ivec2 at = ivec2(item % u_tiles.x, item / u_tiles.x);
+    // The lowest around: every point within a tile interpolates tile centres whose factors are
+    // at most its own, so no part of a dense tile is dimmed less than it needs; and a flock's
+    // trail within the reach is dimmed as its flock is, so it stays the dimmer of the two.
+    float lowest = 1.0, densest = 0.0;
+    const int reach = MURMUR_LOCAL_EXPOSURE_TILE_REACH;
+    for (int dy = -reach; dy <= reach; ++dy)
+      for (int dx = -reach; dx <= reach; ++dx) {
+        ivec2 near = at + ivec2(dx, dy);
+        if (!inside(near, ivec2(u_tiles))) continue;
+        vec4 sums = exposure_partial_sums[near.y * int(u_tiles.x) + near.x];
+        lowest = min(lowest, tile_factor(sums));
+        if (max(abs(dx), abs(dy)) <= 1) densest = max(densest, sums.w);
+      }
+    exposure_tile_factors[item] = vec2(lowest, densest);
+    return;
+  }
+  // kStageField
+  if (item >= u_cells.x * u_cells.y) return;
+  ivec2 at = ivec2(item % u_cells.x, item / u_cells.x);
+  // No dense cell in the tiles around this cell's own: nothing within reach to dim for.
+  ivec2 tile = at / kCellsPerTile;
+  float mask = 0.0;
+  if (exposure_tile_factors[tile.y * int(u_tiles.x) + tile.x].y > 0.0)
+    for (int dy = -kWindow; dy <= kWindow; ++dy)
+      for (int dx = -kWindow; dx <= kWindow; ++dx) {
+        ivec2 near = at + ivec2(dx, dy);
+        if (!inside(near, ivec2(u_cells))) continue;
+        float reach = 1.0 - smoothstep(kFullReach, kReach, length(vec2(dx, dy)));
+        mask = max(mask, reach * density(exposure_cell_sums[near.y * int(u_cells.x) + near.x]));
+      }
+  float wanted = 1.0;
+  if (mask > 0.0) wanted = 1.0 + mask * (tile_factor_at((vec2(at) + 0.5) * float(kCell)) - 1.0);
+  render_local_exposure[item] = eased(render_local_exposure[item], wanted);
 }

@@ -3,8 +3,10 @@
 // RGBA8 target. The map compresses the brightest channel and scales the others with it, so a
 // dense blue flock stays blue instead of burning to white; u_highlight_whiteness mixes back
 // some of the per-channel map, whose cores do go white, for a glow-like hot centre. MURMUR_*_TEXTURE_UNIT are defined by the
-// renderer (C++). The HDR frame is first scaled by the automatic exposure's factor; the bloom
-// level was made from the scaled frame already.
+// renderer (C++). The HDR frame's light is first scaled by the local exposure's factor at the
+// pixel, then the frame by the automatic exposure's; the bloom level was made from the scaled
+// frame already.
+// in: u_hdr, u_bloom, RenderExposureBlock, RenderLocalExposureBlock (with u_local_exposure)
 #include "render_exposure.glsl"
 #include "srgb.glsl"
 layout(binding = MURMUR_HDR_TEXTURE_UNIT) uniform sampler2D u_hdr;
@@ -13,11 +15,18 @@ uniform float u_exposure;
 uniform float u_bloom_intensity;  // 0 when bloom is off
 uniform float u_highlight_whiteness;  // 0: hue kept exactly; 1: each channel mapped on its own
 uniform bool u_ink;  // ink on paper: no tone map, the paper stays its colour
+uniform bool u_local_exposure;  // off: every local factor is 1, and none is read
+uniform uvec2 u_local_exposure_cells;  // the local exposure's cells: columns, rows
+uniform vec3 u_background;       // the local exposure dims only the light above it
 out vec4 f_colour;
 
 void main() {
   // Same size as the target: one texel per pixel, no filtering.
-  vec3 hdr = render_exposure_scale * texelFetch(u_hdr, ivec2(gl_FragCoord.xy), 0).rgb;
+  vec3 hdr = texelFetch(u_hdr, ivec2(gl_FragCoord.xy), 0).rgb;
+  if (u_local_exposure)
+    hdr = locally_exposed(hdr, u_background,
+                          local_exposure_at(gl_FragCoord.xy, u_local_exposure_cells));
+  hdr *= render_exposure_scale;
   if (u_bloom_intensity > 0.0) {
     vec2 uv = gl_FragCoord.xy / vec2(textureSize(u_hdr, 0));
     hdr += u_bloom_intensity * texture(u_bloom, uv).rgb;

@@ -8,7 +8,7 @@ uniform float u_pixels_per_world_unit;
 uniform vec2 u_world_size;
 uniform float u_intensity;
 uniform bool u_ink;
-uniform float u_stamp_intensity;  // ink: the opacity one stamp adds
+uniform float u_stamp_intensity;  // the share of its boid's colour one stamp adds
 out vec4 f_colour;
 
 const float kTiny = 1e-6;  // an unstamped texel has no colour to average
@@ -17,7 +17,9 @@ void main() {
   vec2 world = u_world_centre + (gl_FragCoord.xy - 0.5 * u_frame_size) / u_pixels_per_world_unit;
   vec4 map = texture(u_fade_map, world / u_world_size);
   if (!u_ink) {
-    f_colour = vec4(map.rgb * u_intensity, 1.0);
+    // Glow: alpha is the light added in multiples of the boids' colour (the faded stamps
+    // times what each added), which the local exposure counts.
+    f_colour = vec4(map.rgb * u_intensity, map.a * u_stamp_intensity * u_intensity);
     return;
   }
   // Ink: the map's alpha sums the faded stamps and its colour their colours times the stamp

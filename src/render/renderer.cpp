@@ -55,18 +55,39 @@ constexpr GLuint kBindPlanAgents = 23;
 constexpr GLuint kBindPlanPoints = 24;
 constexpr GLuint kBindPlanPrevious = 25;
 constexpr GLuint kBindPlanInk = 26;
+constexpr GLuint kBindLocalExposure = 27;
+constexpr GLuint kBindExposureCells = 28;
+constexpr GLuint kBindExposureTiles = 29;
 constexpr GLuint kPlanInkTextureUnit = 4;
 constexpr GLsizei kPlanSegmentVertices = 6;  // a rectangle, see shaders/plan_segments.vert
 constexpr GLsizei kPlanMarkerVertices = 6;   // a square, see shaders/plan_agents.vert
-// Side of the square pixel tile one workgroup of render_exposure.comp sums (16 x 16 = 256
-// invocations, within every GL 4.5 implementation's minimum of 1024).
+// Side of the square pixel tile whose sums render_exposure.comp keeps; its workgroups are a
+// tile's size too (16 x 16 = 256 invocations, within every GL 4.5 implementation's minimum of
+// 1024), the last stage's reduction one invocation per pixel of a tile.
 constexpr int kExposureTile = 16;
-// render_exposure.comp's stages (u_stage).
-constexpr std::uint32_t kExposureStageSum = 0;
-constexpr std::uint32_t kExposureStageFactor = 1;
+// render_exposure.comp's stages (u_stage), in the order they run.
+constexpr std::uint32_t kExposureStageCells = 0;
+constexpr std::uint32_t kExposureStageTiles = 1;
+constexpr std::uint32_t kExposureStageFactors = 2;
+constexpr std::uint32_t kExposureStageField = 3;
+constexpr std::uint32_t kExposureStageFactor = 4;
+// The local exposure (docs/rendering.md, "Local exposure"): the side of its cells in pixels
+// (a tile holds 4 x 4), and the dense mask's reach from a dense cell, in cells: full up to
+// the first, none from the second (the window of render_exposure.comp's field stage).
+constexpr int kLocalExposureCell = 4;
+constexpr float kLocalExposureFullReach = 2.0f;
+constexpr float kLocalExposureReach = 4.0f;
+// The tiles whose light sets a tile's factor: those within this many tiles of it (5 x 5), so
+// that a flock and the trail behind it, some 3 tiles long, keep their contrast.
+constexpr int kLocalExposureTileReach = 2;
+static_assert(kExposureTile % kLocalExposureCell == 0);
+constexpr std::uint32_t kExposureTileInvocations = kExposureTile * kExposureTile;
 constexpr float kUnitExposureScale = 1.0f;
 // The fade map's alpha sums its faded stamps (ink lays their mean colour by it): none yet.
 constexpr float kNoStamps = 0.0f;
+// Under glow the HDR frame's alpha sums the boids' light on each pixel in multiples of their
+// colour (mark_blending): none yet.
+constexpr float kNoMarks = 0.0f;
 // Linear luminance above the background's that counts a pixel as showing something (a faint
 // trail) for the automatic exposure; below it, the pixel is sky.
 constexpr float kLitLuminance = 0.01f;
@@ -145,12 +166,35 @@ std::string render_defines() {
          define("MURMUR_BIND_RENDER_PLAN_INK", kBindPlanInk) +
          define("MURMUR_PLAN_INK_TEXTURE_UNIT", kPlanInkTextureUnit) +
          define("MURMUR_EXPOSURE_TILE", kExposureTile) +
+         define("MURMUR_BIND_LOCAL_EXPOSURE", kBindLocalExposure) +
+         define("MURMUR_BIND_EXPOSURE_CELLS", kBindExposureCells) +
+         define("MURMUR_BIND_EXPOSURE_TILES", kBindExposureTiles) +
+         define("MURMUR_LOCAL_EXPOSURE_CELL", kLocalExposureCell) +
+         define("MURMUR_LOCAL_EXPOSURE_FULL_REACH", kLocalExposureFullReach) +
+         define("MURMUR_LOCAL_EXPOSURE_REACH", kLocalExposureReach) +
+         define("MURMUR_LOCAL_EXPOSURE_TILE_REACH", kLocalExposureTileReach) +
+         define("MURMUR_LOCAL_EXPOSURE_SPARSE_MARKS", kLocalExposureSparseMarks) +
+         define("MURMUR_LOCAL_EXPOSURE_DENSE_MARKS", kLocalExposureDenseMarks) +
          define("MURMUR_OVERLAY_CIRCLE_SEGMENTS", kOverlayCircleSegments) +
          define("MURMUR_CIRCLE_RADIUS_SIGHT", static_cast<std::uint32_t>(CircleRadiusKind::Sight)) +
          define("MURMUR_CIRCLE_RADIUS_SEPARATION",
                 static_cast<std::uint32_t>(CircleRadiusKind::Separation)) +
          define("MURMUR_MAX_CIRCLES_PER_SLOT", kMaxCirclesPerSlot) +
          define("MURMUR_RENDER_GROUP_SIZE", kRenderGroupSize);
+}
+
+// The exposure's tiles over a frame: whole tiles, the last row and column partly outside.
+glm::ivec2 exposure_tile_grid(int width, int height) {
+  return (glm::ivec2(width, height) + (kExposureTile - 1)) / kExposureTile;
+}
+
+// The local exposure's cells over a frame, likewise.
+glm::ivec2 local_exposure_cell_grid(int width, int height) {
+  return (glm::ivec2(width, height) + (kLocalExposureCell - 1)) / kLocalExposureCell;
+}
+
+std::size_t area(glm::ivec2 grid) {
+  return static_cast<std::size_t>(grid.x) * static_cast<std::size_t>(grid.y);
 }
 
 void check_size(int width, int height) {
@@ -189,16 +233,19 @@ void additive_blending() {
   glBlendFunc(GL_ONE, GL_ONE);
 }
 
-// How heads, trails and food meet the HDR frame: added (glow), or laid over it by their
-// opacity (ink; the shaders premultiply their colour by it, and heads are opaque).
-void mark_blending(BlendMode blend) {
-  if (blend == BlendMode::Glow) {
-    additive_blending();
-    return;
-  }
+// How heads, trails, food and plans meet the HDR frame: added (glow), or laid over it by
+// their opacity (ink; the shaders premultiply their colour by it, and heads are opaque).
+// Under glow the HDR alpha channel sums the boids' light in multiples of their own colour,
+// which the local exposure counts (docs/rendering.md, "Local exposure"): a draw adds its
+// alpha times `glow_alpha` (GL_ONE: the alpha is that multiple; GL_CONSTANT_ALPHA: the blend
+// colour's alpha is; GL_ZERO: not boid light, alpha left as it is).
+void mark_blending(BlendMode blend, GLenum glow_alpha = GL_ZERO) {
   glEnable(GL_BLEND);
   glBlendEquation(GL_FUNC_ADD);
-  glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+  if (blend == BlendMode::Glow)
+    glBlendFuncSeparate(GL_ONE, GL_ONE, glow_alpha, GL_ONE);
+  else
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
 }
 
 // Confines draws to the world's rectangle; false when none of it is in the frame.
@@ -295,6 +342,20 @@ struct ViewUniforms {
   gl::Uniform world_centre, world_to_clip;
 };
 
+// The local exposure's inputs (shaders/render_exposure.glsl) in the programs that apply it.
+struct LocalExposureUniforms {
+  explicit LocalExposureUniforms(const gl::Program& program)
+      : enabled(program, "u_local_exposure"),
+        cells(program, "u_local_exposure_cells"),
+        background(program, "u_background") {}
+  void set(bool on, glm::ivec2 cell_grid, glm::vec3 sky) const {
+    enabled.set(on);
+    cells.set(glm::uvec2(cell_grid));
+    background.set(sky);
+  }
+  gl::Uniform enabled, cells, background;
+};
+
 // shaders/render_plan.glsl's view: world units to the frame's pixels.
 struct PlanViewUniforms {
   explicit PlanViewUniforms(const gl::Program& program)
@@ -359,13 +420,14 @@ struct Renderer::Programs {
     gl::Uniform exposure{program, "u_exposure"},
         highlight_whiteness{program, "u_highlight_whiteness"},
         bloom_intensity{program, "u_bloom_intensity"}, ink{program, "u_ink"};
+    LocalExposureUniforms local{program};
   } resolve;
   struct Exposure {
     gl::Program program = gl::Program::compute("render_exposure.comp", render_defines());
     gl::Uniform stage{program, "u_stage"}, world_pixel_origin{program, "u_world_pixel_origin"},
-        world_pixel_size{program, "u_world_pixel_size"}, tile_count{program, "u_tile_count"},
-        tile_columns{program, "u_tile_columns"},
+        world_pixel_size{program, "u_world_pixel_size"}, tiles{program, "u_tiles"},
         lit_luminance{program, "u_lit_luminance"}, key{program, "u_key"},
+        cells{program, "u_cells"}, local{program, "u_local"}, local_key{program, "u_local_key"},
         adaptation{program, "u_adaptation"};
   } exposure;
   struct TrailRecord {
@@ -411,6 +473,7 @@ struct Renderer::Programs {
     gl::Uniform threshold{program, "u_threshold"}, knee{program, "u_knee"},
         source_texel{program, "u_source_texel"}, target_size{program, "u_target_size"},
         bright_pass{program, "u_bright_pass"};
+    LocalExposureUniforms local{program};
   } bloom_down;
   struct BloomUp {
     gl::Program program =
@@ -568,9 +631,16 @@ void Renderer::create_targets() {
   output_framebuffer_.attach_colour(output_texture_);
   output_framebuffer_.check_complete();
 
-  const glm::ivec2 tiles = (glm::ivec2(width_, height_) + (kExposureTile - 1)) / kExposureTile;
-  exposure_partials_ = gl::Buffer("murmur.render.exposure_partials",
-                                  static_cast<std::size_t>(tiles.x) * tiles.y * sizeof(glm::vec2));
+  const std::size_t tiles = area(exposure_tile_grid(width_, height_));
+  const std::size_t cells = area(local_exposure_cell_grid(width_, height_));
+  exposure_partials_ = gl::Buffer("murmur.render.exposure_partials", tiles * sizeof(glm::vec4));
+  exposure_cells_ = gl::Buffer("murmur.render.exposure_cells", cells * sizeof(glm::vec4));
+  exposure_tiles_ = gl::Buffer("murmur.render.exposure_tiles", tiles * sizeof(glm::vec2));
+  // A new frame size starts every cell's local factor at 1 (nothing dimmed yet).
+  const std::vector<float> unit_factors(cells, kUnitExposureScale);
+  local_exposure_ = gl::Buffer("murmur.render.local_exposure", cells * sizeof(float),
+                               unit_factors.data());
+  local_exposure_used_ = false;
 
   // Bloom levels are made lazily (bloom_pass) so that changing `levels` live works.
   bloom_->levels.clear();
@@ -949,9 +1019,13 @@ void Renderer::clear_pass(const WorldView& view) {
   // the world's rectangle, so the world's edges show even where no boid is near them.
   glDisable(GL_SCISSOR_TEST);
   clear_colour(hdr_framebuffer_.id(), settings_.letterbox);
-  if (scissor_to_world(view))
-    clear_colour(hdr_framebuffer_.id(),
-                 settings_.blend == BlendMode::Ink ? settings_.paper : settings_.background);
+  // Under glow the world's alpha starts with no marks (the local exposure counts them there).
+  if (scissor_to_world(view)) {
+    if (settings_.blend == BlendMode::Ink)
+      clear_colour(hdr_framebuffer_.id(), settings_.paper);
+    else
+      clear_colour(hdr_framebuffer_.id(), settings_.background, kNoMarks);
+  }
   glDisable(GL_SCISSOR_TEST);
 }
 
@@ -979,7 +1053,7 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
     composite.ink.set(settings_.blend == BlendMode::Ink);
     composite.stamp_intensity.set(settings.stamp_brightness());
     glBindTextureUnit(kFadeMapTextureUnit, trails.map.id());
-    mark_blending(settings_.blend);
+    mark_blending(settings_.blend, GL_ONE);  // its alpha: the stamps' light
     composite.program.use();
     glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
     glDisable(GL_BLEND);
@@ -999,7 +1073,7 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // trail_record wrote the ring
     trails.ring.bind_storage(kBindTrailRing);
     trails.owners.bind_storage(kBindTrailOwners);
-    mark_blending(settings_.blend);
+    mark_blending(settings_.blend, GL_ONE);  // alpha: the opacity, its light
     ribbons.program.use();
     // Every slot's segments; those of slots no live boid holds collapse in the vertex shader.
     const auto segments = static_cast<GLsizei>(trails.ring_slots * (trails.ring_length - 1));
@@ -1059,7 +1133,9 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   glViewport(0, 0, width_, height_);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);  // a dart mirrored by a negative velocity flips its winding
-  mark_blending(settings_.blend);
+  // Each head adds its intensity (the multiple of its boid's colour) to the alpha channel.
+  glBlendColor(0.0f, 0.0f, 0.0f, look.intensity);
+  mark_blending(settings_.blend, GL_CONSTANT_ALPHA);
   heads.program.use();
   glBindVertexArray(empty_vertex_array_.id());
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, draw_commands_.id());
@@ -1070,34 +1146,76 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   glDisable(GL_BLEND);
 }
 
+bool Renderer::local_exposure_shown(const WorldView& view) const {
+  const bool world_shown = view.world_pixel_size.x > 0 && view.world_pixel_size.y > 0;
+  return settings_.local_exposure_key > 0 && world_shown && settings_.blend == BlendMode::Glow;
+}
+
 void Renderer::exposure_pass(const WorldView& view) {
-  exposure_.bind_storage(kBindExposure);  // bloom and resolve read the factor from here
+  exposure_.bind_storage(kBindExposure);  // bloom and resolve read the factors from here
+  local_exposure_.bind_storage(kBindLocalExposure);
   const bool world_shown = view.world_pixel_size.x > 0 && view.world_pixel_size.y > 0;
   // Paper is meant to be white: ink is never darkened by the exposure.
-  if (settings_.auto_exposure_key <= 0 || !world_shown || settings_.blend == BlendMode::Ink) {
-    exposure_.upload(0, sizeof(float), &kUnitExposureScale);
-    return;
+  const bool automatic =
+      settings_.auto_exposure_key > 0 && world_shown && settings_.blend == BlendMode::Glow;
+  const bool local = local_exposure_shown(view);
+  local_exposure_on_ = local;
+  if (!automatic) exposure_.upload(0, sizeof(float), &kUnitExposureScale);
+  const glm::ivec2 tiles = exposure_tile_grid(width_, height_);
+  const glm::ivec2 cells = local_exposure_cell_grid(width_, height_);
+  const auto tile_count = static_cast<std::uint32_t>(area(tiles));
+  const auto cell_count = static_cast<std::uint32_t>(area(cells));
+  if (!local && local_exposure_used_) {
+    // Off for now: the factors start again from 1 when it is turned back on.
+    const std::vector<float> unit_factors(cell_count, kUnitExposureScale);
+    local_exposure_.upload(0, unit_factors.size() * sizeof(float), unit_factors.data());
+    local_exposure_used_ = false;
   }
-  const glm::ivec2 tiles = (glm::ivec2(width_, height_) + (kExposureTile - 1)) / kExposureTile;
+  if (!automatic && !local) return;
   const Programs::Exposure& pass = programs_->exposure;
   pass.program.use();
   pass.world_pixel_origin.set(view.world_pixel_origin);
   pass.world_pixel_size.set(view.world_pixel_size);
-  const auto tile_count = static_cast<std::uint32_t>(tiles.x * tiles.y);
-  pass.tile_count.set(tile_count);
-  pass.tile_columns.set(static_cast<std::uint32_t>(tiles.x));
+  pass.tiles.set(glm::uvec2(tiles));
+  pass.cells.set(glm::uvec2(cells));
   pass.lit_luminance.set(kLitLuminance + luminance(settings_.background));
   pass.key.set(settings_.auto_exposure_key);
+  pass.local.set(local);
+  pass.local_key.set(settings_.local_exposure_key);
   pass.adaptation.set(std::clamp(settings_.exposure_adaptation, 0.0f, 1.0f));
   exposure_partials_.bind_storage(kBindExposurePartials);
+  exposure_cells_.bind_storage(kBindExposureCells);
+  exposure_tiles_.bind_storage(kBindExposureTiles);
   // The heads and trails were drawn into the HDR target; this samples it like a texture.
   glBindTextureUnit(kHdrTextureUnit, hdr_texture_.id());
-  pass.stage.set(kExposureStageSum);
-  gl::dispatch_linear(tile_count);
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // sum writes the partials, factor reads them
-  pass.stage.set(kExposureStageFactor);
-  glDispatchCompute(1, 1, 1);
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // bloom and resolve read the factor
+  // Each stage reads what the one before wrote; all but the last run one invocation per cell
+  // or per tile.
+  const auto stage = [&](std::uint32_t which, std::uint32_t items) {
+    pass.stage.set(which);
+    gl::dispatch_linear(gl::groups_for(items, kExposureTileInvocations));
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  };
+  stage(kExposureStageCells, cell_count);
+  stage(kExposureStageTiles, tile_count);
+  if (local) {
+    stage(kExposureStageFactors, tile_count);
+    stage(kExposureStageField, cell_count);
+    local_exposure_used_ = true;
+  }
+  if (automatic) {
+    pass.stage.set(kExposureStageFactor);
+    glDispatchCompute(1, 1, 1);  // one workgroup
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // bloom and resolve read both factors
+  }
+}
+
+std::vector<float> Renderer::read_local_exposure(glm::ivec2* cells) const {
+  const glm::ivec2 grid = local_exposure_cell_grid(width_, height_);
+  if (cells != nullptr) *cells = grid;
+  std::vector<float> factors(area(grid));
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  local_exposure_.download(0, factors.size() * sizeof(float), factors.data());
+  return factors;
 }
 
 void Renderer::bloom_pass() {
@@ -1141,6 +1259,8 @@ void Renderer::bloom_pass() {
   glDisable(GL_BLEND);
   down.threshold.set(std::max(settings.threshold, 0.0f));
   down.knee.set(std::max(settings.threshold, 0.0f) * std::clamp(settings.soft_knee, 0.0f, 1.0f));
+  down.local.set(local_exposure_on_, local_exposure_cell_grid(width_, height_),
+                 settings_.background);
   for (std::size_t level = 0; level < sizes.size(); ++level) {
     const gl::Texture& source = level == 0 ? hdr_texture_ : chain.levels[level - 1];
     down.source_texel.set(1.0f / glm::vec2(source.width(), source.height()));
@@ -1180,6 +1300,8 @@ void Renderer::resolve_pass() {
   resolve.exposure.set(settings_.exposure);
   resolve.highlight_whiteness.set(settings_.highlight_whiteness);
   resolve.ink.set(settings_.blend == BlendMode::Ink);
+  resolve.local.set(local_exposure_on_, local_exposure_cell_grid(width_, height_),
+                    settings_.background);
   // Level 0 holds the sum of every level; dividing by their count keeps `intensity` meaning
   // the same whatever the number of levels.
   resolve.bloom_intensity.set(

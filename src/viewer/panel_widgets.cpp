@@ -14,6 +14,9 @@ constexpr float kPanelMargin = 8;
 constexpr float kLabelFontSizes = 11;  // the labels' room right of the widgets
 constexpr std::uint32_t kMaxStepsPerFrameSlider = 32;
 constexpr float kMinBloomRadiusSlider = 0.25f;
+// The exposure keys' sliders: mean linear luminances, 0 (off) to a frame far brighter than
+// any default look.
+constexpr float kMaxExposureKeySlider = 4.0f;
 constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
 
 }  // namespace
@@ -207,6 +210,12 @@ void glow_section(RenderSettings& render) {
                      "%.2f", kClamp);
   ImGui::SliderFloat("exposure", &render.exposure, 0.1f, 8.0f, "%.2f",
                      kClamp | ImGuiSliderFlags_Logarithmic);
+  if (render.blend == BlendMode::Ink) return;
+  ImGui::SliderFloat("auto exposure", &render.auto_exposure_key, 0.0f, kMaxExposureKeySlider,
+                     "%.2f", kClamp);
+  ImGui::SliderFloat("local exposure", &render.local_exposure_key, 0.0f, kMaxExposureKeySlider,
+                     "%.2f", kClamp);
+  ImGui::TextColored(kDimColour, "exposure keys: 0 turns them off; local dims dense flocks");
 }
 
 bool camera_section(RenderSettings& render) {

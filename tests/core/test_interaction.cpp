@@ -250,9 +250,12 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
                    "exposure, auto_exposure, background, bloom_levels, bloom_radius, "
                    "drift_phase_per_id, drift_phase_per_step, drift_from, drift_to, trail_width, "
                    "trail_intensity, circles, circle_radius, blend, paper, head_shape, head_size, "
-                   "head_size_units, density_scale, plan_ink, plan_glow, plan_agents)");
+                   "head_size_units, density_scale, local_exposure, plan_ink, plan_glow, plan_agents)");
   require_rejected("\n[render]\nauto_exposure = -0.5\n",
                    "s.toml:11: render.auto_exposure = -0.5: must be >= 0 and finite "
+                   "(0 turns it off)");
+  require_rejected("\n[render]\nlocal_exposure = -1\n",
+                   "s.toml:11: render.local_exposure = -1: must be >= 0 and finite "
                    "(0 turns it off)");
   require_rejected("\n[render]\nbloom_levels = 9\n",
                    "s.toml:11: render.bloom_levels = 9: must be >= 1 and <= 8");

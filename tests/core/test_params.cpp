@@ -99,6 +99,7 @@ Scenario non_default_scenario() {
   look.head_size = 6.5f;
   look.head_size_units = HeadSizeUnits::Pixels;
   look.density_scale = false;
+  look.local_exposure = 0.75f;
   look.plan_ink = glm::vec3{0.1f, 0.2f, 0.5f};
   look.plan_glow = glm::vec3{2.0f, 0.75f, 0.25f};
   look.plan_agents = false;

@@ -8,6 +8,7 @@
 // On a mismatch the test writes golden_<name>_actual.png and golden_<name>_diff.png (|difference|
 // scaled by kDiffGain) in its working directory and prints their paths.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -79,15 +80,34 @@ std::vector<BoidRecord> boids_at_step(int step) {
   return boids;
 }
 
-RgbaImage render_scene(const Scenario& scenario, const RenderSettings& settings) {
+// Three packed flocks (some 50 boids per pixel at their centres, as starlings' flocks are in
+// a million) gliding straight on, each its own colour, the middle one violet.
+std::vector<BoidRecord> dense_flocks_at_step(int step) {
+  constexpr float kSigma = 6, kRadius = 14;
+  constexpr std::uint32_t kFlockBoids = 8000;
+  const std::array<glm::vec2, 3> centres{{{24, 56}, {62, 22}, {98, 52}}};
+  const std::array<glm::vec2, 3> velocities{{{1.2f, -0.4f}, {0.9f, 0.9f}, {-0.6f, -1.1f}}};
+  std::vector<BoidRecord> boids;
+  for (std::size_t f = 0; f < centres.size(); ++f) {
+    const std::size_t first = boids.size();
+    murmur::test::add_gaussian_flock(boids, centres[f] + velocities[f] * static_cast<float>(step),
+                                     kSigma, kRadius, kFlockBoids, velocities[f]);
+    for (std::size_t i = first; i < boids.size(); ++i)
+      boids[i].species = static_cast<std::uint32_t>(f % 2);
+  }
+  return boids;
+}
+
+RgbaImage render_scene(const Scenario& scenario, const RenderSettings& settings,
+                       std::vector<BoidRecord> (*boids_for_step)(int) = boids_at_step) {
   murmur::test::gl_context();
   murmur::gl::DebugMessenger messenger;
   murmur::Renderer renderer(kWidth, kHeight, settings);
   for (int step = 0; step < kSteps; ++step) {
-    const BoidUpload upload(boids_at_step(step));
+    const BoidUpload upload(boids_for_step(step));
     renderer.record_step(scenario, upload.view());
   }
-  const BoidUpload last(boids_at_step(kSteps - 1));
+  const BoidUpload last(boids_for_step(kSteps - 1));
   renderer.render(scenario, last.view());
   for (const std::string& error : messenger.errors()) UNSCOPED_INFO(error);
   CHECK(messenger.error_count() == 0);
@@ -160,4 +180,11 @@ TEST_CASE("golden: ribbons coloured by heading, with overlays") {
   settings.overlays.circles_for_first_trail_slots = 1;
   settings.overlays.grid = true;
   compare_with_golden("ribbons_heading_overlays", render_scene(scenario, settings));
+}
+
+TEST_CASE("golden: three packed flocks keep their structure under the local exposure") {
+  // The defaults: at some 50 boids per pixel the heads are dimmed points, and the local
+  // exposure brings each flock's light down to its key (docs/rendering.md, "Local exposure").
+  compare_with_golden("dense_local_exposure",
+                      render_scene(palette_world(), RenderSettings{}, dense_flocks_at_step));
 }

@@ -27,6 +27,8 @@ using murmur::RgbaImage;
 using murmur::Scenario;
 using murmur::test::BoidRecord;
 using murmur::test::BoidUpload;
+using murmur::test::luminance;
+using murmur::test::percentile;
 using murmur::test::pixel_at;
 
 namespace {
@@ -48,15 +50,9 @@ constexpr float kGoldenRatio = 0.6180340f;  // and a Kronecker sequence over a r
 constexpr float kSqrtTwo = 1.4142136f;
 constexpr float kStarlingSpeed = 2.4f;      // the middle of starlings.toml's 1.8 .. 3
 
-// starlings.toml's species: its blue, perception 12 (automatic heads 6 units long).
+// starlings.toml's species (automatic heads 6 units long).
 Scenario starling_world(float width, float height, std::uint32_t count) {
-  Scenario scenario = murmur::test::world(width, height, 1);
-  scenario.species.push_back(
-      murmur::test::species("starlings", count, murmur::Topology::Wrap, 12, 3.5f));
-  scenario.species[0].colour = {0.3f, 0.45f, 1.0f};
-  scenario.species[0].min_speed = 1.8f;
-  scenario.species[0].max_speed = 3.0f;
-  return scenario;
+  return murmur::test::starlings_world({width, height}, count);
 }
 
 BoidRecord boid_at(glm::vec2 at, float heading, std::uint32_t id) {
@@ -105,11 +101,6 @@ RgbaImage render(Renderer& renderer, const Scenario& scenario,
   return image;
 }
 
-float luminance(murmur::test::Rgba p) {
-  return 0.2126f * static_cast<float>(p.r) + 0.7152f * static_cast<float>(p.g) +
-         0.0722f * static_cast<float>(p.b);
-}
-
 float nearest_flock_distance(glm::vec2 world) {
   float nearest = 1e9f;
   for (const glm::vec2 centre : kFlockCentres)
@@ -141,11 +132,6 @@ FrameReading read(const RgbaImage& image) {
   std::sort(reading.sky.begin(), reading.sky.end());
   std::sort(reading.flock.begin(), reading.flock.end());
   return reading;
-}
-
-float percentile(const std::vector<float>& sorted, float fraction) {
-  REQUIRE(!sorted.empty());
-  return sorted[static_cast<std::size_t>(fraction * static_cast<float>(sorted.size() - 1))];
 }
 
 // Lit pixels (a channel above a dark sky's) of a frame.
@@ -182,7 +168,11 @@ TEST_CASE("packed flocks keep a dark sky and bright flocks that are not burnt") 
   const std::vector<BoidRecord> boids = packed_flocks();
   const Scenario scenario =
       starling_world(kWidth, kHeight, static_cast<std::uint32_t>(boids.size()));
-  Renderer renderer(kWidth, kHeight, RenderSettings{});
+  // The density rule alone: the local exposure (test_render_local_exposure) would also save
+  // the frame without the rule.
+  RenderSettings settings;
+  settings.local_exposure_key = 0;
+  Renderer renderer(kWidth, kHeight, settings);
   const FrameReading reading = read(render(renderer, scenario, boids));
   const float sky_median = percentile(reading.sky, 0.5f);
   const float sky_p90 = percentile(reading.sky, 0.9f);

@@ -22,6 +22,8 @@ using murmur::RgbaImage;
 using murmur::Scenario;
 using murmur::test::BoidRecord;
 using murmur::test::BoidUpload;
+using murmur::test::luminance;
+using murmur::test::percentile;
 using murmur::test::pixel_at;
 
 namespace {
@@ -79,11 +81,6 @@ RgbaImage render(Renderer& renderer, const Scenario& scenario,
   return image;
 }
 
-float luminance(murmur::test::Rgba p) {
-  return 0.2126f * static_cast<float>(p.r) + 0.7152f * static_cast<float>(p.g) +
-         0.0722f * static_cast<float>(p.b);
-}
-
 // The luminance (0..255, of the sRGB bytes) of the pixels whose centre's distance from
 // kFlockCentre is within [near, far), sorted.
 std::vector<float> luminances(const RgbaImage& image, float near, float far) {
@@ -97,11 +94,6 @@ std::vector<float> luminances(const RgbaImage& image, float near, float far) {
     }
   std::sort(values.begin(), values.end());
   return values;
-}
-
-float percentile(const std::vector<float>& sorted, float fraction) {
-  REQUIRE(!sorted.empty());
-  return sorted[static_cast<std::size_t>(fraction * static_cast<float>(sorted.size() - 1))];
 }
 
 }  // namespace

@@ -220,6 +220,15 @@ inline constexpr float kMaxCameraZoom = 1000.0f;
 // The mean linear luminance a frame may have before automatic exposure darkens it: a little
 // above the sparse flocks of the shipped scenarios, which therefore look as before.
 inline constexpr float kDefaultAutoExposureKey = 1.0f;
+// Local exposure (docs/rendering.md, "Local exposure"): the mean linear luminance a dense
+// tile's light is brought to, about half the automatic exposure's key, so the brighter half
+// of a packed flock's pixels stays below the tone map's burn (a peak channel of about 3).
+inline constexpr float kDefaultLocalExposureKey = 0.5f;
+// The boids' light piled on a pixel, in multiples of their own colour (a full head adds 1, a
+// dimmed one its intensity, a stamp its share), where the local exposure starts and from
+// where it applies in full: where few marks overlap, as in sparse flocks, it changes nothing.
+inline constexpr float kLocalExposureSparseMarks = 4.0f;
+inline constexpr float kLocalExposureDenseMarks = 8.0f;
 
 struct RenderSettings {
   HeadStyle heads;
@@ -247,6 +256,11 @@ struct RenderSettings {
   // flocks"), so a world covered evenly by boids keeps a dark sky; sparse flocks are left as
   // they are. false: heads and trails as they were before the rule.
   bool density_scale = true;
+  // Local exposure (docs/rendering.md): where more than kLocalExposureSparseMarks marks pile
+  // up, the light is scaled down towards this mean luminance tile by tile, so a flock many
+  // times denser than the world keeps its structure; 0 turns it off. Eased by
+  // exposure_adaptation like the automatic exposure.
+  float local_exposure_key = kDefaultLocalExposureKey;
   // Fraction of the way from the previous frame's factor to this frame's taken per frame: 1
   // (the recorder) follows each frame exactly; the viewer eases it so the brightness does
   // not flicker as flocks merge and split. Either way the same frames give the same factors.
@@ -403,6 +417,9 @@ class Renderer {
   RgbaImage read_pixels() const;
   // The fade map as linear RGBA floats, bottom row first (tests); empty before any stamp.
   std::vector<glm::vec4> read_fade_map(glm::ivec2* size = nullptr) const;
+  // The local exposure's factor per cell of the last frame, row by row from the bottom
+  // (tests); `cells` gets the grid's columns and rows. All exactly 1 where nothing is dense.
+  std::vector<float> read_local_exposure(glm::ivec2* cells = nullptr) const;
 
   // The tone-mapped RGBA8 frame, for a viewer to blit (its row 0 is the bottom row).
   unsigned output_framebuffer() const { return output_framebuffer_.id(); }
@@ -431,6 +448,8 @@ class Renderer {
                    const WorldView& view);
   void heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view);
   void exposure_pass(const WorldView& view);
+  // The local exposure applies to this view: a key above 0, glow, some of the world shown.
+  bool local_exposure_shown(const WorldView& view) const;
   void bloom_pass();
   bool bloom_shown() const;  // on, with some intensity, and not ink (glow on paper is a smear)
   void resolve_pass();
@@ -452,7 +471,12 @@ class Renderer {
   gl::Texture hdr_texture_;             // RGBA16F: additive blending must not clip at 1
   gl::Framebuffer hdr_framebuffer_;
   gl::Buffer exposure_;                 // one float: the automatic exposure's factor
-  gl::Buffer exposure_partials_;        // one float per tile of the frame (exposure_pass)
+  gl::Buffer exposure_partials_;        // one vec4 per tile of the frame (exposure_pass)
+  gl::Buffer exposure_cells_;           // one vec4 per cell: the exposures' sums
+  gl::Buffer exposure_tiles_;           // one float per tile: its tile factors
+  gl::Buffer local_exposure_;           // one float per cell: the local exposure's factor
+  bool local_exposure_used_ = false;    // local_exposure_ may hold factors other than 1
+  bool local_exposure_on_ = false;      // the last exposure_pass applied the local exposure
   gl::Texture output_texture_;          // RGBA8, what gets displayed or written
   gl::Framebuffer output_framebuffer_;
 };
