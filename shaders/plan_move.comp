@@ -11,22 +11,30 @@ layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 uniform uvec2 step_index;  // the step being made (1 = the first), low word, high word
 
 // PlanPointIndex::near_other_path: a point of another agent within clearance, through the
-// clearance index's cells around `at`.
+// clearance index's cells around `at`. One loop over the cells and their chains together: the
+// invocations a SIMD unit runs side by side then each walk their own points, and no one waits at
+// every cell for the longest chain among them (the answer does not depend on the order).
 bool near_other_path(vec2 at, uint agent) {
   ivec2 centre = plan_index_cell(at);
   int rings = plan.index_rings;
-  for (int dy = -rings; dy <= rings; ++dy) {
-    for (int dx = -rings; dx <= rings; ++dx) {
-      if (plan.fault == MURMUR_FAULT_DROP_CLEARANCE_CELL && dx == 1 && dy == 0) continue;
-      uint bucket = plan_bucket(centre + ivec2(dx, dy), control.bucket_count);
-      for (uint p = heads[bucket]; p != MURMUR_PLAN_NONE; p = next_point[p]) {
-        if (points[p].agent != agent && plan_distance(at, points[p].raw) < plan.clearance) {
-          return true;
-        }
-      }
+  int side = 2 * rings + 1;
+  int cells = side * side;
+  int cell = 0;
+  uint p = MURMUR_PLAN_NONE;
+  while (true) {
+    if (p == MURMUR_PLAN_NONE) {
+      if (cell == cells) return false;
+      ivec2 offset = ivec2(cell % side, cell / side) - rings;
+      ++cell;
+      if (plan.fault == MURMUR_FAULT_DROP_CLEARANCE_CELL && offset == ivec2(1, 0)) continue;
+      p = heads[plan_bucket(centre + offset, control.bucket_count)];
+      if (p == MURMUR_PLAN_NONE) continue;
     }
+    if (points[p].agent != agent && plan_distance(at, points[p].raw) < plan.clearance) {
+      return true;
+    }
+    p = next_point[p];
   }
-  return false;
 }
 
 uint death_of(PlanAgentRecord a) {
