@@ -76,7 +76,7 @@
 #define MURMUR_BIND_PLAN_SORTED 5        // uint[agents]: agent indices by cell, then index
 #define MURMUR_BIND_PLAN_CONTROL 6       // PlanControl: counts, the grid's shape, errors
 #define MURMUR_BIND_PLAN_PARAMS 7        // PlanParamsRecord (read-only)
-#define MURMUR_BIND_PLAN_MOVERS 8        // uint[agents]: 1 per moving agent, then its point's rank
+#define MURMUR_BIND_PLAN_MOVERS 8        // uint[agents]: 1 per listed mover, then its rank
 #define MURMUR_BIND_PLAN_AGENT_CELL 11   // uint[agents]: each agent's steering cell
 #define MURMUR_BIND_PLAN_CELL_FILL 12    // uint[cell capacity]: the scatter's cursor per cell
 #define MURMUR_BIND_PLAN_CELL_ENTRIES 13 // uint[agents]: agents by cell, unordered in a cell
@@ -85,6 +85,8 @@
 #define MURMUR_BIND_PLAN_PREVIOUS 16     // uint[point capacity]: its agent's point before it
 #define MURMUR_BIND_PLAN_LAST_POINT 17   // uint[agents]: each agent's newest point
 #define MURMUR_BIND_PLAN_SUMMARY 18      // PlanSummaryRecord: plan_summary.comp's counts
+#define MURMUR_BIND_PLAN_LISTED 19       // uint[agents]: the previous step's movers, by index
+#define MURMUR_BIND_PLAN_MOVERS_OUT 20   // uint[agents]: this step's movers, by index
 // The plan's fixed shapes, shared by the CPU reference (src/core/plan.cpp) and the GPU
 // (docs/model.md, "The floor-plan generator (seed 003)"). The clearance index starts with
 // MURMUR_PLAN_MIN_BUCKETS buckets and doubles them past MURMUR_PLAN_MAX_POINTS_PER_BUCKET

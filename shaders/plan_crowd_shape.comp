@@ -5,6 +5,7 @@
 // cells per agent. A grid of more cells than the capacity stops the plan with
 // MURMUR_PLAN_CELLS_FULL. in: partials, control, params. out: control (the grid, the total).
 #include "plan.glsl"
+#include "plan_grid_buffers.glsl"
 layout(local_size_x = 1) in;
 
 uniform uint step_number;

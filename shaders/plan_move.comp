@@ -1,10 +1,13 @@
 #version 450
 // Steps 1 and 2 of a plan step (docs/model.md, "One step of the plan"), one invocation per
-// agent: the death check on the state the previous step left (deaths apply after `warmup`),
-// then the seed's move() and calTurns() for every agent alive at the start of the step.
-// in: agents, points, heads, next, control, params. out: the agent's own record, and
-// mover_rank[agent] = 1 when it moves (the scan then ranks the moves).
+// agent the previous step moved (`listed`, in index order; the others are dead): the death
+// check on the state the previous step left (deaths apply after `warmup`), then the seed's
+// move() and calTurns() for every agent alive at the start of the step.
+// in: listed, agents, points, heads, next, control, params. out: the agent's own record, and
+// mover_rank[k] = 1 when the k-th listed agent moves, 0 past the list (the scan then ranks the
+// moves).
 #include "plan.glsl"
+#include "plan_listed.glsl"
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 #include "compute_index.glsl"
 
@@ -68,11 +71,16 @@ void move(inout PlanAgentRecord a) {
 }
 
 void main() {
-  uint i = linear_invocation_index();
-  if (i >= plan.agent_count || control.error != MURMUR_PLAN_OK) return;
+  uint k = linear_invocation_index();
+  if (k >= plan.agent_count || control.error != MURMUR_PLAN_OK) return;
+  if (k >= plan_listed_count(step_index.x - 1u)) {
+    mover_rank[k] = 0u;
+    return;
+  }
+  uint i = listed[k];
   PlanAgentRecord a = agents[i];
   a.moved = a.alive;
-  mover_rank[i] = a.moved;
+  mover_rank[k] = a.moved;
   if (a.moved == 0u) {
     agents[i].moved = 0u;
     return;

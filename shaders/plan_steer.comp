@@ -1,18 +1,24 @@
 #version 450
-// Step 4's steering (the seed's flock()), one invocation per living agent: separation from the
-// agents closer than separation_radius, cohesion toward the centroid of those farther than
+// Step 4's steering (the seed's flock()), one invocation per agent this step moved
+// (`movers_out`: the living are among them), living agents only: separation from the agents
+// closer than separation_radius, cohesion toward the centroid of those farther than
 // cohesion_min_distance. The 3 x 3 cells' agents are merged into index order, so every sum
-// runs in the CPU's order. in: agents, cell_start, sorted_agents, control, params.
+// runs in the CPU's order. in: movers_out, agents, cell_start, sorted_agents, control, params.
 // out: the agent's acceleration.
 #include "plan.glsl"
+#include "plan_grid_buffers.glsl"
+#include "plan_listed.glsl"
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 #include "compute_index.glsl"
 
 const int kNeighbourCells = 9;  // the 3 x 3 cells around the agent's
 
+uniform uint step_number;  // the step being made (its low word)
+
 void main() {
-  uint i = linear_invocation_index();
-  if (i >= plan.agent_count || control.error != MURMUR_PLAN_OK) return;
+  uint k = linear_invocation_index();
+  if (k >= plan_listed_count(step_number) || control.error != MURMUR_PLAN_OK) return;
+  uint i = movers_out[k];
   if (agents[i].alive == 0u) return;
   vec2 at = agents[i].location;
   vec2 velocity = agents[i].velocity;

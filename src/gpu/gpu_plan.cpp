@@ -50,11 +50,12 @@ struct PlanControl {
   std::uint32_t point_count, bucket_count, error, error_step, error_need;
   std::uint32_t append_first, link_first, link_end;
   std::uint32_t link_groups[3], clear_groups[3];
+  std::uint32_t listed[2];  // the movers of the steps of each parity
 };
 static_assert(offsetof(PlanControl, grid_origin) == 16 && offsetof(PlanControl, grid_cell) == 32 &&
               offsetof(PlanControl, bucket_count) == 40 &&
               offsetof(PlanControl, error_need) == 52 && offsetof(PlanControl, link_groups) == 68 &&
-              offsetof(PlanControl, clear_groups) == 80);
+              offsetof(PlanControl, clear_groups) == 80 && offsetof(PlanControl, listed) == 92);
 constexpr GLintptr kLinkGroupsOffset = offsetof(PlanControl, link_groups);
 constexpr GLintptr kClearGroupsOffset = offsetof(PlanControl, clear_groups);
 
@@ -140,10 +141,18 @@ struct GpuPlan::Impl {
   gl::Uniform move_step{move_pass, "step_index"}, prepare_step{prepare_pass, "step_number"},
       append_step{append_pass, "step_number"}, shape_step{shape_pass, "step_number"},
       link_phase{link_pass, "link_phase"}, grid_phase{grid_pass, "grid_phase"},
-      summary_step{summary_pass, "step_index"};
+      summary_step{summary_pass, "step_index"}, steer_step{steer_pass, "step_number"};
   gl::Buffer agents, points, heads, next, cell_start, sorted, control, params_buffer, movers,
       agent_cell, cell_fill, cell_entries, link_next, partials, previous, last_point, summary;
+  // The movers of the steps of each parity, by index (shaders/plan_listed.glsl).
+  std::array<gl::Buffer, 2> movers_of_parity;
   std::unique_ptr<GpuScan> mover_scan, cell_scan;
+
+  // Step `step`'s lists: the previous step's movers in, this one's out.
+  void bind_lists(std::uint32_t step) const {
+    movers_of_parity[(step + 1) & 1].bind_storage(MURMUR_BIND_PLAN_LISTED);
+    movers_of_parity[step & 1].bind_storage(MURMUR_BIND_PLAN_MOVERS_OUT);
+  }
 
   void bind() const {
     agents.bind_storage(MURMUR_BIND_PLAN_AGENTS);
@@ -246,6 +255,16 @@ GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32
       gl::Buffer("plan grid starts", (std::size_t(cell_capacity) + 1) * sizeof(std::uint32_t));
   m.sorted = gl::Buffer("plan grid agents", bytes(agent_count, sizeof(std::uint32_t)));
   PlanControl control{};
+  // The start's living agents, the list the first step takes (as if the step before moved them).
+  std::vector<std::uint32_t> living;
+  for (std::uint32_t i = 0; i < agent_count; ++i) {
+    if (initial.agents[i].alive) living.push_back(i);
+  }
+  const std::size_t list_bytes = bytes(agent_count, sizeof(std::uint32_t));
+  m.movers_of_parity[initial.step & 1] =
+      gl::Buffer("plan movers", list_bytes, living.empty() ? nullptr : living.data());
+  m.movers_of_parity[(initial.step + 1) & 1] = gl::Buffer("plan movers", list_bytes);
+  control.listed[initial.step & 1] = static_cast<std::uint32_t>(living.size());
   control.point_count = static_cast<std::uint32_t>(initial.points.size());
   control.bucket_count = static_cast<std::uint32_t>(index.heads().size());
   m.control = gl::Buffer("plan control", sizeof control, &control);
@@ -301,6 +320,7 @@ void GpuPlan::Impl::one_step(std::uint32_t step, PlanStageTimes* times) {
   const std::uint32_t block_groups =
       gl::groups_for(gl::groups_for(agent_count, MURMUR_PLAN_TOTAL_BLOCK), MURMUR_STEP_GROUP_SIZE);
   bind();
+  bind_lists(step);
   // 1-2. Deaths and moves.
   move_pass.use();
   move_step.set(glm::uvec2(step, 0u));
@@ -310,6 +330,7 @@ void GpuPlan::Impl::one_step(std::uint32_t step, PlanStageTimes* times) {
   // 3. The points in agent order, and the clearance index.
   mover_scan->run(movers, agent_count);
   bind();  // the scan took two binding points of its own
+  bind_lists(step);
   prepare_pass.use();
   prepare_step.set(step);
   glDispatchCompute(1, 1, 1);
@@ -349,6 +370,7 @@ void GpuPlan::Impl::one_step(std::uint32_t step, PlanStageTimes* times) {
   stage_done(&PlanStageTimes::grid_sort);
   cell_scan->run(cell_start, params.cell_capacity + 1);
   bind();
+  bind_lists(step);
   stage_done(&PlanStageTimes::grid_scan);
   grid(kGridScatter, agent_groups);
   storage_barrier();  // the scatter writes cell_entries; the rank reads them
@@ -356,6 +378,7 @@ void GpuPlan::Impl::one_step(std::uint32_t step, PlanStageTimes* times) {
   storage_barrier();  // the rank writes sorted_agents; the steering reads them
   stage_done(&PlanStageTimes::grid_sort);
   steer_pass.use();
+  steer_step.set(step);
   gl::dispatch_linear(agent_groups);
   storage_barrier();  // the accelerations feed the next move
   stage_done(&PlanStageTimes::steer);
