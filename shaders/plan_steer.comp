@@ -25,13 +25,16 @@ void main() {
   ivec2 centre = plan_grid_cell(at);
   ivec2 first = max(centre - 1, ivec2(0));
   ivec2 last = min(centre + 1, control.grid_cells - 1);
-  uint cursor[kNeighbourCells], end[kNeighbourCells];
+  // Each cell's list: its cursor, its end, and the agent at its cursor (MURMUR_PLAN_NONE once
+  // done), kept so that a candidate costs one read of sorted_agents rather than one per list.
+  uint cursor[kNeighbourCells], end[kNeighbourCells], head[kNeighbourCells];
   int lists = 0;
   for (int y = first.y; y <= last.y; ++y) {
     for (int x = first.x; x <= last.x; ++x) {
       uint c = plan_grid_index(ivec2(x, y));
       cursor[lists] = cell_start[c];
       end[lists] = cell_start[c + 1u];
+      head[lists] = cursor[lists] < end[lists] ? sorted_agents[cursor[lists]] : MURMUR_PLAN_NONE;
       ++lists;
     }
   }
@@ -44,13 +47,14 @@ void main() {
     int best = -1;
     uint best_agent = MURMUR_PLAN_NONE;
     for (int l = 0; l < lists; ++l) {
-      if (cursor[l] < end[l] && sorted_agents[cursor[l]] < best_agent) {
+      if (head[l] < best_agent) {
         best = l;
-        best_agent = sorted_agents[cursor[l]];
+        best_agent = head[l];
       }
     }
     if (best < 0) break;
-    ++cursor[best];
+    uint after = ++cursor[best];
+    head[best] = after < end[best] ? sorted_agents[after] : MURMUR_PLAN_NONE;
     vec2 other = agents[best_agent].location;
     float distance = plan_distance(at, other);
     if (distance > 0.0 && distance < plan.separation_radius) {
