@@ -9,6 +9,8 @@
 // The scan: one workgroup scans MURMUR_SCAN_GROUP_SIZE * MURMUR_SCAN_ITEMS_PER_THREAD cells.
 #define MURMUR_SCAN_GROUP_SIZE 256
 #define MURMUR_SCAN_ITEMS_PER_THREAD 4
+// scan_count_word when the scan's length is its element_count alone (GpuScan::run(values, n)).
+#define MURMUR_SCAN_NO_COUNT 0xFFFFFFFFu
 
 // Shader storage bindings of the simulation.
 #define MURMUR_BIND_BOIDS 0          // Boid[]: state t+1 written by steer; read by binning
@@ -22,6 +24,7 @@
 #define MURMUR_BIND_NEIGHBOURS 8     // uvec4[N]: per sorted slot (visible, flock, separating, id)
 #define MURMUR_BIND_SCAN_IN 9        // uint[]: one level of the scan (in place)
 #define MURMUR_BIND_SCAN_SUMS 10     // uint[]: per-workgroup totals of that level
+#define MURMUR_BIND_SCAN_COUNT 28    // uint[]: a count the GPU wrote, to scan only that many
 #define MURMUR_BIND_STEP_PARAMS 11   // StepParams: world, grid, counts, fault (read-only)
 #define MURMUR_BIND_OBSTACLES 12     // vec4[]: obstacle centre.xy, radius, unused (read-only)
 #define MURMUR_BIND_SUMMARY_PARTIALS 13    // vec4[groups]: per-workgroup statistics sums

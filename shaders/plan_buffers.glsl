@@ -34,6 +34,7 @@ layout(std430, binding = MURMUR_BIND_PLAN_CONTROL) buffer PlanControl {
   // The agents that moved in a step, listed by index (plan_listed.glsl), by the step's parity:
   // listed[s & 1] of step s.
   uint listed[2];
+  uint grid_entries;  // the steering grid's cells + 1: the length of its scan of cell_start
 } control;
 
 // The [plan] keys the passes use, and the sizes GpuPlan chose.

@@ -16,9 +16,9 @@ void main() {
   control.link_groups = uint[3](0u, 0u, 0u);
   control.clear_groups = uint[3](0u, 0u, 0u);
   if (control.error != MURMUR_PLAN_OK || plan.agent_count == 0u) return;
-  uint last = plan.agent_count - 1u;
-  bool last_listed = last < plan_listed_count(step_number - 1u);
-  uint movers = mover_rank[last] + (last_listed ? agents[listed[last]].moved : 0u);
+  uint listed_count = plan_listed_count(step_number - 1u);
+  uint last = listed_count - 1u;
+  uint movers = listed_count == 0u ? 0u : mover_rank[last] + agents[listed[last]].moved;
   uint first = control.point_count;
   if (movers > plan.point_capacity - first) {
     control.error = MURMUR_PLAN_POINTS_FULL;

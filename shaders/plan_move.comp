@@ -4,8 +4,8 @@
 // check on the state the previous step left (deaths apply after `warmup`), then the seed's
 // move() and calTurns() for every agent alive at the start of the step.
 // in: listed, agents, points, heads, next, control, params. out: the agent's own record, and
-// mover_rank[k] = 1 when the k-th listed agent moves, 0 past the list (the scan then ranks the
-// moves).
+// mover_rank[k] = 1 when the k-th listed agent moves (the scan of the list's length then ranks
+// the moves).
 #include "plan.glsl"
 #include "plan_listed.glsl"
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
@@ -73,10 +73,7 @@ void move(inout PlanAgentRecord a) {
 void main() {
   uint k = linear_invocation_index();
   if (k >= plan.agent_count || control.error != MURMUR_PLAN_OK) return;
-  if (k >= plan_listed_count(step_index.x - 1u)) {
-    mover_rank[k] = 0u;
-    return;
-  }
+  if (k >= plan_listed_count(step_index.x - 1u)) return;
   uint i = listed[k];
   PlanAgentRecord a = agents[i];
   a.moved = a.alive;

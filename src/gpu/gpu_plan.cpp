@@ -51,11 +51,13 @@ struct PlanControl {
   std::uint32_t append_first, link_first, link_end;
   std::uint32_t link_groups[3], clear_groups[3];
   std::uint32_t listed[2];  // the movers of the steps of each parity
+  std::uint32_t grid_entries;
 };
 static_assert(offsetof(PlanControl, grid_origin) == 16 && offsetof(PlanControl, grid_cell) == 32 &&
               offsetof(PlanControl, bucket_count) == 40 &&
               offsetof(PlanControl, error_need) == 52 && offsetof(PlanControl, link_groups) == 68 &&
-              offsetof(PlanControl, clear_groups) == 80 && offsetof(PlanControl, listed) == 92);
+              offsetof(PlanControl, clear_groups) == 80 && offsetof(PlanControl, listed) == 92 &&
+              offsetof(PlanControl, grid_entries) == 100);
 constexpr GLintptr kLinkGroupsOffset = offsetof(PlanControl, link_groups);
 constexpr GLintptr kClearGroupsOffset = offsetof(PlanControl, clear_groups);
 
@@ -328,7 +330,9 @@ void GpuPlan::Impl::one_step(std::uint32_t step, PlanStageTimes* times) {
   storage_barrier();  // plan_move writes the agents and the movers; the scan reads the movers
   stage_done(&PlanStageTimes::move);
   // 3. The points in agent order, and the clearance index.
-  mover_scan->run(movers, agent_count);
+  // Over the list's length, which the previous step left on the GPU.
+  mover_scan->run(movers, agent_count, control,
+                  offsetof(PlanControl, listed) + ((step + 1) & 1) * sizeof(std::uint32_t));
   bind();  // the scan took two binding points of its own
   bind_lists(step);
   prepare_pass.use();
@@ -368,7 +372,9 @@ void GpuPlan::Impl::one_step(std::uint32_t step, PlanStageTimes* times) {
   grid(kGridCount, agent_groups);
   storage_barrier();  // the counts feed the scan
   stage_done(&PlanStageTimes::grid_sort);
-  cell_scan->run(cell_start, params.cell_capacity + 1);
+  // Over the grid's cells, not the capacity: plan_crowd_shape wrote their number.
+  cell_scan->run(cell_start, params.cell_capacity + 1, control,
+                 offsetof(PlanControl, grid_entries));
   bind();
   bind_lists(step);
   stage_done(&PlanStageTimes::grid_scan);
