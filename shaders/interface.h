@@ -16,11 +16,11 @@
 #define MURMUR_BIND_BOIDS 0          // Boid[]: state t+1 written by steer; read by binning
 #define MURMUR_BIND_SORTED 1         // Boid[]: state t in cell order (read by steer)
 #define MURMUR_BIND_SPECIES 2        // Species[]
-#define MURMUR_BIND_CELL_COUNT 3     // uint[cells]: boids per cell
-#define MURMUR_BIND_CELL_START 4     // uint[cells]: exclusive prefix sum of CELL_COUNT
+#define MURMUR_BIND_CELL_COUNT 3     // uint[cells + 1]: boids per cell (the last entry is 0)
+#define MURMUR_BIND_CELL_START 4     // uint[cells + 1]: exclusive prefix sum of CELL_COUNT
 #define MURMUR_BIND_CELL_FILL 5      // uint[cells]: scatter cursor per cell
 #define MURMUR_BIND_BOID_CELL 6      // uint[N]: cell of each boid (by slot of BOIDS)
-#define MURMUR_BIND_CELL_ENTRIES 7   // uint[N]: BOIDS slots grouped by cell, unordered in a cell
+#define MURMUR_BIND_CELL_ENTRIES 7   // uint[N]: ids of BOIDS grouped by cell, unordered in a cell
 #define MURMUR_BIND_NEIGHBOURS 8     // uvec4[N]: per sorted slot (visible, flock, separating, id)
 #define MURMUR_BIND_SCAN_IN 9        // uint[]: one level of the scan (in place)
 #define MURMUR_BIND_SCAN_SUMS 10     // uint[]: per-workgroup totals of that level
@@ -43,6 +43,26 @@
 #define MURMUR_BIND_HUNT 25          // uvec4[capacity]: per sorted slot, the hunt (HuntRecord)
 #define MURMUR_BIND_TALLY 26         // uvec2[species * MURMUR_TALLY_COUNTERS]: SpeciesTally
 #define MURMUR_BIND_SURVIVORS 27     // uint[species]: boids of each species surviving the step
+#define MURMUR_BIND_SORTED_MOTION 28  // vec4[capacity]: pos, vel of state t in cell order
+
+// Buffer-texture views of the simulation's buffers (GpuFlock; docs/gpu.md, "Texel fetches"):
+// the same bytes read by texelFetch, which llvmpipe turns into a branch-free gather where a
+// storage-buffer load is a loop over the lanes with a bounds branch per lane and component.
+// Texture units (below GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS' guaranteed 16):
+#define MURMUR_TEX_SORTED 8       // RG32UI over BIND_SORTED: state t, MURMUR_BOID_TEXELS a boid
+#define MURMUR_TEX_CANDIDATES 9   // RG32UI over BIND_BOIDS: the step's candidates, the same way
+#define MURMUR_TEX_CELL_START 10  // R32UI over BIND_CELL_START (cells + 1 entries)
+#define MURMUR_TEX_CELL_ENTRIES 11  // R32UI over BIND_CELL_ENTRIES
+#define MURMUR_TEX_SORTED_MOTION 12  // RGBA32F over BIND_SORTED_MOTION: pos, vel of slot s
+#define MURMUR_TEX_BOID_CELL 13     // R32UI over BIND_BOID_CELL
+// One Boid (40 bytes) is 5 texels of 8 bytes; texel k holds words 2k and 2k + 1
+// (gpu_types.hpp asserts the offsets).
+#define MURMUR_BOID_TEXELS 5u
+#define MURMUR_BOID_TEXEL_POS 0u         // pos
+#define MURMUR_BOID_TEXEL_VEL 1u         // vel
+#define MURMUR_BOID_TEXEL_ID_SPECIES 2u  // id, species
+#define MURMUR_BOID_TEXEL_AGE_SLOT 3u    // age, trail_slot
+#define MURMUR_BOID_TEXEL_ENERGY_FATE 4u  // energy, fate
 
 // GL_MAX_COMPUTE_WORK_GROUP_COUNT's guaranteed minimum in x and y: longer passes are folded
 // into y (murmur/gl/dispatch.hpp on the CPU, population_update.comp on the GPU).

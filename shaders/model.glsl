@@ -20,14 +20,24 @@ vec2 displacement(vec2 from, vec2 to, uint observer_topology, vec2 world) {
   return d;
 }
 
-bool in_view(Species s, vec2 d, vec2 v_i) {
+// sqrt(|v_i|^2): the observer's part of the fov test, the same for every neighbour.
+float observer_speed(vec2 v_i) {
+  precise float speed_sq = v_i.x * v_i.x + v_i.y * v_i.y;
+  return sqrt(speed_sq);
+}
+
+// in_view with the observer's speed computed once (observer_speed(v_i)): the same bits.
+bool in_view(Species s, vec2 d, vec2 v_i, float speed) {
   precise float dist_sq = d.x * d.x + d.y * d.y;
   if (!(dist_sq < s.radius_sq)) return false;
   if (s.limited_fov == 0u) return true;
-  precise float speed_sq = v_i.x * v_i.x + v_i.y * v_i.y;
   precise float facing = d.x * v_i.x + d.y * v_i.y;
-  precise float threshold = sqrt(dist_sq) * sqrt(speed_sq) * s.cos_half_fov;
+  precise float threshold = sqrt(dist_sq) * speed * s.cos_half_fov;
   return facing >= threshold;
+}
+
+bool in_view(Species s, vec2 d, vec2 v_i) {
+  return in_view(s, d, v_i, observer_speed(v_i));
 }
 
 struct NeighbourSums {
@@ -52,10 +62,11 @@ vec2 separation_term(Species s, vec2 d, float dist_sq) {
   return d / dist_sq;
 }
 
-// Adds j at displacement d if i sees it; returns whether it does.
-bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, vec2 d, vec2 v_j,
+// Adds j at displacement d if i (flying v_i at `speed`, observer_speed(v_i)) sees it; returns
+// whether it does.
+bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, float speed, vec2 d, vec2 v_j,
                    uint species_j) {
-  if (!in_view(s, d, v_i)) return false;
+  if (!in_view(s, d, v_i, speed)) return false;
   sums.visible += 1u;
   if (((s.flock_mask >> species_j) & 1u) != 0u) {
     sums.flock += 1u;
@@ -68,6 +79,11 @@ bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, vec2 d, vec2 v
     sums.separation_sum += separation_term(s, d, dist_sq);
   }
   return true;
+}
+
+bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, vec2 d, vec2 v_j,
+                   uint species_j) {
+  return add_neighbour(sums, s, v_i, observer_speed(v_i), d, v_j, species_j);
 }
 
 float edge_axis(Species s, float p, float len) {

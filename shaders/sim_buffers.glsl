@@ -47,6 +47,11 @@ layout(std430, binding = MURMUR_BIND_CELL_ENTRIES) buffer CellEntriesBlock {
   uint cell_entries[];
 };
 #endif
+#ifdef MURMUR_USES_SORTED_MOTION
+layout(std430, binding = MURMUR_BIND_SORTED_MOTION) writeonly buffer SortedMotionBlock {
+  vec4 sorted_motion[];
+};
+#endif
 
 layout(std430, binding = MURMUR_BIND_POPULATION) buffer PopulationBlock {
   Population population;

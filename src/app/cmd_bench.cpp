@@ -178,35 +178,94 @@ double median_ms_per_step(StepCounts counts, StepOnce&& step_once) {
   return samples.size() % 2 ? samples[middle] : (samples[middle - 1] + samples[middle]) / 2;
 }
 
+// The boids the grid's steering pass visits per boid, besides itself, averaged over the state:
+// every boid in the cells steer_grid.comp searches around its own (shaders/grid_search.glsl's
+// spans: 3 x 3 cells, wrapped for a torus species, clamped at walls, a grid of fewer than 3
+// cells on an axis searched whole). Computed on the CPU from a readback of the state.
+double mean_candidates(const GpuFlock& flock) {
+  const FlockState state = flock.download();
+  if (state.boids.empty()) return 0;
+  const GridShape& grid = flock.grid();
+  std::vector<std::uint32_t> per_cell(grid.cell_count(), 0);
+  for (const Boid& b : state.boids) ++per_cell[grid.cell_of(b.pos)];
+  // The first cell and the number of cells searched on one axis around `own`.
+  auto span = [](int own, int cells, bool wrap) {
+    if (cells < 3) return std::pair{0, cells};
+    if (wrap) return std::pair{own - 1, 3};
+    const int first = std::max(own - 1, 0);
+    return std::pair{first, std::min(own + 1, cells - 1) - first + 1};
+  };
+  double total = 0;
+  for (const Boid& b : state.boids) {
+    const bool wrap = flock.scenario().species[b.species].topology == Topology::Wrap;
+    const std::uint32_t own = grid.cell_of(b.pos);
+    const auto [first_x, columns] = span(static_cast<int>(own % grid.cells.x), grid.cells.x, wrap);
+    const auto [first_y, rows] = span(static_cast<int>(own / grid.cells.x), grid.cells.y, wrap);
+    std::uint64_t visited = 0;
+    for (int row = 0; row < rows; ++row) {
+      const int y = (first_y + row + grid.cells.y) % grid.cells.y;
+      for (int column = 0; column < columns; ++column) {
+        const int x = (first_x + column + grid.cells.x) % grid.cells.x;
+        visited += per_cell[static_cast<std::size_t>(y) * grid.cells.x + x];
+      }
+    }
+    total += static_cast<double>(visited - 1);  // itself
+  }
+  return total / static_cast<double>(state.boids.size());
+}
+
 // GL timer queries read 0 for compute work on llvmpipe, so each step is timed on the CPU
 // clock with glFinish() making the GPU's work part of it.
-double gpu_ms_per_step(const Scenario& scenario, const FlockState& start, NeighbourSearch search,
-                       StepCounts counts) {
+struct GridTiming {
+  double ms_per_step = 0;
+  std::optional<double> candidates;  // per boid, grid search only
+};
+GridTiming gpu_ms_per_step(const Scenario& scenario, const FlockState& start,
+                           NeighbourSearch search, StepCounts counts) {
   GpuFlock flock(scenario, start, search);
   glFinish();
-  return median_ms_per_step(counts, [&flock] {
+  GridTiming timing;
+  timing.ms_per_step = median_ms_per_step(counts, [&flock] {
     flock.step(1);
     glFinish();
   });
+  // Outside the timed steps: a readback of the state they reached.
+  if (search == NeighbourSearch::Grid) timing.candidates = mean_candidates(flock);
+  return timing;
 }
 
-// Median of each stage over `counts.timed` grid steps timed stage by stage (glFinish after each
-// stage, so their sum exceeds an untimed step by the lost overlap).
-GridStageTimes grid_stage_medians(const Scenario& scenario, const FlockState& start,
-                                  StepCounts counts) {
+// Median of each stage over `counts.timed` grid steps timed stage by stage: wall clock with
+// glFinish after each stage (their sum exceeds an untimed step by the lost overlap), or GPU
+// time from GL timestamp queries (`gpu_timers`). `total` is the median of the steps' sums.
+struct StageMedians {
+  GridStageTimes stages;
+  double total = 0;
+};
+StageMedians grid_stage_medians(const Scenario& scenario, const FlockState& start,
+                                StepCounts counts, bool gpu_timers) {
   GpuFlock flock(scenario, start, NeighbourSearch::Grid);
   flock.step(counts.warmup);
   std::vector<GridStageTimes> samples;
-  for (std::uint32_t i = 0; i < counts.timed; ++i) samples.push_back(flock.step_timed());
-  auto median_of = [&samples](double GridStageTimes::*stage) {
-    std::vector<double> values;
-    for (const GridStageTimes& t : samples) values.push_back(t.*stage);
+  for (std::uint32_t i = 0; i < counts.timed; ++i) {
+    samples.push_back(gpu_timers ? flock.step_gpu_timed() : flock.step_timed());
+  }
+  auto median = [](std::vector<double> values) {
     std::sort(values.begin(), values.end());
     return values[values.size() / 2];
   };
-  return GridStageTimes{median_of(&GridStageTimes::count), median_of(&GridStageTimes::scan),
-                        median_of(&GridStageTimes::scatter), median_of(&GridStageTimes::rank),
-                        median_of(&GridStageTimes::steer)};
+  auto median_of = [&](double GridStageTimes::*stage) {
+    std::vector<double> values;
+    for (const GridStageTimes& t : samples) values.push_back(t.*stage);
+    return median(values);
+  };
+  std::vector<double> totals;
+  for (const GridStageTimes& t : samples) {
+    totals.push_back(t.count + t.scan + t.scatter + t.rank + t.steer + t.ecosystem);
+  }
+  return {GridStageTimes{median_of(&GridStageTimes::count), median_of(&GridStageTimes::scan),
+                         median_of(&GridStageTimes::scatter), median_of(&GridStageTimes::rank),
+                         median_of(&GridStageTimes::steer)},
+          median(totals)};
 }
 
 // Medians of the grid step of `first` and of `second`, stepped in turns (one step each) so that
@@ -244,13 +303,22 @@ double cpu_ms_per_step(const Scenario& scenario, const FlockState& start, StepCo
   return median_ms_per_step(counts, [&] { state = cpu_step(scenario, state); });
 }
 
-std::string milliseconds(std::optional<double> ms) {
-  if (!ms) return kSkipped;
+// Three significant digits without an exponent, from 0.0123 to 12345 (milliseconds,
+// nanoseconds, counts).
+std::string figure(std::optional<double> value) {
+  if (!value) return kSkipped;
   char text[32];
-  // Three significant digits without an exponent, from 0.0123 to 12345.
-  const int decimals = *ms >= 100 ? 0 : *ms >= 10 ? 1 : *ms >= 1 ? 2 : 3;
-  std::snprintf(text, sizeof text, "%.*f", decimals, *ms);
+  const double v = *value;
+  const int decimals = v >= 100 ? 0 : v >= 10 ? 1 : v >= 1 ? 2 : 3;
+  std::snprintf(text, sizeof text, "%.*f", decimals, v);
   return text;
+}
+
+// Nanoseconds per boid-step of a step of `boids` boids taking `ms`.
+std::optional<double> ns_per_boid_step(std::optional<double> ms, std::uint32_t boids) {
+  constexpr double kNanosecondsPerMillisecond = 1e6;
+  if (!ms || boids == 0) return std::nullopt;
+  return *ms * kNanosecondsPerMillisecond / boids;
 }
 
 std::string ratio(std::optional<double> numerator, std::optional<double> denominator) {
@@ -274,6 +342,7 @@ struct BenchOptions {
   std::optional<std::string> scenario;
   bool quiet = false;
   bool ecosystem = false;
+  bool gpu_timers = false;
   bool plan = false;  // --plan: cmd_bench_plan.cpp
   CLI::Option* plan_sizes = nullptr;
   CLI::Option* plan_steps = nullptr;
@@ -285,7 +354,7 @@ struct BenchOptions {
 std::uint64_t planned_boid_steps(const BenchOptions& options, std::uint32_t boids) {
   const std::uint64_t steps = std::uint64_t{options.warmup_steps} + options.timed_steps;
   std::uint64_t runs = 0;
-  if (contains(options.backends, "grid")) runs += 2;
+  if (contains(options.backends, "grid")) runs += options.gpu_timers ? 3 : 2;
   if (contains(options.backends, "naive") && boids <= options.max_naive) ++runs;
   if (contains(options.backends, "cpu") && boids <= options.max_cpu) ++runs;
   return runs * steps * boids;
@@ -307,8 +376,8 @@ void print_ecosystem_rows(gl::Context& context, const std::vector<Scenario>& sce
     context.check_gl_errors("the timing of " + std::to_string(n) + " boids");
     char row_ratio[32];
     std::snprintf(row_ratio, sizeof row_ratio, "%.2f", ecosystem / plain);
-    std::printf("| %u | %s | %s | %s |\n", n, milliseconds(plain).c_str(),
-                milliseconds(ecosystem).c_str(), row_ratio);
+    std::printf("| %u | %s | %s | %s |\n", n, figure(plain).c_str(),
+                figure(ecosystem).c_str(), row_ratio);
     std::fflush(stdout);
   }
 }
@@ -320,7 +389,7 @@ void plan_bench_flag(CLI::App& command, Flags& flags, BenchOptions& options) {
                                  "time the floor plan's step (CPU reference, 2 threads, and "
                                  "GpuPlan) instead; defaults: " + plan_bench_defaults());
   for (const char* flock_only :
-       {"--backends", "--max-naive", "--max-cpu", "--scenario", "--ecosystem"}) {
+       {"--backends", "--max-naive", "--max-cpu", "--scenario", "--ecosystem", "--gpu-timers"}) {
     plan->excludes(command.get_option(flock_only));
   }
   options.plan_sizes = command.get_option("--sizes");
@@ -367,8 +436,9 @@ int run_bench(const BenchOptions& options) {
     print_ecosystem_rows(*context, scenarios, counts);
     return kExitOk;
   }
-  std::printf("| N | grid ms/step | naive ms/step | cpu ms/step | naive/grid | cpu/grid |\n");
-  std::printf("|---:|---:|---:|---:|---:|---:|\n");
+  std::printf("| N | grid ms/step | grid ns/boid-step | candidates/boid | naive ms/step | "
+              "naive ns/boid-step | cpu ms/step | cpu ns/boid-step | naive/grid | cpu/grid |\n");
+  std::printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   std::fflush(stdout);
 
   std::uint64_t planned = 0;
@@ -377,38 +447,63 @@ int run_bench(const BenchOptions& options) {
   }
   Progress progress = command_progress("bench", "boid-steps", planned, options.quiet);
   std::uint64_t done = 0;
-  std::vector<std::pair<std::uint32_t, GridStageTimes>> stages;
+  std::vector<std::pair<std::uint32_t, StageMedians>> stages, gpu_stages;
   for (const Scenario& scenario : scenarios) {
     const std::uint32_t n = scenario.total_count();
     const FlockState start = seeded_start(scenario);
-    std::optional<double> grid, naive, cpu;
+    std::optional<double> grid, naive, cpu, candidates;
     if (contains(options.backends, "grid")) {
-      grid = gpu_ms_per_step(scenario, start, NeighbourSearch::Grid, counts);
-      stages.emplace_back(n, grid_stage_medians(scenario, start, counts));
+      const GridTiming timing = gpu_ms_per_step(scenario, start, NeighbourSearch::Grid, counts);
+      grid = timing.ms_per_step;
+      candidates = timing.candidates;
+      stages.emplace_back(n, grid_stage_medians(scenario, start, counts, false));
+      if (options.gpu_timers) {
+        gpu_stages.emplace_back(n, grid_stage_medians(scenario, start, counts, true));
+      }
     }
     if (contains(options.backends, "naive") && n <= options.max_naive) {
-      naive = gpu_ms_per_step(scenario, start, NeighbourSearch::Naive, counts);
+      naive = gpu_ms_per_step(scenario, start, NeighbourSearch::Naive, counts).ms_per_step;
     }
     if (contains(options.backends, "cpu") && n <= options.max_cpu) {
       cpu = cpu_ms_per_step(scenario, start, counts);
     }
     context->check_gl_errors("the timing of " + std::to_string(n) + " boids");
     progress.clear_line();  // stdout may be the same terminal
-    std::printf("| %u | %s | %s | %s | %s | %s |\n", n, milliseconds(grid).c_str(),
-                milliseconds(naive).c_str(), milliseconds(cpu).c_str(), ratio(naive, grid).c_str(),
-                ratio(cpu, grid).c_str());
+    std::printf("| %u | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", n, figure(grid).c_str(),
+                figure(ns_per_boid_step(grid, n)).c_str(), figure(candidates).c_str(),
+                figure(naive).c_str(), figure(ns_per_boid_step(naive, n)).c_str(),
+                figure(cpu).c_str(), figure(ns_per_boid_step(cpu, n)).c_str(),
+                ratio(naive, grid).c_str(), ratio(cpu, grid).c_str());
     std::fflush(stdout);  // a row as soon as it is measured: large sizes take minutes
     done += planned_boid_steps(options, n);
     progress.update(done);
   }
   progress.finish();
+  auto print_stages = [](const std::vector<std::pair<std::uint32_t, StageMedians>>& rows) {
+    std::printf("| N | count | scan | scatter | rank | steer | step | step ns/boid |\n"
+                "|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (const auto& [n, m] : rows) {
+      const GridStageTimes& t = m.stages;
+      std::printf("| %u | %s | %s | %s | %s | %s | %s | %s |\n", n, figure(t.count).c_str(),
+                  figure(t.scan).c_str(), figure(t.scatter).c_str(), figure(t.rank).c_str(),
+                  figure(t.steer).c_str(), figure(m.total).c_str(),
+                  figure(ns_per_boid_step(m.total, n)).c_str());
+    }
+  };
   if (!stages.empty()) {
     std::printf("\ngrid step by stage: median ms, glFinish() after each stage\n\n");
-    std::printf("| N | count | scan | scatter | rank | steer |\n|---:|---:|---:|---:|---:|---:|\n");
-    for (const auto& [n, t] : stages) {
-      std::printf("| %u | %s | %s | %s | %s | %s |\n", n, milliseconds(t.count).c_str(),
-                  milliseconds(t.scan).c_str(), milliseconds(t.scatter).c_str(),
-                  milliseconds(t.rank).c_str(), milliseconds(t.steer).c_str());
+    print_stages(stages);
+  }
+  if (options.gpu_timers) {
+    const bool any_time = std::any_of(gpu_stages.begin(), gpu_stages.end(),
+                                      [](const auto& row) { return row.second.total > 0; });
+    if (!any_time) {
+      std::printf("\ngrid step by stage, GL timer queries: every stage read 0 (this driver "
+                  "does not time compute work; llvmpipe never does)\n");
+    } else {
+      std::printf("\ngrid step by stage: median ms of GPU time between GL timestamp queries, no "
+                  "wait between stages\n\n");
+      print_stages(gpu_stages);
     }
   }
   return kExitOk;
@@ -433,17 +528,26 @@ Command bench_command(CLI::App& program) {
   flags.text("--scenario", "FILE", options->scenario,
              "scenario to scale to each size (default: built-in uniform, ~20 neighbours)");
   quiet_flag(flags, options->quiet);
-  flags.flag("--ecosystem", options->ecosystem,
-             "time the scenario's ecosystem step against its plain flock step instead (default "
-             "scenario: built-in ecosystem)");
+  CLI::Option* gpu_timers = flags.flag(
+      "--gpu-timers", options->gpu_timers,
+      "also time the grid's stages with GL timestamp queries (GPU time on a GPU; on llvmpipe "
+      "the CPU clock between the calls)");
+  CLI::Option* ecosystem = flags.flag(
+      "--ecosystem", options->ecosystem,
+      "time the scenario's ecosystem step against its plain flock step instead (default "
+      "scenario: built-in ecosystem)");
+  gpu_timers->excludes(ecosystem);
   plan_bench_flag(command, flags, *options);
   command.footer(
-      "Prints the GL renderer and platform, then a Markdown table of median ms per step\n"
-      "(— where a backend was skipped). Each size keeps the scenario's density: the world's\n"
-      "area scales with N. Timed with glFinish() and a steady clock, not GL timer queries\n"
-      "(they read 0 for compute work on llvmpipe). A second table splits the grid step into\n"
-      "its stages (count, scan, scatter, rank, steer), each ended by glFinish(). Progress, in\n"
-      "boid-steps (boids x steps timed), goes to stderr unless --quiet.\n"
+      "Prints the GL renderer and platform, then a Markdown table of median ms per step and\n"
+      "ns per boid-step of each backend (— where one was skipped), and the grid's mean\n"
+      "candidates per boid (the boids its search visits, from a readback after the timed\n"
+      "steps). Each size keeps the scenario's density: the world's area scales with N. Timed\n"
+      "with glFinish() and a steady clock, not GL timer queries (they read 0 for compute work\n"
+      "on llvmpipe). A second table splits the grid step into its stages (count, scan,\n"
+      "scatter, rank, steer), each ended by glFinish(); --gpu-timers adds a third from GL\n"
+      "timestamp queries, or a line saying they read 0. Progress, in boid-steps (boids x\n"
+      "steps timed), goes to stderr unless --quiet.\n"
       "--ecosystem prints one table instead: per size, the grid step of the scenario\n"
       "(default: a built-in one with grazers, hunters and food) and of the same scenario\n"
       "without its ecosystem keys, stepped in turns, and their ratio.\n"

@@ -125,6 +125,39 @@ Texture::Texture(std::string_view label, GLenum internal_format, int width, int 
   glTextureStorage2D(id, levels, internal_format, width, height);
 }
 
+// --- BufferTexture -----------------------------------------------------------------------
+
+namespace {
+std::size_t texel_bytes(GLenum internal_format) {
+  switch (internal_format) {
+    case GL_R32UI: return 4;
+    case GL_RG32UI:
+    case GL_RG32F: return 8;
+    case GL_RGBA32UI:
+    case GL_RGBA32F: return 16;
+    default: throw std::logic_error("BufferTexture: unsupported internal format");
+  }
+}
+}  // namespace
+
+BufferTexture::BufferTexture(std::string_view label, GLenum internal_format, const Buffer& buffer) {
+  GLint max_texels = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &max_texels);
+  const std::size_t texels = buffer.size() / texel_bytes(internal_format);
+  if (texels > static_cast<std::size_t>(max_texels)) {
+    throw GpuError("buffer texture '" + std::string(label) + "' needs " + std::to_string(texels) +
+                   " texels; the driver's GL_MAX_TEXTURE_BUFFER_SIZE is " +
+                   std::to_string(max_texels));
+  }
+  GLuint id = 0;
+  glCreateTextures(GL_TEXTURE_BUFFER, 1, &id);
+  handle_ = Handle<delete_texture>(id);
+  label_object(GL_TEXTURE, id, label);
+  glTextureBuffer(id, internal_format, buffer.id());
+}
+
+void BufferTexture::bind(GLuint unit) const { glBindTextureUnit(unit, id()); }
+
 // --- Framebuffer -------------------------------------------------------------------------
 
 Framebuffer::Framebuffer(std::string_view label) : label_(label) {

@@ -24,11 +24,16 @@ namespace {
 using gl::dispatch_linear;  // folded past GL's per-dimension limit (murmur/gl/dispatch.hpp)
 using gl::groups_for;
 
-// Shader-storage writes of one pass become visible to the next pass's reads.
-void storage_barrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
+// Shader-storage writes of one pass become visible to the next pass's reads, storage loads
+// and texel fetches of the buffer-texture views alike.
+constexpr GLbitfield kShaderReadBarriers = GL_SHADER_STORAGE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT;
+void storage_barrier() { glMemoryBarrier(kShaderReadBarriers); }
 
 // The steering passes' variant with the ecosystem's sensing, steering and energy.
 constexpr const char* kEcosystemDefine = "#define MURMUR_ECOSYSTEM\n";
+// The grid's steering pass of a flock of one species (fixed for a flock's life: set_parameters
+// keeps the species): its candidates' species need no fetch.
+constexpr const char* kOneSpeciesDefine = "#define MURMUR_ONE_SPECIES\n";
 
 // A 64-bit step as the shaders take it (low word, high word).
 glm::uvec2 step_words(std::uint64_t step) {
@@ -117,6 +122,10 @@ struct GpuFlock::Impl {
   // holds the candidates of the step being taken (steered survivors-to-be, the dying, children).
   gl::Buffer boids, sorted, species, obstacles, params, population, cell_counts, cell_starts,
       cell_fill, boid_cell, cell_entries, neighbours, child_counts, child_offsets;
+  // Buffer-texture views of the same bytes (docs/gpu.md, "Texel fetches").
+  gl::BufferTexture sorted_texels, candidate_texels, cell_start_texels, cell_entry_texels,
+      sorted_motion_texels, boid_cell_texels;
+  gl::Buffer sorted_motion;
   // Trail slots for children (made by the first set_birth_rules that turns births on).
   gl::Buffer slot_taken, slot_taken_before, free_slots;
   // The ecosystem's: the food field and its grazer counts (food cells), the hunt records
@@ -197,15 +206,19 @@ struct GpuFlock::Impl {
     food_shape = shape;
   }
 
-  // The grid's buffers for the current scenario's largest radius.
+  // The grid's buffers for the current scenario's largest radius. The counts and starts have
+  // one entry more than the cells, never counted into: its start is the total, where the last
+  // cell's range ends, so steer_grid.comp ends a run of cells at the next cell's start.
   void allocate_grid() {
     grid = grid_shape_for(scenario, capacity);
     cell_count = grid.cell_count();
     const std::size_t cell_bytes = sizeof(std::uint32_t) * cell_count;
-    cell_scan = std::make_unique<GpuScan>(cell_count);
-    cell_counts = gl::Buffer("cell counts", cell_bytes);
-    cell_starts = gl::Buffer("cell starts", cell_bytes);
+    const std::size_t start_bytes = sizeof(std::uint32_t) * (cell_count + 1);
+    cell_scan = std::make_unique<GpuScan>(cell_count + 1);
+    cell_counts = gl::Buffer("cell counts", start_bytes);
+    cell_starts = gl::Buffer("cell starts", start_bytes);
     cell_fill = gl::Buffer("cell fill cursors", cell_bytes);
+    cell_start_texels = gl::BufferTexture("cell starts (texels)", GL_R32UI, cell_starts);
   }
 
   void bind_simulation_buffers() const {
@@ -232,6 +245,13 @@ struct GpuFlock::Impl {
     tally.bind_storage(MURMUR_BIND_TALLY);
     survivors.bind_storage(MURMUR_BIND_SURVIVORS);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, population.id());
+    sorted_texels.bind(MURMUR_TEX_SORTED);
+    candidate_texels.bind(MURMUR_TEX_CANDIDATES);
+    cell_start_texels.bind(MURMUR_TEX_CELL_START);
+    cell_entry_texels.bind(MURMUR_TEX_CELL_ENTRIES);
+    sorted_motion.bind_storage(MURMUR_BIND_SORTED_MOTION);
+    sorted_motion_texels.bind(MURMUR_TEX_SORTED_MOTION);
+    boid_cell_texels.bind(MURMUR_TEX_BOID_CELL);
   }
 
   // Ends a stage for step_timed(): waits for the GPU, adds the stage's wall time to `slot`.
@@ -248,12 +268,50 @@ struct GpuFlock::Impl {
     std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
   };
 
+  // Ends a stage for step_gpu_timed(): a GL_TIMESTAMP query, no wait; resolve() reads them all
+  // after the step and adds each stage's GPU time to its slot.
+  class StageQueries {
+   public:
+    explicit StageQueries(std::vector<gl::Handle<gl::delete_query>>& pool) : pool_(pool) {
+      mark();
+    }
+    void lap(double& slot) {
+      mark();
+      slots_.push_back(&slot);
+    }
+    void resolve() {
+      std::vector<GLuint64> stamps(used_);
+      for (std::size_t k = 0; k < used_; ++k) {
+        glGetQueryObjectui64v(pool_[k].id(), GL_QUERY_RESULT, &stamps[k]);
+      }
+      constexpr double kNanosecondsPerMillisecond = 1e6;
+      for (std::size_t k = 0; k < slots_.size(); ++k) {
+        const GLuint64 from = stamps[k], to = stamps[k + 1];
+        *slots_[k] += to > from ? double(to - from) / kNanosecondsPerMillisecond : 0.0;
+      }
+    }
+
+   private:
+    void mark() {
+      if (used_ == pool_.size()) {
+        GLuint id = 0;
+        glCreateQueries(GL_TIMESTAMP, 1, &id);
+        pool_.emplace_back(id);
+      }
+      glQueryCounter(pool_[used_++].id(), GL_TIMESTAMP);
+    }
+    std::vector<gl::Handle<gl::delete_query>>& pool_;
+    std::size_t used_ = 0;
+    std::vector<double*> slots_;
+  };
+  std::vector<gl::Handle<gl::delete_query>> stage_queries;  // reused by every timed step
+
   void update_population(GLuint phase) {
     population_pass.use();
     population_phase->set(std::uint32_t{phase});
     glDispatchCompute(1, 1, 1);
     // The counts feed the next passes' reads and their indirect dispatch arguments.
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+    glMemoryBarrier(kShaderReadBarriers | GL_COMMAND_BARRIER_BIT);
   }
 
   // The counting sort of the candidates into `sorted`: the dead drop out, the scan's total is
@@ -277,9 +335,9 @@ struct GpuFlock::Impl {
     {
       gl::DebugGroup group("grid: scan");
       glCopyNamedBufferSubData(cell_counts.id(), cell_starts.id(), 0, 0,
-                               sizeof(std::uint32_t) * cell_count);
+                               sizeof(std::uint32_t) * (cell_count + 1));
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the copy feeds scan_blocks
-      cell_scan->run(cell_starts, cell_count);
+      cell_scan->run(cell_starts, cell_count + 1);
       bind_simulation_buffers();  // the scan bound its own buffers
       update_population(MURMUR_POPULATION_AFTER_SORT);
       stage_done(&GridStageTimes::scan);
@@ -297,7 +355,7 @@ struct GpuFlock::Impl {
       glDispatchComputeIndirect(kCandidateGroupsOffset);
       // grid_rank writes sorted_boids: the next steer, the renderer's vertex pulling and
       // downloads read them.
-      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+      glMemoryBarrier(kShaderReadBarriers | GL_BUFFER_UPDATE_BARRIER_BIT);
       stage_done(&GridStageTimes::rank);
     }
   }
@@ -390,14 +448,19 @@ struct GpuFlock::Impl {
 
   // One step: steer (state t in `sorted` -> candidates in `boids`), births, then the counting
   // sort that makes the candidates the next state.
-  void step_once(GridStageTimes* times = nullptr) {
+  enum class StageTiming { WallClock, GpuTimestamps };
+  void step_once(GridStageTimes* times = nullptr, StageTiming timing = StageTiming::WallClock) {
     std::optional<StageClock> clock;
-    if (times != nullptr) {
+    std::optional<StageQueries> queries;
+    if (times != nullptr && timing == StageTiming::WallClock) {
       glFinish();  // earlier work is not this step's
       clock.emplace();
+    } else if (times != nullptr) {
+      queries.emplace(stage_queries);
     }
     const StageDone stage_done = [&](double GridStageTimes::*slot) {
       if (clock) clock->lap(times->*slot);
+      if (queries) queries->lap(times->*slot);
     };
     bind_simulation_buffers();
     const auto step_low = static_cast<std::uint32_t>(step_index);  // the model keys on the low 32 bits
@@ -426,7 +489,7 @@ struct GpuFlock::Impl {
       glDispatchComputeIndirect(kLiveGroupsOffset);
       // steer writes the candidates, child counts and neighbour counts; births, the sort and
       // downloads read them.
-      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+      glMemoryBarrier(kShaderReadBarriers | GL_BUFFER_UPDATE_BARRIER_BIT);
     }
     if (ecosystem.on) {
       stage_done(&GridStageTimes::steer);
@@ -449,6 +512,7 @@ struct GpuFlock::Impl {
     stage_done(&GridStageTimes::steer);
     sort_candidates(stage_done, true);
     ++step_index;
+    if (queries) queries->resolve();
   }
 
   gpu::Population read_population() const {
@@ -470,7 +534,8 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.count_pass = gl::Program::compute("grid_count.comp");
   m.scatter_pass = gl::Program::compute("grid_scatter.comp");
   m.rank_pass = gl::Program::compute("grid_rank.comp");
-  m.steer_grid_pass = gl::Program::compute("steer_grid.comp");
+  m.steer_grid_pass =
+      gl::Program::compute("steer_grid.comp", scenario.species.size() == 1 ? kOneSpeciesDefine : "");
   m.steer_naive_pass = gl::Program::compute("steer_naive.comp");
   m.births_pass = gl::Program::compute("births.comp");
   m.population_pass = gl::Program::compute("population_update.comp");
@@ -494,8 +559,15 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.params = gl::Buffer("step params", sizeof(gpu::StepParams));
   m.population = gl::Buffer("population", sizeof(gpu::Population));
   m.boid_cell = gl::Buffer("cell of each boid", slot_bytes);
-  m.cell_entries = gl::Buffer("boids listed by cell", slot_bytes);
+  m.cell_entries = gl::Buffer("ids listed by cell", slot_bytes);
   m.neighbours = gl::Buffer("neighbour counts", 4 * sizeof(std::uint32_t) * slots);
+  m.sorted_texels = gl::BufferTexture("boids by cell (texels)", GL_RG32UI, m.sorted);
+  m.sorted_motion = gl::Buffer("positions and velocities by cell", 4 * sizeof(float) * slots);
+  m.sorted_motion_texels =
+      gl::BufferTexture("positions and velocities by cell (texels)", GL_RGBA32F, m.sorted_motion);
+  m.candidate_texels = gl::BufferTexture("boids (texels)", GL_RG32UI, m.boids);
+  m.cell_entry_texels = gl::BufferTexture("ids listed by cell (texels)", GL_R32UI, m.cell_entries);
+  m.boid_cell_texels = gl::BufferTexture("cell of each boid (texels)", GL_R32UI, m.boid_cell);
   m.child_counts = gl::Buffer("children of each boid", slot_bytes);
   m.child_offsets = gl::Buffer("birth offsets", slot_bytes);
   m.child_scan = std::make_unique<GpuScan>(static_cast<std::uint32_t>(slots));
@@ -518,6 +590,12 @@ void GpuFlock::step(std::uint32_t steps) {
 GridStageTimes GpuFlock::step_timed() {
   GridStageTimes times;
   impl_->step_once(&times);
+  return times;
+}
+
+GridStageTimes GpuFlock::step_gpu_timed() {
+  GridStageTimes times;
+  impl_->step_once(&times, Impl::StageTiming::GpuTimestamps);
   return times;
 }
 

@@ -21,21 +21,22 @@ double median_of(const std::vector<FrameTime>& frames, const std::function<doubl
 
 }  // namespace
 
-std::string FrameTimings::report(std::uint32_t boids, int width, int height,
+std::string FrameTimings::report(std::uint32_t count, const char* counted, int width, int height,
                                  const std::string& gl_renderer) const {
   const double total = median_of(frames_, [](const FrameTime& f) { return f.total; });
   const double steps = median_of(frames_, [](const FrameTime& f) { return double(f.steps); });
   char text[1024];
   std::snprintf(
       text, sizeof text,
-      "frame-time breakdown: median ms over %zu frames, %u boids, %dx%d, %.0f steps/frame, %s\n"
-      "| boids | sim | trails | heads | bloom | overlays | resolve | blit+UI | frame | fps |\n"
-      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
-      "| %u | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f |\n",
-      frames_.size(), boids, width, height, steps, gl_renderer.c_str(), boids,
+      "frame-time breakdown: median ms over %zu frames, %u %s, %dx%d, %.0f steps/frame, %s\n"
+      "| %s | sim | trails | heads | exposure | bloom | overlays | resolve | blit+UI | frame | fps |\n"
+      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+      "| %u | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f |\n",
+      frames_.size(), count, counted, width, height, steps, gl_renderer.c_str(), counted, count,
       median_of(frames_, [](const FrameTime& f) { return f.sim; }),
       median_of(frames_, [](const FrameTime& f) { return f.trails; }),
       median_of(frames_, [](const FrameTime& f) { return f.heads; }),
+      median_of(frames_, [](const FrameTime& f) { return f.exposure; }),
       median_of(frames_, [](const FrameTime& f) { return f.bloom; }),
       median_of(frames_, [](const FrameTime& f) { return f.overlays; }),
       median_of(frames_, [](const FrameTime& f) { return f.resolve; }),

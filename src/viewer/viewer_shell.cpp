@@ -154,6 +154,7 @@ void ViewerShell::present(FrameTime& time, std::uint64_t step,
   render(options_.timings ? &passes : nullptr);
   time.trails = passes.trails;
   time.heads = passes.heads;
+  time.exposure = passes.exposure;
   time.bloom = passes.bloom;
   time.overlays = passes.overlays;
   time.resolve = passes.resolve;
@@ -204,7 +205,8 @@ void ViewerShell::finish(const Scenario& scenario, std::uint32_t count, std::uin
   window().check_gl_errors("the last frame");  // before a recording's manifest says it is whole
   if (captures_->recording()) toggle_recording(scenario, step);
   if (options_.timings && timings_.size() > 0) {
-    std::fputs(timings_.report(count, renderer_->width(), renderer_->height(),
+    const char* counted = scenario.plan ? "agents" : "boids";
+    std::fputs(timings_.report(count, counted, renderer_->width(), renderer_->height(),
                                window().info().renderer)
                    .c_str(),
                stdout);

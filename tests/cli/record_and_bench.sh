@@ -15,18 +15,29 @@ for file in frame_000000.png frame_000001.png manifest.toml; do
 done
 expect_no_file "$work/frames/frame_000002.png" "record --frames 2"
 
-run_murmur bench --sizes 64,128 --steps 1 --warmup 0 --max-naive 64
+run_murmur bench --sizes 64,128 --steps 1 --warmup 0 --max-naive 64 --gpu-timers
 expect_rc 0
 expect_stdout_contains "renderer: "
-expect_stdout_contains "| N | grid ms/step | naive ms/step | cpu ms/step | naive/grid | cpu/grid |"
-# The first table is the backends'; the second splits the grid step into its stages.
+expect_stdout_contains "| N | grid ms/step | grid ns/boid-step | candidates/boid | naive ms/step | naive ns/boid-step | cpu ms/step | cpu ns/boid-step | naive/grid | cpu/grid |"
+# The first table is the backends'; the second splits the grid step into its stages, and
+# --gpu-timers adds a third from GL timestamp queries (or says that they read 0).
 row_64=$(printf '%s\n' "$out" | grep -m1 '^| 64 |' || true)
 row_128=$(printf '%s\n' "$out" | grep -m1 '^| 128 |' || true)
-stage_rows=$(printf '%s\n' "$out" | grep -A3 '^| N | count | scan | scatter | rank | steer |' | grep -c '^| [0-9]' || true)
+stage_header='^| N | count | scan | scatter | rank | steer | step | step ns/boid |'
+stage_rows=$(printf '%s\n' "$out" | grep -m1 -A3 "$stage_header" | grep -c '^| [0-9]' || true)
 [[ -n $row_64 && -n $row_128 ]] || { fail "bench table lacks rows for 64 and 128"; describe_run; }
-# 64 runs every backend; 128 is above --max-naive, so its naive column and ratio are skipped.
+# 64 runs every backend; 128 is above --max-naive, so its naive columns and ratio are skipped.
 [[ $row_64 != *—* ]] || fail "bench row for 64 skipped a backend: $row_64"
-[[ $(cut -d'|' -f4 <<<"$row_128") == " — " ]] || fail "bench ran naive above --max-naive: $row_128"
+[[ $(cut -d'|' -f6,7 <<<"$row_128") == " — | — " ]] || fail "bench ran naive above --max-naive: $row_128"
 [[ $stage_rows == 2 ]] || { fail "bench stage table lacks a row per size"; describe_run; }
+# 64 boids fill fewer than 3 cells a side, so the search visits every other boid: 63 candidates.
+[[ $(cut -d'|' -f5 <<<"$row_64") == " 63.0 " ]] || fail "bench candidates at 64 boids: $row_64"
+# ns per boid-step is the ms per step over N: 1e6 * ms / 64.
+awk -F'|' '{ ms = $3 + 0; ns = $4 + 0; if (ms <= 0 || ns < 0.9 * ms * 1e6 / 64 || ns > 1.1 * ms * 1e6 / 64) exit 1 }' <<<"$row_64" ||
+  fail "bench ns/boid-step at 64 boids does not match its ms/step: $row_64"
+if ! printf '%s\n' "$out" | grep -q 'GL timer queries: every stage read 0'; then
+  gpu_rows=$(printf '%s\n' "$out" | grep -A5 'GL timestamp queries' | grep -c '^| [0-9]' || true)
+  [[ $gpu_rows == 2 ]] || { fail "bench --gpu-timers printed neither its table nor the 0 line"; describe_run; }
+fi
 
 finish

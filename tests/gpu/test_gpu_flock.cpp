@@ -340,3 +340,24 @@ TEST_CASE("The GPU summary matches the CPU statistics") {
   REQUIRE_THAT(w.polarization,
                Catch::Matchers::WithinAbs(compute_stats(t, seeded_start(t)).polarization, 1e-5));
 }
+
+TEST_CASE("A flock of one species (its own steering variant) steps as the same flock beside an "
+          "empty second species") {
+  // steer_grid.comp compiled with MURMUR_ONE_SPECIES takes every candidate's species as 0
+  // instead of fetching it; with a second species (of no boids) the flock gets the variant
+  // that fetches. The two must give the same bits.
+  gl_context();
+  const Scenario one = torus(3000, 240.0f, 5);
+  Scenario two = one;
+  two.species.push_back(test::species("empty", 0, Topology::Wrap, 10.0f, 4.0f));
+  const FlockState start = seeded_start(one);
+  FlockState start_two = start;
+  start_two.totals.clear();  // per species; empty means none yet
+  GpuFlock a(one, start), b(two, start_two);
+  a.step(30);
+  b.step(30);
+  const FlockState sa = a.download(), sb = b.download();
+  REQUIRE(sa.boids.size() == start.boids.size());
+  REQUIRE(sa.boids.size() == sb.boids.size());
+  REQUIRE(std::memcmp(sa.boids.data(), sb.boids.data(), sa.boids.size() * sizeof(Boid)) == 0);
+}

@@ -81,6 +81,21 @@ class Texture {
   int width_ = 0, height_ = 0;
 };
 
+// A buffer texture (GL_TEXTURE_BUFFER): `buffer`'s bytes read by texelFetch as texels of
+// `internal_format` (GL_R32UI, GL_RG32UI, GL_RG32F, GL_RGBA32UI or GL_RGBA32F), with no copy.
+// The buffer must outlive the view. Throws GpuError naming the label when the buffer holds more
+// texels than GL_MAX_TEXTURE_BUFFER_SIZE.
+class BufferTexture {
+ public:
+  BufferTexture() = default;
+  BufferTexture(std::string_view label, GLenum internal_format, const Buffer& buffer);
+  GLuint id() const { return handle_.id(); }
+  void bind(GLuint unit) const;  // glBindTextureUnit
+
+ private:
+  Handle<delete_texture> handle_;
+};
+
 class Framebuffer {
  public:
   Framebuffer() = default;

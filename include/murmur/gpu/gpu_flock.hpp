@@ -46,8 +46,9 @@ struct GpuNeighbourCounts {
   std::uint32_t separating = 0;
 };
 
-// Wall-clock milliseconds of each stage of one grid step (benchmarks only: each stage ends in
-// glFinish, which serialises the GPU).
+// Milliseconds of each stage of one grid step (benchmarks only): wall clock with each stage
+// ended by glFinish, which serialises the GPU (step_timed), or GPU time between GL_TIMESTAMP
+// queries at the stage boundaries, with no wait between stages (step_gpu_timed).
 struct GridStageTimes {
   double count = 0, scan = 0, scatter = 0, rank = 0, steer = 0;
   // The ecosystem's passes (0 without it): food counts and update, catch, settle, caps.
@@ -77,6 +78,9 @@ class GpuFlock {
   void step(std::uint32_t steps = 1);
   // One grid step with each stage timed (the same work as step(); slower, for `murmur bench`).
   GridStageTimes step_timed();
+  // The same with GL timestamp queries, read after the step (waiting for it). Drivers that do
+  // not time compute work (llvmpipe) give 0 for every stage.
+  GridStageTimes step_gpu_timed();
   // Replaces the state (at most capacity() boids; ids any unique uint32 values). Its next_id
   // and step carry over (docs/model.md, "A living population").
   void upload(const FlockState& state);

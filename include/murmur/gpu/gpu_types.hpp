@@ -28,6 +28,14 @@ static_assert(sizeof(Boid) == 40);
 static_assert(offsetof(Boid, vel) == 8 && offsetof(Boid, id) == 16 && offsetof(Boid, species) == 20 &&
               offsetof(Boid, age) == 24 && offsetof(Boid, trail_slot) == 28 &&
               offsetof(Boid, energy) == 32 && offsetof(Boid, fate) == 36);
+// The 8-byte texels through which passes fetch a Boid (shaders/boid_texels.glsl).
+constexpr std::size_t kBoidTexelBytes = 8;
+static_assert(sizeof(Boid) == kBoidTexelBytes * MURMUR_BOID_TEXELS);
+static_assert(offsetof(Boid, pos) == kBoidTexelBytes * MURMUR_BOID_TEXEL_POS &&
+              offsetof(Boid, vel) == kBoidTexelBytes * MURMUR_BOID_TEXEL_VEL &&
+              offsetof(Boid, id) == kBoidTexelBytes * MURMUR_BOID_TEXEL_ID_SPECIES &&
+              offsetof(Boid, age) == kBoidTexelBytes * MURMUR_BOID_TEXEL_AGE_SLOT &&
+              offsetof(Boid, energy) == kBoidTexelBytes * MURMUR_BOID_TEXEL_ENERGY_FATE);
 
 struct StepParams {
   glm::vec2 world;
