@@ -9,6 +9,8 @@
 // The scan: one workgroup scans MURMUR_SCAN_GROUP_SIZE * MURMUR_SCAN_ITEMS_PER_THREAD cells.
 #define MURMUR_SCAN_GROUP_SIZE 256
 #define MURMUR_SCAN_ITEMS_PER_THREAD 4
+// scan_count_word when the scan's length is its element_count alone (GpuScan::run(values, n)).
+#define MURMUR_SCAN_NO_COUNT 0xFFFFFFFFu
 
 // Shader storage bindings of the simulation.
 #define MURMUR_BIND_BOIDS 0          // Boid[]: state t+1 written by steer; read by binning
@@ -22,6 +24,7 @@
 #define MURMUR_BIND_NEIGHBOURS 8     // uvec4[N]: per sorted slot (visible, flock, separating, id)
 #define MURMUR_BIND_SCAN_IN 9        // uint[]: one level of the scan (in place)
 #define MURMUR_BIND_SCAN_SUMS 10     // uint[]: per-workgroup totals of that level
+#define MURMUR_BIND_SCAN_COUNT 28    // uint[]: a count the GPU wrote, to scan only that many
 #define MURMUR_BIND_STEP_PARAMS 11   // StepParams: world, grid, counts, fault (read-only)
 #define MURMUR_BIND_OBSTACLES 12     // vec4[]: obstacle centre.xy, radius, unused (read-only)
 #define MURMUR_BIND_SUMMARY_PARTIALS 13    // vec4[groups]: per-workgroup statistics sums
@@ -96,7 +99,7 @@
 #define MURMUR_BIND_PLAN_SORTED 5        // uint[agents]: agent indices by cell, then index
 #define MURMUR_BIND_PLAN_CONTROL 6       // PlanControl: counts, the grid's shape, errors
 #define MURMUR_BIND_PLAN_PARAMS 7        // PlanParamsRecord (read-only)
-#define MURMUR_BIND_PLAN_MOVERS 8        // uint[agents]: 1 per moving agent, then its point's rank
+#define MURMUR_BIND_PLAN_MOVERS 8        // uint[agents]: 1 per listed mover, then its rank
 #define MURMUR_BIND_PLAN_AGENT_CELL 11   // uint[agents]: each agent's steering cell
 #define MURMUR_BIND_PLAN_CELL_FILL 12    // uint[cell capacity]: the scatter's cursor per cell
 #define MURMUR_BIND_PLAN_CELL_ENTRIES 13 // uint[agents]: agents by cell, unordered in a cell
@@ -105,6 +108,8 @@
 #define MURMUR_BIND_PLAN_PREVIOUS 16     // uint[point capacity]: its agent's point before it
 #define MURMUR_BIND_PLAN_LAST_POINT 17   // uint[agents]: each agent's newest point
 #define MURMUR_BIND_PLAN_SUMMARY 18      // PlanSummaryRecord: plan_summary.comp's counts
+#define MURMUR_BIND_PLAN_LISTED 19       // uint[agents]: the previous step's movers, by index
+#define MURMUR_BIND_PLAN_MOVERS_OUT 20   // uint[agents]: this step's movers, by index
 // The plan's fixed shapes, shared by the CPU reference (src/core/plan.cpp) and the GPU
 // (docs/model.md, "The floor-plan generator (seed 003)"). The clearance index starts with
 // MURMUR_PLAN_MIN_BUCKETS buckets and doubles them past MURMUR_PLAN_MAX_POINTS_PER_BUCKET

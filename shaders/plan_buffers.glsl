@@ -9,24 +9,9 @@ layout(std430, binding = MURMUR_BIND_PLAN_AGENTS) buffer PlanAgents { PlanAgentR
 layout(std430, binding = MURMUR_BIND_PLAN_POINTS) buffer PlanPoints { PlanPointRecord points[]; };
 layout(std430, binding = MURMUR_BIND_PLAN_HEADS) buffer PlanHeads { uint heads[]; };
 layout(std430, binding = MURMUR_BIND_PLAN_NEXT) buffer PlanNext { uint next_point[]; };
-layout(std430, binding = MURMUR_BIND_PLAN_CELL_START) buffer PlanCellStart { uint cell_start[]; };
-layout(std430, binding = MURMUR_BIND_PLAN_SORTED) buffer PlanSorted { uint sorted_agents[]; };
 
 layout(std430, binding = MURMUR_BIND_PLAN_MOVERS) buffer PlanMovers { uint mover_rank[]; };
-layout(std430, binding = MURMUR_BIND_PLAN_AGENT_CELL) buffer PlanAgentCell { uint agent_cell[]; };
-layout(std430, binding = MURMUR_BIND_PLAN_CELL_FILL) buffer PlanCellFill { uint cell_fill[]; };
-layout(std430, binding = MURMUR_BIND_PLAN_CELL_ENTRIES) buffer PlanCellEntries {
-  uint cell_entries[];
-};
 layout(std430, binding = MURMUR_BIND_PLAN_LINK_NEXT) buffer PlanLinkNext { uint link_next[]; };
-
-// One block of MURMUR_PLAN_TOTAL_BLOCK agents: its locations' total and bounding box.
-struct PlanPartial {
-  dvec2 total;
-  vec2 low;
-  vec2 high;
-};
-layout(std430, binding = MURMUR_BIND_PLAN_PARTIALS) buffer PlanPartials { PlanPartial partials[]; };
 
 // What the passes hand on within the GPU: the point count, the index's buckets and the points
 // its link passes take, the steering grid's shape and the total of the locations, the first
@@ -46,6 +31,10 @@ layout(std430, binding = MURMUR_BIND_PLAN_CONTROL) buffer PlanControl {
   uint link_end;      // ones, or every point when the buckets doubled
   uint link_groups[3];   // workgroups of the link passes
   uint clear_groups[3];  // workgroups clearing the heads (none unless the buckets doubled)
+  // The agents that moved in a step, listed by index (plan_listed.glsl), by the step's parity:
+  // listed[s & 1] of step s.
+  uint listed[2];
+  uint grid_entries;  // the steering grid's cells + 1: the length of its scan of cell_start
 } control;
 
 // The [plan] keys the passes use, and the sizes GpuPlan chose.

@@ -3,6 +3,7 @@
 // sums its locations in double in agent order, as the CPU's crowd_of does, and takes their
 // bounding box. One invocation per block. in: agents, params. out: partials.
 #include "plan.glsl"
+#include "plan_grid_buffers.glsl"
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 #include "compute_index.glsl"
 

@@ -3,8 +3,10 @@
 // blocks in block order and their bounding box, then the grid's shape as the CPU's crowd_of
 // chooses it: cells at least the steering's reach, grown past MURMUR_PLAN_MAX_CELLS_PER_AGENT
 // cells per agent. A grid of more cells than the capacity stops the plan with
-// MURMUR_PLAN_CELLS_FULL. in: partials, control, params. out: control (the grid, the total).
+// MURMUR_PLAN_CELLS_FULL. in: partials, control, params. out: control (the grid, the length of
+// its scan, the total).
 #include "plan.glsl"
+#include "plan_grid_buffers.glsl"
 layout(local_size_x = 1) in;
 
 uniform uint step_number;
@@ -45,4 +47,5 @@ void main() {
   control.grid_origin = low;
   control.grid_cell = cell;
   control.grid_cells = cells;
+  control.grid_entries = uint(cells.x) * uint(cells.y) + 1u;
 }

@@ -9,6 +9,7 @@
 // in: agents, control, params. in/out: agent_cell, cell_start, cell_fill, cell_entries,
 // sorted_agents.
 #include "plan.glsl"
+#include "plan_grid_buffers.glsl"
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 #include "compute_index.glsl"
 

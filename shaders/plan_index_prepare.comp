@@ -4,8 +4,10 @@
 // stops the plan with MURMUR_PLAN_POINTS_FULL, before any point is written), and the clearance
 // index's growth decided as PlanPointIndex::add decides it: the buckets doubled past
 // MURMUR_PLAN_MAX_POINTS_PER_BUCKET points each, then every point relinked; else the new ones.
-// in: agents (moved), mover_rank (scanned), control, params. out: control.
+// in: agents (moved), listed, mover_rank (scanned), control, params. out: control (with the
+// length of this step's list of movers).
 #include "plan.glsl"
+#include "plan_listed.glsl"
 layout(local_size_x = 1) in;
 
 uniform uint step_number;  // the step being made (GpuPlan keeps it within uint32)
@@ -14,8 +16,9 @@ void main() {
   control.link_groups = uint[3](0u, 0u, 0u);
   control.clear_groups = uint[3](0u, 0u, 0u);
   if (control.error != MURMUR_PLAN_OK || plan.agent_count == 0u) return;
-  uint last = plan.agent_count - 1u;
-  uint movers = mover_rank[last] + agents[last].moved;
+  uint listed_count = plan_listed_count(step_number - 1u);
+  uint last = listed_count - 1u;
+  uint movers = listed_count == 0u ? 0u : mover_rank[last] + agents[listed[last]].moved;
   uint first = control.point_count;
   if (movers > plan.point_capacity - first) {
     control.error = MURMUR_PLAN_POINTS_FULL;
@@ -24,6 +27,7 @@ void main() {
     return;
   }
   uint count = first + movers;
+  control.listed[step_number & 1u] = movers;
   control.append_first = first;
   control.point_count = count;
   uint buckets = control.bucket_count;

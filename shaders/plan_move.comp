@@ -1,32 +1,43 @@
 #version 450
 // Steps 1 and 2 of a plan step (docs/model.md, "One step of the plan"), one invocation per
-// agent: the death check on the state the previous step left (deaths apply after `warmup`),
-// then the seed's move() and calTurns() for every agent alive at the start of the step.
-// in: agents, points, heads, next, control, params. out: the agent's own record, and
-// mover_rank[agent] = 1 when it moves (the scan then ranks the moves).
+// agent the previous step moved (`listed`, in index order; the others are dead): the death
+// check on the state the previous step left (deaths apply after `warmup`), then the seed's
+// move() and calTurns() for every agent alive at the start of the step.
+// in: listed, agents, points, heads, next, control, params. out: the agent's own record, and
+// mover_rank[k] = 1 when the k-th listed agent moves (the scan of the list's length then ranks
+// the moves).
 #include "plan.glsl"
+#include "plan_listed.glsl"
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 #include "compute_index.glsl"
 
 uniform uvec2 step_index;  // the step being made (1 = the first), low word, high word
 
 // PlanPointIndex::near_other_path: a point of another agent within clearance, through the
-// clearance index's cells around `at`.
+// clearance index's cells around `at`. One loop over the cells and their chains together: the
+// invocations a SIMD unit runs side by side then each walk their own points, and no one waits at
+// every cell for the longest chain among them (the answer does not depend on the order).
 bool near_other_path(vec2 at, uint agent) {
   ivec2 centre = plan_index_cell(at);
   int rings = plan.index_rings;
-  for (int dy = -rings; dy <= rings; ++dy) {
-    for (int dx = -rings; dx <= rings; ++dx) {
-      if (plan.fault == MURMUR_FAULT_DROP_CLEARANCE_CELL && dx == 1 && dy == 0) continue;
-      uint bucket = plan_bucket(centre + ivec2(dx, dy), control.bucket_count);
-      for (uint p = heads[bucket]; p != MURMUR_PLAN_NONE; p = next_point[p]) {
-        if (points[p].agent != agent && plan_distance(at, points[p].raw) < plan.clearance) {
-          return true;
-        }
-      }
+  int side = 2 * rings + 1;
+  int cells = side * side;
+  int cell = 0;
+  uint p = MURMUR_PLAN_NONE;
+  while (true) {
+    if (p == MURMUR_PLAN_NONE) {
+      if (cell == cells) return false;
+      ivec2 offset = ivec2(cell % side, cell / side) - rings;
+      ++cell;
+      if (plan.fault == MURMUR_FAULT_DROP_CLEARANCE_CELL && offset == ivec2(1, 0)) continue;
+      p = heads[plan_bucket(centre + offset, control.bucket_count)];
+      if (p == MURMUR_PLAN_NONE) continue;
     }
+    if (points[p].agent != agent && plan_distance(at, points[p].raw) < plan.clearance) {
+      return true;
+    }
+    p = next_point[p];
   }
-  return false;
 }
 
 uint death_of(PlanAgentRecord a) {
@@ -60,11 +71,13 @@ void move(inout PlanAgentRecord a) {
 }
 
 void main() {
-  uint i = linear_invocation_index();
-  if (i >= plan.agent_count || control.error != MURMUR_PLAN_OK) return;
+  uint k = linear_invocation_index();
+  if (k >= plan.agent_count || control.error != MURMUR_PLAN_OK) return;
+  if (k >= plan_listed_count(step_index.x - 1u)) return;
+  uint i = listed[k];
   PlanAgentRecord a = agents[i];
   a.moved = a.alive;
-  mover_rank[i] = a.moved;
+  mover_rank[k] = a.moved;
   if (a.moved == 0u) {
     agents[i].moved = 0u;
     return;

@@ -1,21 +1,25 @@
 #version 450
 // Exclusive prefix sum, first half: each workgroup scans its block of
 // MURMUR_SCAN_GROUP_SIZE * MURMUR_SCAN_ITEMS_PER_THREAD values in place and writes the block's
-// total to block_sums. GpuFlock scans block_sums the same way (recursively) and then
-// scan_add.comp adds each block's offset, so any number of cells works.
-// in/out: values[element_count]. out: block_sums[blocks].
+// total to block_sums. GpuScan scans block_sums the same way (recursively) and then
+// scan_add.comp adds each block's offset, so any number of cells works. Workgroups past the
+// scan's length (scan_count.glsl) return at once.
+// in: scan_counts. in/out: values[scan_length()]. out: block_sums[blocks].
 #include "common.glsl"
 layout(local_size_x = MURMUR_SCAN_GROUP_SIZE) in;
 #include "compute_index.glsl"
 
 layout(std430, binding = MURMUR_BIND_SCAN_IN) buffer ValuesBlock { uint values[]; };
 layout(std430, binding = MURMUR_BIND_SCAN_SUMS) writeonly buffer SumsBlock { uint block_sums[]; };
-uniform uint element_count;
 
 const uint kBlockSize = MURMUR_SCAN_GROUP_SIZE * MURMUR_SCAN_ITEMS_PER_THREAD;
+#include "scan_count.glsl"
 shared uint thread_totals[MURMUR_SCAN_GROUP_SIZE];
 
 void main() {
+  uint scanned = scan_length();
+  // The same for the whole workgroup: no invocation leaves before a barrier the others reach.
+  if (linear_group_index() * kBlockSize >= scanned) return;
   uint local = gl_LocalInvocationID.x;
   uint first = linear_group_index() * kBlockSize + local * MURMUR_SCAN_ITEMS_PER_THREAD;
 
@@ -24,7 +28,7 @@ void main() {
   uint running = 0u;
   for (uint k = 0u; k < MURMUR_SCAN_ITEMS_PER_THREAD; ++k) {
     uint index = first + k;
-    uint value = index < element_count ? values[index] : 0u;
+    uint value = index < scanned ? values[index] : 0u;
     items[k] = running;
     running += value;
   }
@@ -42,7 +46,7 @@ void main() {
 
   for (uint k = 0u; k < MURMUR_SCAN_ITEMS_PER_THREAD; ++k) {
     uint index = first + k;
-    if (index < element_count) values[index] = thread_offset + items[k];
+    if (index < scanned) values[index] = thread_offset + items[k];
   }
   if (local == MURMUR_SCAN_GROUP_SIZE - 1u) block_sums[linear_group_index()] = thread_totals[local];
 }

@@ -61,7 +61,7 @@ class PlanPointIndex {
   static constexpr std::uint32_t kNone = 0xffffffffu;
 
   PlanPointIndex() = default;
-  // Cells of side the largest power of two <= clearance (exact to divide by).
+  // Cells of side the smallest power of two >= clearance (exact to divide by), searched 3 x 3.
   explicit PlanPointIndex(float clearance);
 
   // Adds points[size() .. points.size()), which extend the points already added.

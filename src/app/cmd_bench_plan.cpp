@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <memory>
 #include <string>
 
@@ -36,6 +37,8 @@ constexpr unsigned kCpuWorkers = 2;
 constexpr double kAreaPerAgent = 1600.0;
 constexpr std::uint64_t kPlanBenchSeed = 1;
 constexpr double kMicrosecondsPerMillisecond = 1000.0;
+// Each size runs the CPU reference, GpuPlan, and GpuPlan stage by stage.
+constexpr std::uint64_t kRunsPerSize = 3;
 
 Scenario builtin_plan_scenario(std::uint32_t agents) {
   const float side = static_cast<float>(std::sqrt(agents * kAreaPerAgent));
@@ -57,6 +60,15 @@ Scenario builtin_plan_scenario(std::uint32_t agents) {
   return scenario;
 }
 
+// PlanStageTimes' stages in the stage table's order, with its column names.
+constexpr double PlanStageTimes::*kPlanStages[] = {
+    &PlanStageTimes::move,       &PlanStageTimes::points,    &PlanStageTimes::index,
+    &PlanStageTimes::crowd,      &PlanStageTimes::grid_clear, &PlanStageTimes::grid_sort,
+    &PlanStageTimes::grid_scan,  &PlanStageTimes::steer};
+constexpr const char* kPlanStageNames[] = {"move", "points", "index", "crowd", "grid clear",
+                                           "grid sort", "grid scan", "steer"};
+static_assert(std::size(kPlanStages) == std::size(kPlanStageNames));
+
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t middle = values.size() / 2;
@@ -65,6 +77,7 @@ double median(std::vector<double> values) {
 
 struct PlanTiming {
   double cpu_ms = 0, gpu_ms = 0;  // medians per step
+  PlanStageTimes stages;          // GpuPlan's, each stage's median over the timed steps
   // The CPU's living agents before the first and after the last timed step (the GPU's are the
   // same on llvmpipe, tests/gpu/test_plan_gpu.cpp).
   std::uint32_t living_first = 0, living_last = 0;
@@ -88,6 +101,25 @@ double median_ms(std::uint32_t warmup, std::uint32_t timed, StepOnce&& step_once
   return median(samples);
 }
 
+// The same GpuPlan steps again from the start, each timed stage by stage (glFinish after each
+// stage, so their sum exceeds an untimed step by the lost overlap): each stage's median.
+PlanStageTimes stage_medians(const Scenario& scenario, const PlanState& start,
+                             std::uint32_t warmup, std::uint32_t timed) {
+  GpuPlan gpu(scenario, start,
+              gpu_plan_point_capacity(std::uint64_t{warmup} + timed, start.agents.size(),
+                                      "--warmup + --steps"));
+  gpu.step(warmup);
+  std::vector<PlanStageTimes> samples;
+  for (std::uint32_t i = 0; i < timed; ++i) samples.push_back(gpu.step_timed());
+  PlanStageTimes medians;
+  for (double PlanStageTimes::*stage : kPlanStages) {
+    std::vector<double> values;
+    for (const PlanStageTimes& t : samples) values.push_back(t.*stage);
+    medians.*stage = median(values);
+  }
+  return medians;
+}
+
 // The CPU reference alone, then GpuPlan alone from the same start, each step of GpuPlan ended
 // by glFinish() (GL timer queries read 0 for compute work on llvmpipe).
 PlanTiming time_plan(const Scenario& scenario, std::uint32_t warmup, std::uint32_t timed) {
@@ -109,6 +141,7 @@ PlanTiming time_plan(const Scenario& scenario, std::uint32_t warmup, std::uint32
         glFinish();
       },
       [] {});
+  timing.stages = stage_medians(scenario, start, warmup, timed);
   return timing;
 }
 
@@ -158,10 +191,11 @@ int run_plan_bench(const PlanBenchOptions& options) {
   std::fflush(stdout);
 
   std::uint64_t planned = 0;
-  for (const std::uint64_t n : sizes) planned += 2 * n * (warmup + timed);
+  for (const std::uint64_t n : sizes) planned += kRunsPerSize * n * (warmup + timed);
   Progress progress = command_progress("bench", "agent-steps", planned, options.quiet);
   std::uint64_t done = 0;
   std::vector<std::pair<double, double>> per_agent;  // us per agent-step: cpu, gpu
+  std::vector<std::pair<std::uint32_t, PlanStageTimes>> stage_rows;
   for (const Scenario& scenario : scenarios) {
     const std::uint32_t n = scenario.plan->total_count();
     const PlanTiming t = time_plan(scenario, warmup, timed);
@@ -169,6 +203,7 @@ int run_plan_bench(const PlanBenchOptions& options) {
     const double cpu_us = t.cpu_ms * kMicrosecondsPerMillisecond / n;
     const double gpu_us = t.gpu_ms * kMicrosecondsPerMillisecond / n;
     per_agent.emplace_back(cpu_us, gpu_us);
+    stage_rows.emplace_back(n, t.stages);
     progress.clear_line();  // stdout may be the same terminal
     char ratio[32];
     std::snprintf(ratio, sizeof ratio, "%.2f", t.gpu_ms / t.cpu_ms);
@@ -176,7 +211,7 @@ int run_plan_bench(const PlanBenchOptions& options) {
                 number(t.cpu_ms).c_str(), number(t.gpu_ms).c_str(), number(cpu_us).c_str(),
                 number(gpu_us).c_str(), ratio);
     std::fflush(stdout);  // a row as soon as it is measured: 100k takes a minute
-    done += 2 * std::uint64_t{n} * (warmup + timed);
+    done += kRunsPerSize * std::uint64_t{n} * (warmup + timed);
     progress.update(done);
   }
   progress.finish();
@@ -186,6 +221,19 @@ int run_plan_bench(const PlanBenchOptions& options) {
                 static_cast<unsigned long long>(sizes.front()),
                 per_agent.back().first / per_agent.front().first,
                 per_agent.back().second / per_agent.front().second);
+  }
+  std::printf("\ngpu step by stage: median ms, glFinish() after each stage (a second GpuPlan "
+              "from the same start)\n\n| N |");
+  for (const char* name : kPlanStageNames) std::printf(" %s |", name);
+  std::printf(" sum |\n|---:|");
+  for (std::size_t k = 0; k < std::size(kPlanStageNames); ++k) std::printf("---:|");
+  std::printf("---:|\n");
+  for (const auto& [n, stages] : stage_rows) {
+    std::printf("| %u |", n);
+    for (double PlanStageTimes::*stage : kPlanStages) {
+      std::printf(" %s |", number(stages.*stage).c_str());
+    }
+    std::printf(" %s |\n", number(stages.total()).c_str());
   }
   return kExitOk;
 }

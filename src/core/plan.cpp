@@ -222,8 +222,13 @@ glm::vec2 steering(const PlanParams& plan, const Crowd& crowd, const PlanAgent& 
 PlanPointIndex::PlanPointIndex(float clearance) : clearance_(clearance) {
   int exponent = 0;
   std::frexp(clearance, &exponent);  // clearance = m * 2^exponent, m in [0.5, 1)
-  cell_side_ = std::ldexp(1.0f, exponent - 1);
-  rings_ = cell_side_ == clearance ? 1 : 2;
+  // The smallest power of two >= clearance: the 3 x 3 cells around a point hold every point
+  // within clearance. Smaller cells (the largest power of two <= clearance, 5 x 5 of them) hold
+  // fewer points near the query, but each cell visited walks a whole bucket's chain, most of it
+  // other cells' points that share the bucket: 25 chains cost more than 9 (docs/model.md).
+  const float below = std::ldexp(1.0f, exponent - 1);
+  cell_side_ = below == clearance ? clearance : std::ldexp(1.0f, exponent);
+  rings_ = 1;
   heads_.assign(kMinBuckets, kNone);
 }
 

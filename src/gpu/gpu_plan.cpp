@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <chrono>
 #include <cstddef>
 #include <cstring>
 #include <iterator>
@@ -49,11 +50,14 @@ struct PlanControl {
   std::uint32_t point_count, bucket_count, error, error_step, error_need;
   std::uint32_t append_first, link_first, link_end;
   std::uint32_t link_groups[3], clear_groups[3];
+  std::uint32_t listed[2];  // the movers of the steps of each parity
+  std::uint32_t grid_entries;
 };
 static_assert(offsetof(PlanControl, grid_origin) == 16 && offsetof(PlanControl, grid_cell) == 32 &&
               offsetof(PlanControl, bucket_count) == 40 &&
               offsetof(PlanControl, error_need) == 52 && offsetof(PlanControl, link_groups) == 68 &&
-              offsetof(PlanControl, clear_groups) == 80);
+              offsetof(PlanControl, clear_groups) == 80 && offsetof(PlanControl, listed) == 92 &&
+              offsetof(PlanControl, grid_entries) == 100);
 constexpr GLintptr kLinkGroupsOffset = offsetof(PlanControl, link_groups);
 constexpr GLintptr kClearGroupsOffset = offsetof(PlanControl, clear_groups);
 
@@ -139,10 +143,18 @@ struct GpuPlan::Impl {
   gl::Uniform move_step{move_pass, "step_index"}, prepare_step{prepare_pass, "step_number"},
       append_step{append_pass, "step_number"}, shape_step{shape_pass, "step_number"},
       link_phase{link_pass, "link_phase"}, grid_phase{grid_pass, "grid_phase"},
-      summary_step{summary_pass, "step_index"};
+      summary_step{summary_pass, "step_index"}, steer_step{steer_pass, "step_number"};
   gl::Buffer agents, points, heads, next, cell_start, sorted, control, params_buffer, movers,
       agent_cell, cell_fill, cell_entries, link_next, partials, previous, last_point, summary;
+  // The movers of the steps of each parity, by index (shaders/plan_listed.glsl).
+  std::array<gl::Buffer, 2> movers_of_parity;
   std::unique_ptr<GpuScan> mover_scan, cell_scan;
+
+  // Step `step`'s lists: the previous step's movers in, this one's out.
+  void bind_lists(std::uint32_t step) const {
+    movers_of_parity[(step + 1) & 1].bind_storage(MURMUR_BIND_PLAN_LISTED);
+    movers_of_parity[step & 1].bind_storage(MURMUR_BIND_PLAN_MOVERS_OUT);
+  }
 
   void bind() const {
     agents.bind_storage(MURMUR_BIND_PLAN_AGENTS);
@@ -184,8 +196,11 @@ struct GpuPlan::Impl {
     gl::dispatch_linear(agent_groups);
   }
 
-  void one_step(std::uint32_t step);
-  void advance(std::uint32_t steps);
+  // `times`: each stage ended by glFinish and its wall time added there (step_timed).
+  void one_step(std::uint32_t step, PlanStageTimes* times = nullptr);
+  void advance(std::uint32_t steps, PlanStageTimes* times = nullptr);
+  // Reads the error word: a step that ran out of room throws std::length_error naming it.
+  void throw_if_stopped();
   // The buckets the heads buffer holds for a point capacity: every bucket count the index can
   // double to while its points fit.
   static std::uint32_t buckets_for(std::uint32_t point_capacity) {
@@ -242,6 +257,16 @@ GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32
       gl::Buffer("plan grid starts", (std::size_t(cell_capacity) + 1) * sizeof(std::uint32_t));
   m.sorted = gl::Buffer("plan grid agents", bytes(agent_count, sizeof(std::uint32_t)));
   PlanControl control{};
+  // The start's living agents, the list the first step takes (as if the step before moved them).
+  std::vector<std::uint32_t> living;
+  for (std::uint32_t i = 0; i < agent_count; ++i) {
+    if (initial.agents[i].alive) living.push_back(i);
+  }
+  const std::size_t list_bytes = bytes(agent_count, sizeof(std::uint32_t));
+  m.movers_of_parity[initial.step & 1] =
+      gl::Buffer("plan movers", list_bytes, living.empty() ? nullptr : living.data());
+  m.movers_of_parity[(initial.step + 1) & 1] = gl::Buffer("plan movers", list_bytes);
+  control.listed[initial.step & 1] = static_cast<std::uint32_t>(living.size());
   control.point_count = static_cast<std::uint32_t>(initial.points.size());
   control.bucket_count = static_cast<std::uint32_t>(index.heads().size());
   m.control = gl::Buffer("plan control", sizeof control, &control);
@@ -277,21 +302,39 @@ GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32
 
 GpuPlan::~GpuPlan() = default;
 
-void GpuPlan::Impl::one_step(std::uint32_t step) {
+void GpuPlan::Impl::one_step(std::uint32_t step, PlanStageTimes* times) {
   const std::uint32_t agent_count = params.agent_count;
   if (agent_count == 0) return;
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point lap_start;
+  if (times != nullptr) {
+    glFinish();  // earlier work is not this step's
+    lap_start = Clock::now();
+  }
+  const auto stage_done = [&](double PlanStageTimes::*stage) {
+    if (times == nullptr) return;
+    glFinish();
+    const Clock::time_point now = Clock::now();
+    times->*stage += std::chrono::duration<double, std::milli>(now - lap_start).count();
+    lap_start = now;
+  };
   const std::uint32_t agent_groups = gl::groups_for(agent_count, MURMUR_STEP_GROUP_SIZE);
   const std::uint32_t block_groups =
       gl::groups_for(gl::groups_for(agent_count, MURMUR_PLAN_TOTAL_BLOCK), MURMUR_STEP_GROUP_SIZE);
   bind();
+  bind_lists(step);
   // 1-2. Deaths and moves.
   move_pass.use();
   move_step.set(glm::uvec2(step, 0u));
   gl::dispatch_linear(agent_groups);
   storage_barrier();  // plan_move writes the agents and the movers; the scan reads the movers
+  stage_done(&PlanStageTimes::move);
   // 3. The points in agent order, and the clearance index.
-  mover_scan->run(movers, agent_count);
+  // Over the list's length, which the previous step left on the GPU.
+  mover_scan->run(movers, agent_count, control,
+                  offsetof(PlanControl, listed) + ((step + 1) & 1) * sizeof(std::uint32_t));
   bind();  // the scan took two binding points of its own
+  bind_lists(step);
   prepare_pass.use();
   prepare_step.set(step);
   glDispatchCompute(1, 1, 1);
@@ -301,6 +344,7 @@ void GpuPlan::Impl::one_step(std::uint32_t step) {
   append_step.set(step);
   gl::dispatch_linear(agent_groups);
   storage_barrier();  // plan_append writes the points; the link passes read them
+  stage_done(&PlanStageTimes::points);
   clear_pass.use();
   glDispatchComputeIndirect(kClearGroupsOffset);
   storage_barrier();  // plan_heads_clear empties the heads; the push fills them
@@ -310,6 +354,7 @@ void GpuPlan::Impl::one_step(std::uint32_t step) {
   storage_barrier();  // the order pass writes link_next; the commit reads it
   link(kLinkCommit);
   storage_barrier();  // the committed index feeds the next step's deaths
+  stage_done(&PlanStageTimes::index);
   // 4. The steering grid and the steering.
   blocks_pass.use();
   gl::dispatch_linear(block_groups);
@@ -317,51 +362,71 @@ void GpuPlan::Impl::one_step(std::uint32_t step) {
   shape_pass.use();
   shape_step.set(step);
   glDispatchCompute(1, 1, 1);
+  stage_done(&PlanStageTimes::crowd);
   // the previous step's steering read cell_start; the clears must come after it
   glMemoryBarrier(GL_ALL_BARRIER_BITS);
   cell_start.clear_to_zero();
   cell_fill.clear_to_zero();
   glMemoryBarrier(GL_ALL_BARRIER_BITS);  // the cleared counts and the shape reach the grid passes
+  stage_done(&PlanStageTimes::grid_clear);
   grid(kGridCount, agent_groups);
   storage_barrier();  // the counts feed the scan
-  cell_scan->run(cell_start, params.cell_capacity + 1);
+  stage_done(&PlanStageTimes::grid_sort);
+  // Over the grid's cells, not the capacity: plan_crowd_shape wrote their number.
+  cell_scan->run(cell_start, params.cell_capacity + 1, control,
+                 offsetof(PlanControl, grid_entries));
   bind();
+  bind_lists(step);
+  stage_done(&PlanStageTimes::grid_scan);
   grid(kGridScatter, agent_groups);
   storage_barrier();  // the scatter writes cell_entries; the rank reads them
   grid(kGridRank, agent_groups);
   storage_barrier();  // the rank writes sorted_agents; the steering reads them
+  stage_done(&PlanStageTimes::grid_sort);
   steer_pass.use();
+  steer_step.set(step);
   gl::dispatch_linear(agent_groups);
   storage_barrier();  // the accelerations feed the next move
+  stage_done(&PlanStageTimes::steer);
 }
 
-void GpuPlan::Impl::advance(std::uint32_t steps) {
+void GpuPlan::Impl::advance(std::uint32_t steps, PlanStageTimes* times) {
   if (step_index + steps > PlanPointIndex::kNone - 1) {
     throw std::length_error("GPU plan: more than " + std::to_string(PlanPointIndex::kNone - 1) +
                             " steps, the most a plan holds");
   }
   glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, control.id());
   for (std::uint32_t s = 0; s < steps; ++s) {
-    one_step(static_cast<std::uint32_t>(step_index + 1));
+    one_step(static_cast<std::uint32_t>(step_index + 1), times);
     ++step_index;
   }
 }
 
 void GpuPlan::advance(std::uint32_t steps) { impl_->advance(steps); }
 
-void GpuPlan::step(std::uint32_t steps) {
-  Impl& m = *impl_;
-  m.advance(steps);
-  const PlanControl control = m.read_control();
-  if (control.error == MURMUR_PLAN_OK) return;
-  m.step_index = control.error_step - 1;  // the failing step did not finish
-  const std::string what = control.error == MURMUR_PLAN_POINTS_FULL
+PlanStageTimes GpuPlan::step_timed() {
+  PlanStageTimes times;
+  impl_->advance(1, &times);
+  impl_->throw_if_stopped();
+  return times;
+}
+
+void GpuPlan::Impl::throw_if_stopped() {
+  const PlanControl c = read_control();
+  if (c.error == MURMUR_PLAN_OK) return;
+  step_index = c.error_step - 1;  // the failing step did not finish
+  const std::string what = c.error == MURMUR_PLAN_POINTS_FULL
                                ? "saved points, its point capacity is " +
-                                     std::to_string(m.params.point_capacity)
+                                     std::to_string(params.point_capacity)
                                : "steering grid cells, its cell capacity is " +
-                                     std::to_string(m.params.cell_capacity);
-  throw std::length_error("GPU plan step " + std::to_string(control.error_step) + " needs " +
-                          std::to_string(control.error_need) + " " + what);
+                                     std::to_string(params.cell_capacity);
+  throw std::length_error("GPU plan step " + std::to_string(c.error_step) + " needs " +
+                          std::to_string(c.error_need) + " " + what);
+}
+
+void GpuPlan::step(std::uint32_t steps) {
+  impl_->advance(steps);
+  impl_->throw_if_stopped();
 }
 
 PlanState GpuPlan::plan_state() const {

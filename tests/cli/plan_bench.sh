@@ -23,6 +23,15 @@ for n in 100 400; do
   ((first <= n && last <= first && last < n)) || fail "row for $n: living '$living' does not fall"
   [[ $row != *—* ]] || fail "row for $n skipped a backend: $row"
 done
+# The stage table: a row per size, every stage timed, and the sum.
+expect_stdout_contains "gpu step by stage: median ms, glFinish() after each stage"
+expect_stdout_contains "| N | move | points | index | crowd | grid clear |"
+expect_stdout_contains "| grid sort | grid scan | steer | sum |"
+for n in 100 400; do
+  stages=$(sed -n '/gpu step by stage/,$p' <<<"$out" | grep "^| $n |" || true)
+  [[ $stages =~ ^\|\ $n(\ \|\ [0-9.]+){9}\ \|$ ]] ||
+    fail "no stage row of 9 figures for $n: '$stages'"
+done
 
 # The defaults: the issue's sizes, timed past the plan's warm-up.
 run_murmur bench --help

@@ -114,6 +114,25 @@ TEST_CASE("plan gpu: a clump of 8,000 agents, each every other's candidate, give
   compare_backends(scenario, 7, 2, 1);
 }
 
+// GpuPlan lists the start's living agents for its first step (docs/gpu.md): a start with dead
+// agents and an odd step count must go on as the CPU's does.
+TEST_CASE("plan gpu: a plan started part-way, with dead agents at an odd step, goes on as the "
+          "CPU's") {
+  const Scenario scenario = crowded_scenario(60);
+  test::gl_context();
+  PlanState cpu = plan_start(scenario, 11);
+  for (int s = 0; s < 45; ++s) plan_step(scenario, cpu);
+  REQUIRE(cpu.living() > 0);
+  REQUIRE(cpu.living() < cpu.agents.size());
+  GpuPlan gpu(scenario, cpu, std::uint32_t(cpu.agents.size() * 75));
+  for (int s = 0; s < 30; ++s) plan_step(scenario, cpu);
+  gpu.step(30);
+  require_same_plan(cpu, gpu.plan_state());
+  const GpuPlanIndex index = gpu.index();
+  CHECK(std::equal(index.next.begin(), index.next.end(), cpu.index.next().begin(),
+                   cpu.index.next().end()));
+}
+
 TEST_CASE("plan gpu: update() following every step reads the same state as plan_state()") {
   const Scenario scenario = crowded_scenario(20);
   test::gl_context();

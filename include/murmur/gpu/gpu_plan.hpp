@@ -54,6 +54,23 @@ struct GpuPlanBuffers {
   std::uint32_t point_capacity = 0;
 };
 
+// Wall-clock milliseconds of each stage of one plan step (benchmarks only: each stage ends in
+// glFinish, which serialises the GPU). The stages of docs/gpu.md's table, the grid split in
+// its clears, its counting sort and its scan.
+struct PlanStageTimes {
+  double move = 0;       // plan_move: deaths through the clearance index, the moves
+  double points = 0;     // the movers' scan, plan_index_prepare, plan_append
+  double index = 0;      // plan_heads_clear (after a doubling), plan_link x 3
+  double crowd = 0;      // plan_crowd_blocks, plan_crowd_shape
+  double grid_clear = 0;  // the grid's counts and cursors zeroed
+  double grid_sort = 0;  // plan_grid's count, scatter and rank
+  double grid_scan = 0;  // the scan of the cells' counts
+  double steer = 0;      // plan_steer
+  double total() const {
+    return move + points + index + crowd + grid_clear + grid_sort + grid_scan + steer;
+  }
+};
+
 class GpuPlan {
  public:
   // The buffers hold `point_capacity` saved points (at most 2^32 - 2) and a steering grid of
@@ -72,6 +89,8 @@ class GpuPlan {
   // The same steps, queued without reading anything back: a step that runs out of room stops
   // the plan, which counts() then reports (GpuPlanCounts::error).
   void advance(std::uint32_t steps = 1);
+  // One step as step(1) makes it, each stage timed (slower, for `murmur bench --plan`).
+  PlanStageTimes step_timed();
   // Grows the point buffers to hold `point_capacity` points (at most 2^32 - 2), on the GPU,
   // without waiting: the plan goes on exactly as if it had had the room from the start. A
   // capacity no larger than today's changes nothing.
