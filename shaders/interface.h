@@ -132,6 +132,12 @@
 // PlanSummaryRecord.died: one counter per PlanDeath after Lives (too slow, too close, too many
 // turns).
 #define MURMUR_PLAN_DEATH_CAUSES 3u
+// Branching (docs/model.md, "Branching"): the Philox draws of an agent's branch event and of
+// its child's side (the start's draws are 0-3, at step 0), and the most coverage cells a
+// branching plan's canvas may hold (a bitmap of 2^28 bits, 32 MiB).
+#define MURMUR_PLAN_DRAW_BRANCH 4u
+#define MURMUR_PLAN_DRAW_BRANCH_SIDE 5u
+#define MURMUR_PLAN_MAX_COVERAGE_CELLS 268435456u
 
 // Render bindings.
 #define MURMUR_BIND_RENDER_BOIDS 0   // Boid[] read by the head vertex shader

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <charconv>
 #include <chrono>
 #include <cstddef>
 #include <cstring>
@@ -130,6 +131,7 @@ struct GpuPlan::Impl {
   std::uint64_t history = next_history.fetch_add(1);
   PlanParamsRecord params{};
   std::uint64_t step_index = 0;
+  std::uint64_t seed = 0;  // the start's (PlanState::seed)
   gl::Program move_pass = gl::Program::compute("plan_move.comp");
   gl::Program prepare_pass = gl::Program::compute("plan_index_prepare.comp");
   gl::Program append_pass = gl::Program::compute("plan_append.comp");
@@ -209,10 +211,25 @@ struct GpuPlan::Impl {
   }
 };
 
+std::optional<std::string> gpu_plan_unsupported(const Scenario& scenario) {
+  if (!scenario.plan || scenario.plan->branch_chance == 0.0f) return std::nullopt;
+  // The shortest text that reads back to the value, as the scenario's own messages print it.
+  char value[32];
+  const auto shown = std::to_chars(value, value + sizeof value, scenario.plan->branch_chance);
+  return scenario.source + ": plan.branch_chance = " + std::string(value, shown.ptr) +
+         ": the GPU plan does not branch yet: 0 on --backend gpu (and in the viewer and the "
+         "recorder), or any value in [0, 1] on --backend cpu";
+}
+
+void require_gpu_plan_support(const Scenario& scenario) {
+  if (auto why = gpu_plan_unsupported(scenario)) throw InputError(*why);
+}
+
 GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32_t point_capacity,
                  std::uint32_t cell_capacity)
     : impl_(std::make_unique<Impl>()) {
   if (!scenario.plan) throw InputError(scenario.source + ": no [plan] table: not a plan scenario");
+  require_gpu_plan_support(scenario);
   if (point_capacity >= PlanPointIndex::kNone || initial.points.size() > point_capacity) {
     throw std::length_error("GPU plan: point capacity " + std::to_string(point_capacity) +
                             " must hold the start's " + std::to_string(initial.points.size()) +
@@ -221,6 +238,7 @@ GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32
   Impl& m = *impl_;
   m.scenario = scenario;
   m.step_index = initial.step;
+  m.seed = initial.seed;
   const PlanParams& plan = *scenario.plan;
   const auto agent_count = static_cast<std::uint32_t>(initial.agents.size());
   if (cell_capacity == 0) {
@@ -431,7 +449,9 @@ void GpuPlan::step(std::uint32_t steps) {
 
 PlanState GpuPlan::plan_state() const {
   PlanState state;
+  state.seed = impl_->seed;
   state.index = PlanPointIndex(impl_->scenario.plan->clearance);
+  state.coverage = plan_coverage(impl_->scenario);
   update(state);
   return state;
 }
@@ -456,6 +476,7 @@ void GpuPlan::update(PlanState& state) const {
                       state.points.data() + known);
   }
   state.index.add(state.points);
+  state.coverage.add(state.points);
 }
 
 GpuPlanIndex GpuPlan::index() const {

@@ -223,6 +223,11 @@ void PlanViewer::restart(std::uint64_t seed) {
 }
 
 void PlanViewer::apply_scenario(Scenario next) {
+  // The panel can ask for what GpuPlan does not run yet (branching): the plan stays as it is.
+  if (auto why = gpu_plan_unsupported(next)) {
+    shell_.say(*why);
+    return;
+  }
   const bool redraw_only = same_plan_but_widths(scenario_, next);
   scenario_ = std::move(next);
   if (!redraw_only) restart(scenario_.world.seed);
@@ -236,6 +241,8 @@ void PlanViewer::load(const std::filesystem::path& path) {
       open_ = OpenScenario{std::move(loaded), path};
       return;
     }
+    // Refused before the running plan is let go.
+    require_gpu_plan_support(loaded);
     // Reset to file keeps the seed that is running; another file brings its own.
     if (path == scenario_path_) loaded.world.seed = scenario_.world.seed;
     scenario_ = std::move(loaded);

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `murmur stats` on a plan scenario (docs/model.md, "Plan statistics"): rows that keep the
-# counting rules (living only falls, living + deaths = agents, each step saves one point per
-# agent alive at its start, the ink only grows), the same bytes on the CPU and the GPU, and
-# one-line errors for what does not apply to a plan.
+# counting rules (living rises only by births, living + deaths = agents, each step saves one
+# point per agent alive at its start, the ink only grows), the same bytes on the CPU and the
+# GPU, and one-line errors for what does not apply to a plan.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 require_tools plan_stats python3
@@ -59,6 +59,38 @@ expect_same_file "$work/crowd-cpu.csv" "$work/crowd-gpu.csv" "a crowd's plan sta
 check "$work/crowd-cpu.csv" 360 3 || fail "the crowd's rows break the counting rules"
 run_murmur stats --scenario "$crowd" --steps 120 --every 3 --backend cpu --seed 12 --quiet
 expect_different_file "$work/crowd-cpu.csv" <(printf '%s\n' "$out") "another seed"
+
+# Branching (docs/model.md, "Branching") on the CPU: agents and births rise together, living by
+# at most the births, and the counting rules still hold; the GPU refuses it in one line.
+branching=$work/branching.toml
+printf '[world]\nwidth = 800\nheight = 800\nseed = 3\n\n[plan]\nbranch_chance = 0.05\n' \
+  >"$branching"
+printf 'branch_coverage = 0.1\nmax_agents = 150\n' >>"$branching"
+run_murmur stats --scenario "$branching" --steps 200 --backend cpu --quiet \
+  --out "$work/branching.csv"
+expect_rc 0
+check "$work/branching.csv" 20 1 || fail "a branching plan's rows break the counting rules"
+IFS=, read -r _ _ _ _ _ _ _ _ _ agents births _ coverage <<<"$(tail -1 "$work/branching.csv")"
+[[ $births -gt 20 && $agents -eq $((20 + births)) ]] ||
+  fail "floor-plan.toml with branching had $births births and $agents agents"
+python3 -c "import sys; sys.exit(not 0.05 < $coverage <= 1)" ||
+  fail "a branching plan's coverage is $coverage"
+run_murmur stats --scenario "$branching" --steps 5 --backend gpu --out "$work/refused.csv"
+expect_usage_error "plan.branch_chance = 0.05" "--backend cpu"
+expect_no_file "$work/refused.csv" "a refused branching run on the GPU"
+run_murmur plan --scenario "$branching" --steps 5 --backend gpu --out "$work/refused.svg"
+expect_usage_error "plan.branch_chance = 0.05"
+expect_no_file "$work/refused.svg" "a refused branching plan on the GPU"
+run_murmur compare --scenario "$branching" --steps 5
+expect_usage_error "plan.branch_chance = 0.05"
+run_murmur record --scenario "$branching" --frames 1 --size 32x32 --out "$work/refused-frames"
+expect_usage_error "plan.branch_chance = 0.05"
+expect_no_file "$work/refused-frames" "a refused branching recording"
+# On the CPU, `murmur plan` draws it, the same bytes twice.
+run_murmur plan --scenario "$branching" --steps 120 --backend cpu --quiet --out "$work/b1.svg"
+expect_rc 0
+run_murmur plan --scenario "$branching" --steps 120 --backend cpu --quiet --out "$work/b2.svg"
+expect_same_file "$work/b1.svg" "$work/b2.svg" "a branching plan's SVG, run twice"
 
 # What does not apply to a plan: one line, exit 2, no file.
 printf 'id,species,x,y,vx,vy\n0,0,1,1,1,0\n' >"$work/state.csv"

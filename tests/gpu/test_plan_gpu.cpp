@@ -5,10 +5,12 @@
 #include <array>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "gpu_test_support.hpp"
+#include "murmur/errors.hpp"
 #include "murmur/gl/gl.hpp"
 #include "murmur/gpu/gpu_plan.hpp"
 #include "murmur/plan.hpp"
@@ -301,6 +303,32 @@ TEST_CASE("plan gpu: advance() past the room stops the plan, and counts() says w
   CHECK(counts.step == 9);  // queued
   CHECK(most_points_at(counts, 12) == 100 + 3 * 20);
   CHECK_THROWS_WITH(gpu.step(0), Catch::Contains("step 6 needs 120 saved points"));
+}
+
+TEST_CASE("plan gpu: branching is refused in one line naming the key, not ignored") {
+  const Scenario scenario = parse_scenario(kWorld + "[plan]\nbranch_chance = 0.05\n", "b.toml");
+  const std::optional<std::string> why = gpu_plan_unsupported(scenario);
+  REQUIRE(why);
+  CHECK(why->find('\n') == std::string::npos);
+  CHECK_THAT(*why, Catch::StartsWith("b.toml: plan.branch_chance = 0.05: "));
+  CHECK_FALSE(gpu_plan_unsupported(seed_scenario()));
+  test::gl_context();
+  CHECK_THROWS_AS(GpuPlan(scenario, plan_start(scenario, 3), 100), InputError);
+}
+
+TEST_CASE("plan gpu: plan_state() carries the start's seed and the CPU's coverage") {
+  const Scenario scenario = crowded_scenario(10);
+  test::gl_context();
+  PlanState cpu = plan_start(scenario, 9);
+  GpuPlan gpu(scenario, cpu, 90 * 80);
+  for (int s = 0; s < 80; ++s) plan_step(scenario, cpu);
+  gpu.step(80);
+  const PlanState state = gpu.plan_state();
+  require_same_plan(cpu, state);
+  CHECK(state.seed == 9);
+  CHECK(state.coverage.cells() == cpu.coverage.cells());
+  CHECK(state.coverage.covered() == cpu.coverage.covered());
+  CHECK(cpu.coverage.covered() > 100);
 }
 
 }  // namespace

@@ -7,7 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "murmur/gpu/gpu_flock.hpp"
@@ -71,11 +73,18 @@ struct PlanStageTimes {
   }
 };
 
+// Why GpuPlan cannot run a plan scenario's keys yet, in one line naming the key, or nothing when
+// it can: branching (branch_chance > 0) runs on the CPU reference only so far.
+std::optional<std::string> gpu_plan_unsupported(const Scenario& scenario);
+// Throws InputError with that line: for the commands to call before they write anything.
+void require_gpu_plan_support(const Scenario& scenario);
+
 class GpuPlan {
  public:
   // The buffers hold `point_capacity` saved points (at most 2^32 - 2) and a steering grid of
   // `cell_capacity` cells (0: MURMUR_PLAN_MAX_CELLS_PER_AGENT per agent plus a margin); a step
-  // that needs more stops the plan, and step() throws std::length_error naming the step.
+  // that needs more stops the plan, and step() throws std::length_error naming the step. Throws
+  // InputError for a scenario gpu_plan_unsupported names.
   GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32_t point_capacity,
           std::uint32_t cell_capacity = 0);
   ~GpuPlan();
