@@ -91,6 +91,13 @@ run_murmur plan --scenario "$branching" --steps 120 --backend cpu --quiet --out 
 expect_rc 0
 run_murmur plan --scenario "$branching" --steps 120 --backend cpu --quiet --out "$work/b2.svg"
 expect_same_file "$work/b1.svg" "$work/b2.svg" "a branching plan's SVG, run twice"
+# Its CSV names each child's parent, a start's agent (id < 20) or an earlier child.
+run_murmur plan --scenario "$branching" --steps 120 --backend cpu --quiet --out "$work/b.csv"
+expect_rc 0
+bad_children=$(tail -n +2 "$work/b.csv" | awk -F, '
+  ($1 < 20 && $9 != "") || ($1 >= 20 && ($9 == "" || $9 >= $1)) { bad++ }
+  $1 >= 20 { children++ } END { print (children > 0 ? bad + 0 : "none") }')
+[[ $bad_children == 0 ]] || fail "a branching plan's CSV parents: $bad_children bad rows"
 
 # What does not apply to a plan: one line, exit 2, no file.
 printf 'id,species,x,y,vx,vy\n0,0,1,1,1,0\n' >"$work/state.csv"
