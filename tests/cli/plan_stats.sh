@@ -60,8 +60,9 @@ check "$work/crowd-cpu.csv" 360 3 || fail "the crowd's rows break the counting r
 run_murmur stats --scenario "$crowd" --steps 120 --every 3 --backend cpu --seed 12 --quiet
 expect_different_file "$work/crowd-cpu.csv" <(printf '%s\n' "$out") "another seed"
 
-# Branching (docs/model.md, "Branching") on the CPU: agents and births rise together, living by
-# at most the births, and the counting rules still hold; the GPU refuses it in one line.
+# Branching (docs/model.md, "Branching"): agents and births rise together, living by at most
+# the births, and the counting rules still hold; the same bytes on the GPU; compare and record
+# refuse it in one line.
 branching=$work/branching.toml
 printf '[world]\nwidth = 800\nheight = 800\nseed = 3\n\n[plan]\nbranch_chance = 0.05\n' \
   >"$branching"
@@ -75,22 +76,24 @@ IFS=, read -r _ _ _ _ _ _ _ _ _ agents births _ coverage <<<"$(tail -1 "$work/br
   fail "floor-plan.toml with branching had $births births and $agents agents"
 python3 -c "import sys; sys.exit(not 0.05 < $coverage <= 1)" ||
   fail "a branching plan's coverage is $coverage"
-run_murmur stats --scenario "$branching" --steps 5 --backend gpu --out "$work/refused.csv"
-expect_usage_error "plan.branch_chance = 0.05" "--backend cpu"
-expect_no_file "$work/refused.csv" "a refused branching run on the GPU"
-run_murmur plan --scenario "$branching" --steps 5 --backend gpu --out "$work/refused.svg"
-expect_usage_error "plan.branch_chance = 0.05"
-expect_no_file "$work/refused.svg" "a refused branching plan on the GPU"
+run_murmur stats --scenario "$branching" --steps 200 --backend gpu --quiet \
+  --out "$work/branching-gpu.csv"
+expect_rc 0
+expect_same_file "$work/branching.csv" "$work/branching-gpu.csv" \
+  "branching plan stats on cpu and gpu"
 run_murmur compare --scenario "$branching" --steps 5
 expect_usage_error "plan.branch_chance = 0.05"
 run_murmur record --scenario "$branching" --frames 1 --size 32x32 --out "$work/refused-frames"
 expect_usage_error "plan.branch_chance = 0.05"
 expect_no_file "$work/refused-frames" "a refused branching recording"
-# On the CPU, `murmur plan` draws it, the same bytes twice.
+# `murmur plan` draws it, the same bytes twice and on both backends.
 run_murmur plan --scenario "$branching" --steps 120 --backend cpu --quiet --out "$work/b1.svg"
 expect_rc 0
 run_murmur plan --scenario "$branching" --steps 120 --backend cpu --quiet --out "$work/b2.svg"
 expect_same_file "$work/b1.svg" "$work/b2.svg" "a branching plan's SVG, run twice"
+run_murmur plan --scenario "$branching" --steps 120 --backend gpu --quiet --out "$work/b3.svg"
+expect_rc 0
+expect_same_file "$work/b1.svg" "$work/b3.svg" "a branching plan's SVG on cpu and gpu"
 # Its CSV names each child's parent, a start's agent (id < 20) or an earlier child.
 run_murmur plan --scenario "$branching" --steps 120 --backend cpu --quiet --out "$work/b.csv"
 expect_rc 0
