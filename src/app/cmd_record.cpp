@@ -8,7 +8,6 @@
 
 #include "commands.hpp"
 #include "murmur/errors.hpp"
-#include "murmur/gpu/gpu_plan.hpp"
 #include "murmur/render/recording.hpp"
 
 namespace murmur::cli {
@@ -60,7 +59,6 @@ int run_record(const RecordOptions& options) {
   request.video = video_format(options.format, request.out);
   request.scenario = load_any_scenario_with_seed(options.scenario, options.seed);
   request.initial = flock_start_state(request.scenario, options.in);
-  if (request.scenario.plan) require_gpu_plan_support(request.scenario);  // a GPU plan
 
   if (!options.in) {
     std::fprintf(stderr, "seed %llu\n",

@@ -245,8 +245,8 @@ std::optional<std::string> gpu_plan_unsupported(const Scenario& scenario) {
   char value[32];
   const auto shown = std::to_chars(value, value + sizeof value, scenario.plan->branch_chance);
   return scenario.source + ": plan.branch_chance = " + std::string(value, shown.ptr) +
-         ": murmur compare, record and view do not run branching plans yet (murmur plan and "
-         "stats do, on --backend cpu and gpu)";
+         ": murmur compare does not compare branching plans yet (murmur plan, stats, record "
+         "and view run them)";
 }
 
 std::uint32_t gpu_plan_agent_capacity(const Scenario& scenario, std::uint32_t start_agents) {

@@ -357,7 +357,7 @@ TEST_CASE("plan gpu: a planted fault (a child's origin unsnapped) breaks the agr
   CHECK(differing > 0);
 }
 
-TEST_CASE("plan gpu: compare, record and view refuse branching in one line naming the key") {
+TEST_CASE("plan gpu: compare refuses branching in one line naming the key") {
   const Scenario scenario = branching_scenario(0.05f, 0.3f, 4096);
   const std::optional<std::string> why = gpu_plan_unsupported(scenario);
   REQUIRE(why);

@@ -75,9 +75,9 @@ struct PlanStageTimes {
   }
 };
 
-// Why the commands beyond GpuPlan's own steps (the harness, the renderer: compare, record and the
-// viewer) cannot run a plan scenario's keys yet, in one line naming the key, or nothing when
-// they can: branching (branch_chance > 0) runs on the CPU reference and on GpuPlan only so far.
+// Why the harness (murmur compare) cannot run a plan scenario's keys yet, in one line naming
+// the key, or nothing when it can: it compares a fixed agent count, so not branching plans
+// (branch_chance > 0), which GpuPlan, the renderer and the viewer run.
 std::optional<std::string> gpu_plan_unsupported(const Scenario& scenario);
 // Throws InputError with that line: for the commands to call before they write anything.
 void require_gpu_plan_support(const Scenario& scenario);
