@@ -1,10 +1,11 @@
 #version 450 core
 // Boid heads: one instance per live boid record (an indirect draw whose instance count the GPU
-// copied from the live count), 6 vertices (two triangles) per head, read straight from the
-// simulation's boid buffer. A head is a dart along the velocity, a disc, or, with the age look,
-// a ring that grows and fills in with age (a disc and a ring are a square the fragment shader
-// cuts round). Heads shorter than a pixel are one-pixel points instead (drawn with GL_POINTS:
-// the first vertex is the point, the other five fall outside the frame and are clipped).
+// copied from the live count), read straight from the simulation's boid buffer. A head is a
+// dart along the velocity (a strip of 4 vertices: two triangles), a disc, or, with the age
+// look, a ring that grows and fills in with age (a disc and a ring are a square of two
+// 6-vertex triangles that the fragment shader cuts round). Heads shorter than a pixel are
+// one-pixel points instead (GL_POINTS, one vertex). The renderer picks the draw; each vertex
+// costs (llvmpipe shades every one), so each shape has as few as it can.
 // MURMUR_* names not in interface.h are defined by the renderer (C++).
 #include "render_boids.glsl"
 #include "render_colour.glsl"
@@ -28,16 +29,15 @@ out float v_hole;        // age look: the hole's radius, in the disc's radii
 flat out int v_round;    // 1: cut the square round (disc or age look)
 
 // Dart corners in its own frame, x along the heading, in units of (length, width), centred on
-// the boid: the triangles tip-wing-notch and tip-notch-wing.
+// the boid: the strip wing-tip-notch-wing makes the triangles tip-wing-notch and
+// tip-notch-wing (the same pixels in any vertex order, and the flat colour is the same at all
+// corners).
 const int kTip = 0, kLeftWing = 1, kNotch = 2, kRightWing = 3;
-const int kCornerOfVertex[6] = int[6](kTip, kLeftWing, kNotch, kTip, kNotch, kRightWing);
+const int kCornerOfVertex[4] = int[4](kLeftWing, kTip, kNotch, kRightWing);
 const float kHalf = 0.5;
 // The age look's square around the disc, in its radii: the same 6 vertices as two triangles.
 const vec2 kSquareCorner[6] = vec2[6](vec2(-1, -1), vec2(1, -1), vec2(1, 1),
                                       vec2(-1, -1), vec2(1, 1), vec2(-1, 1));
-// A point head's spare vertices go here, beyond the clip volume, so they draw nothing.
-const vec4 kClipped = vec4(2.0, 2.0, 0.0, 1.0);
-const int kPointVertex = 0;
 
 vec2 dart_corner(int corner) {
   if (corner == kTip) return vec2(kHalf, 0.0);
@@ -53,9 +53,7 @@ void main() {
   v_hole = 0.0;
   v_round = 0;
   if (u_point_heads) {
-    gl_Position = gl_VertexID == kPointVertex
-                      ? vec4((boid.pos - u_world_centre) * u_world_to_clip, 0.0, 1.0)
-                      : kClipped;
+    gl_Position = vec4((boid.pos - u_world_centre) * u_world_to_clip, 0.0, 1.0);
     return;
   }
   vec2 world;

@@ -22,7 +22,13 @@ namespace murmur {
 namespace {
 
 constexpr int kRgbaChannels = 4;
-constexpr GLsizei kDartVertices = 6;          // two triangles, see shaders/heads.vert
+// Heads (shaders/heads.vert): llvmpipe shades every vertex of a non-indexed draw on one
+// thread, so the head's vertex count is most of its cost: a dart is a 4-vertex strip, a point
+// one vertex; discs keep their two 6-vertex triangles (their interpolated place in the disc
+// is computed from the first vertex of each triangle, which a strip would change).
+constexpr GLsizei kDartVertices = 4;          // a strip of two triangles
+constexpr GLsizei kSquareVertices = 6;        // two triangles
+constexpr GLsizei kPointVertices = 1;
 constexpr GLsizei kBoxVertices = 6;           // two triangles, see shaders/food_boxes.vert
 constexpr GLsizei kRibbonSegmentVertices = 6;  // a quad, see shaders/trail_ribbon.vert
 constexpr GLsizei kLineVertices = 2;
@@ -111,7 +117,9 @@ struct DrawArraysIndirectCommand {
 };
 // The renderer's indirect draws, one command each in draw_commands_.
 enum DrawCommand : std::size_t {
-  kHeadsDraw,
+  kDartHeadsDraw,
+  kSquareHeadsDraw,
+  kPointHeadsDraw,
   kLineStampsDraw,
   kWideStampsDraw,
   kDrawCommandCount
@@ -599,7 +607,9 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
       live_count_("murmur.render.live_count", sizeof(std::uint32_t)),
       exposure_("murmur.render.exposure", sizeof(float), &kUnitExposureScale) {
   std::array<DrawArraysIndirectCommand, kDrawCommandCount> commands{};
-  commands[kHeadsDraw].count = kDartVertices;
+  commands[kDartHeadsDraw].count = kDartVertices;
+  commands[kSquareHeadsDraw].count = kSquareVertices;
+  commands[kPointHeadsDraw].count = kPointVertices;
   commands[kLineStampsDraw].count = kLineVertices;
   commands[kWideStampsDraw].count = kStampVertices;
   draw_commands_ = gl::Buffer("murmur.render.draw_commands", sizeof commands, commands.data());
@@ -655,7 +665,8 @@ void Renderer::load_live_count(BoidBufferView boids) {
   } else {
     live_count_.upload(0, sizeof(std::uint32_t), &boids.count);
   }
-  for (const DrawCommand command : {kHeadsDraw, kLineStampsDraw, kWideStampsDraw})
+  for (const DrawCommand command :
+       {kDartHeadsDraw, kSquareHeadsDraw, kPointHeadsDraw, kLineStampsDraw, kWideStampsDraw})
     glCopyNamedBufferSubData(live_count_.id(), draw_commands_.id(), 0,
                              static_cast<GLintptr>(command_offset(command) +
                                                    offsetof(DrawArraysIndirectCommand,
@@ -1140,9 +1151,12 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   glBindVertexArray(empty_vertex_array_.id());
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, draw_commands_.id());
   glPointSize(kPointHeadPixels);
-  // A point head is the first of its 6 vertices (shaders/heads.vert): the same command serves.
-  glDrawArraysIndirect(look.points ? GL_POINTS : GL_TRIANGLES,
-                       reinterpret_cast<const void*>(command_offset(kHeadsDraw)));
+  const bool square = style.shape == HeadShape::Disc || style.age_look;
+  const DrawCommand command = look.points ? kPointHeadsDraw
+                              : square    ? kSquareHeadsDraw
+                                          : kDartHeadsDraw;
+  const GLenum primitives = look.points ? GL_POINTS : square ? GL_TRIANGLES : GL_TRIANGLE_STRIP;
+  glDrawArraysIndirect(primitives, reinterpret_cast<const void*>(command_offset(command)));
   glDisable(GL_BLEND);
 }
 
