@@ -1303,7 +1303,7 @@ bool Renderer::bloom_shown() const {
 }
 
 void Renderer::resolve_pass() {
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, output_framebuffer_.id());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, final_framebuffer());
   glViewport(0, 0, width_, height_);
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
@@ -1434,7 +1434,7 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the vertex shader reads the circles
   }
 
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, output_framebuffer_.id());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, final_framebuffer());
   glViewport(0, 0, width_, height_);
   glEnable(GL_BLEND);
   glBlendEquation(GL_FUNC_ADD);

@@ -423,6 +423,11 @@ class Renderer {
 
   // The tone-mapped RGBA8 frame, for a viewer to blit (its row 0 is the bottom row).
   unsigned output_framebuffer() const { return output_framebuffer_.id(); }
+  // Where the next frames' resolve and overlays draw: the output target (the default, which
+  // read_pixels and output_framebuffer see) or, when on, the window's framebuffer (0) of a
+  // viewer the same size as the renderer, which saves it a full-frame copy (the same bytes:
+  // both are 8 bits a channel) on frames nothing reads back.
+  void draw_to_window(bool on) { draw_to_window_ = on; }
   unsigned output_texture() const { return output_texture_.id(); }
 
  private:
@@ -479,6 +484,8 @@ class Renderer {
   bool local_exposure_on_ = false;      // the last exposure_pass applied the local exposure
   gl::Texture output_texture_;          // RGBA8, what gets displayed or written
   gl::Framebuffer output_framebuffer_;
+  bool draw_to_window_ = false;         // draw_to_window()
+  unsigned final_framebuffer() const { return draw_to_window_ ? 0 : output_framebuffer_.id(); }
 };
 
 }  // namespace murmur
