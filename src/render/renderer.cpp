@@ -22,13 +22,15 @@ namespace murmur {
 namespace {
 
 constexpr int kRgbaChannels = 4;
-// Heads (shaders/heads.vert): llvmpipe shades every vertex of a non-indexed draw on one
-// thread, so the head's vertex count is most of its cost: a dart is a 4-vertex strip, a point
-// one vertex; discs keep their two 6-vertex triangles (their interpolated place in the disc
-// is computed from the first vertex of each triangle, which a strip would change).
-constexpr GLsizei kDartVertices = 4;          // a strip of two triangles
-constexpr GLsizei kSquareVertices = 6;        // two triangles
-constexpr GLsizei kPointVertices = 1;
+// Heads (shaders/heads.vert): one draw of 4 vertices per boid and two triangles of them, by
+// an index buffer, not instances: llvmpipe runs an instanced draw instance by instance on one
+// thread, a per-instance cost that was most of the heads pass, and shades each vertex of a
+// non-indexed draw however often the triangles share it. Points are one vertex per boid.
+constexpr GLuint kHeadCorners = 4;
+constexpr std::array<GLuint, 6> kHeadCornerIndices{0, 1, 2, 0, 2, 3};  // as heads.vert's corners
+// Boids per head draw: the index buffer repeats their pattern once per boid and each draw's
+// base vertex moves it along, so the buffer stays small at any flock size.
+constexpr std::uint32_t kHeadsPerDraw = 1u << 16;
 constexpr GLsizei kBoxVertices = 6;           // two triangles, see shaders/food_boxes.vert
 constexpr GLsizei kRibbonSegmentVertices = 6;  // a quad, see shaders/trail_ribbon.vert
 constexpr GLsizei kLineVertices = 2;
@@ -117,9 +119,6 @@ struct DrawArraysIndirectCommand {
 };
 // The renderer's indirect draws, one command each in draw_commands_.
 enum DrawCommand : std::size_t {
-  kDartHeadsDraw,
-  kSquareHeadsDraw,
-  kPointHeadsDraw,
   kLineStampsDraw,
   kWideStampsDraw,
   kDrawCommandCount
@@ -607,9 +606,6 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
       live_count_("murmur.render.live_count", sizeof(std::uint32_t)),
       exposure_("murmur.render.exposure", sizeof(float), &kUnitExposureScale) {
   std::array<DrawArraysIndirectCommand, kDrawCommandCount> commands{};
-  commands[kDartHeadsDraw].count = kDartVertices;
-  commands[kSquareHeadsDraw].count = kSquareVertices;
-  commands[kPointHeadsDraw].count = kPointVertices;
   commands[kLineStampsDraw].count = kLineVertices;
   commands[kWideStampsDraw].count = kStampVertices;
   draw_commands_ = gl::Buffer("murmur.render.draw_commands", sizeof commands, commands.data());
@@ -665,8 +661,7 @@ void Renderer::load_live_count(BoidBufferView boids) {
   } else {
     live_count_.upload(0, sizeof(std::uint32_t), &boids.count);
   }
-  for (const DrawCommand command :
-       {kDartHeadsDraw, kSquareHeadsDraw, kPointHeadsDraw, kLineStampsDraw, kWideStampsDraw})
+  for (const DrawCommand command : {kLineStampsDraw, kWideStampsDraw})
     glCopyNamedBufferSubData(live_count_.id(), draw_commands_.id(), 0,
                              static_cast<GLintptr>(command_offset(command) +
                                                    offsetof(DrawArraysIndirectCommand,
@@ -1148,16 +1143,35 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   glBlendColor(0.0f, 0.0f, 0.0f, look.intensity);
   mark_blending(settings_.blend, GL_CONSTANT_ALPHA);
   heads.program.use();
-  glBindVertexArray(empty_vertex_array_.id());
-  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, draw_commands_.id());
   glPointSize(kPointHeadPixels);
-  const bool square = style.shape == HeadShape::Disc || style.age_look;
-  const DrawCommand command = look.points ? kPointHeadsDraw
-                              : square    ? kSquareHeadsDraw
-                                          : kDartHeadsDraw;
-  const GLenum primitives = look.points ? GL_POINTS : square ? GL_TRIANGLES : GL_TRIANGLE_STRIP;
-  glDrawArraysIndirect(primitives, reinterpret_cast<const void*>(command_offset(command)));
+  // Every record is drawn; the vertex shader drops those past the live count (on the GPU).
+  if (look.points) {
+    glBindVertexArray(empty_vertex_array_.id());
+    glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(boids.count));
+  } else {
+    glBindVertexArray(head_corners_vertex_array().id());
+    for (std::uint32_t first = 0; first < boids.count; first += kHeadsPerDraw) {
+      const std::uint32_t heads_drawn = std::min(kHeadsPerDraw, boids.count - first);
+      glDrawElementsBaseVertex(GL_TRIANGLES,
+                               static_cast<GLsizei>(heads_drawn * kHeadCornerIndices.size()),
+                               GL_UNSIGNED_INT, nullptr, static_cast<GLint>(first * kHeadCorners));
+    }
+  }
   glDisable(GL_BLEND);
+}
+
+const gl::VertexArray& Renderer::head_corners_vertex_array() {
+  if (head_corners_vertex_array_.id() == 0) {
+    std::vector<GLuint> indices;
+    indices.reserve(kHeadsPerDraw * kHeadCornerIndices.size());
+    for (std::uint32_t head = 0; head < kHeadsPerDraw; ++head)
+      for (const GLuint corner : kHeadCornerIndices) indices.push_back(head * kHeadCorners + corner);
+    head_corner_indices_ = gl::Buffer("murmur.render.head_corner_indices",
+                                      indices.size() * sizeof(GLuint), indices.data());
+    head_corners_vertex_array_ = gl::VertexArray("murmur.render.head_corners_vertex_array");
+    glVertexArrayElementBuffer(head_corners_vertex_array_.id(), head_corner_indices_.id());
+  }
+  return head_corners_vertex_array_;
 }
 
 bool Renderer::local_exposure_shown(const WorldView& view) const {

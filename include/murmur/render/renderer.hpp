@@ -470,9 +470,13 @@ class Renderer {
   std::unique_ptr<TrailState> trails_;
   std::unique_ptr<BloomChain> bloom_;
   std::unique_ptr<PlanInk> plan_ink_;
+  // The heads' index buffer (made at the first head draw) in its vertex array.
+  const gl::VertexArray& head_corners_vertex_array();
+  gl::Buffer head_corner_indices_;
+  gl::VertexArray head_corners_vertex_array_;
   gl::VertexArray empty_vertex_array_;  // core profile needs one bound for attribute-less draws
   gl::Buffer live_count_;               // one uint: the boids of the view being drawn
-  gl::Buffer draw_commands_;            // indirect draws of heads and fade-map stamps
+  gl::Buffer draw_commands_;            // indirect draws of fade-map stamps
   gl::Texture hdr_texture_;             // RGBA16F: additive blending must not clip at 1
   gl::Framebuffer hdr_framebuffer_;
   gl::Buffer exposure_;                 // one float: the automatic exposure's factor
