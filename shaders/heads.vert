@@ -37,8 +37,6 @@ const float kHalf = 0.5;
 // The age look's square around the disc, in its radii, the same way round.
 const vec2 kSquareCorner[kCornersPerHead] = vec2[kCornersPerHead](vec2(-1, -1), vec2(1, -1),
                                                                   vec2(1, 1), vec2(-1, 1));
-// Records past the live count go here, beyond the clip volume, so they draw nothing.
-const vec4 kClipped = vec4(2.0, 2.0, 0.0, 1.0);
 vec2 dart_corner(int corner) {
   if (corner == kTip) return vec2(kHalf, 0.0);
   if (corner == kLeftWing) return vec2(-kHalf, kHalf);
@@ -54,7 +52,7 @@ void main() {
   v_round = 0;
   if (record >= render_live_count) {
     v_colour = vec3(0.0);
-    gl_Position = kClipped;
+    gl_Position = kNotDrawn;
     return;
   }
   Boid boid = render_boids[record];

@@ -109,28 +109,18 @@ struct TrailOwner {
 };
 static_assert(sizeof(TrailOwner) == 20);
 
-// glDrawArraysInstancedIndirect's command (GL 4.5 spec, 10.4). Its instanceCount is the live
-// count, copied in on the GPU.
+// glDrawArraysIndirect's command (GL 4.5 spec, 10.4): the plan's ink record holds one.
 struct DrawArraysIndirectCommand {
   GLuint count;
   GLuint instance_count;
   GLuint first;
   GLuint base_instance;
 };
-// The renderer's indirect draws, one command each in draw_commands_.
-enum DrawCommand : std::size_t {
-  kLineStampsDraw,
-  kWideStampsDraw,
-  kDrawCommandCount
-};
 // A fade-map stamp this wide (texels) or thinner is a GL line: the diamond-exit rule, one texel
 // per column, as the trails always were. Wider ones are the parallelogram GL draws for a wide
 // aliased line, made by the vertex shader (a forward-compatible context, the viewer's, refuses
 // glLineWidth > 1).
 constexpr float kLineStampWidth = 1.0f;
-constexpr std::size_t command_offset(DrawCommand command) {
-  return command * sizeof(DrawArraysIndirectCommand);
-}
 // The flock's Population record starts with its live count: a view's live_count_buffer is
 // read at offset 0.
 static_assert(offsetof(gpu::Population, live) == 0);
@@ -459,7 +449,7 @@ struct Renderer::Programs {
     ColourUniforms colour{program};
     gl::Uniform world_size{program, "u_world_size"}, step_duration{program, "u_step_duration"},
         intensity{program, "u_intensity"}, map_size{program, "u_map_size"},
-        width_texels{program, "u_width_texels"};
+        width_texels{program, "u_width_texels"}, stamp_vertices{program, "u_stamp_vertices"};
   } stamp;
   struct Fade {
     gl::Program program =
@@ -605,10 +595,6 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
       empty_vertex_array_("murmur.render.empty_vertex_array"),
       live_count_("murmur.render.live_count", sizeof(std::uint32_t)),
       exposure_("murmur.render.exposure", sizeof(float), &kUnitExposureScale) {
-  std::array<DrawArraysIndirectCommand, kDrawCommandCount> commands{};
-  commands[kLineStampsDraw].count = kLineVertices;
-  commands[kWideStampsDraw].count = kStampVertices;
-  draw_commands_ = gl::Buffer("murmur.render.draw_commands", sizeof commands, commands.data());
   PlanInkRecord ink{};
   ink.draw.count = kPlanSegmentVertices;
   plan_ink_->record = gl::Buffer("murmur.render.plan_ink", sizeof ink, &ink);
@@ -661,12 +647,6 @@ void Renderer::load_live_count(BoidBufferView boids) {
   } else {
     live_count_.upload(0, sizeof(std::uint32_t), &boids.count);
   }
-  for (const DrawCommand command : {kLineStampsDraw, kWideStampsDraw})
-    glCopyNamedBufferSubData(live_count_.id(), draw_commands_.id(), 0,
-                             static_cast<GLintptr>(command_offset(command) +
-                                                   offsetof(DrawArraysIndirectCommand,
-                                                            instance_count)),
-                             sizeof(std::uint32_t));
   live_count_.bind_storage(kBindLiveCount);
 }
 
@@ -809,10 +789,11 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
   const bool line = settings.stamp_width() <= kLineStampWidth;
   stamp.width_texels.set(line ? 0.0f : settings.stamp_width());  // 0: the line's two ends
   stamp.program.use();
-  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, draw_commands_.id());
-  glDrawArraysIndirect(line ? GL_LINES : GL_TRIANGLES,
-                       reinterpret_cast<const void*>(
-                           command_offset(line ? kLineStampsDraw : kWideStampsDraw)));
+  // Not instanced (llvmpipe runs instances one by one): the vertex shader finds each vertex's
+  // record and drops those past the live count.
+  const GLsizei vertices = line ? kLineVertices : kStampVertices;
+  stamp.stamp_vertices.set(static_cast<std::uint32_t>(vertices));
+  glDrawArrays(line ? GL_LINES : GL_TRIANGLES, 0, vertices * static_cast<GLsizei>(boids.count));
   glDisable(GL_BLEND);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
   trails.map_stamped = true;

@@ -438,8 +438,8 @@ class Renderer {
   struct PlanInk;
 
   void create_targets();
-  // Puts the view's live count in live_count_ (bound for the compute passes) and in the
-  // instance counts of draw_commands_, all on the GPU.
+  // Puts the view's live count in live_count_ (bound for the compute passes and the vertex
+  // shaders that drop records past it), on the GPU.
   void load_live_count(BoidBufferView boids);
   void frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
              const FoodBufferView& food, RenderPassTimes* times);
@@ -476,7 +476,6 @@ class Renderer {
   gl::VertexArray head_corners_vertex_array_;
   gl::VertexArray empty_vertex_array_;  // core profile needs one bound for attribute-less draws
   gl::Buffer live_count_;               // one uint: the boids of the view being drawn
-  gl::Buffer draw_commands_;            // indirect draws of fade-map stamps
   gl::Texture hdr_texture_;             // RGBA16F: additive blending must not clip at 1
   gl::Framebuffer hdr_framebuffer_;
   gl::Buffer exposure_;                 // one float: the automatic exposure's factor
