@@ -1064,7 +1064,7 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
     ribbons.program.use();
     // Every slot's segments; those of slots no live boid holds collapse in the vertex shader.
     const auto segments = static_cast<GLsizei>(trails.ring_slots * (trails.ring_length - 1));
-    glDrawArraysInstanced(GL_TRIANGLES, 0, kRibbonSegmentVertices, segments);
+    glDrawArrays(GL_TRIANGLES, 0, kRibbonSegmentVertices * segments);
     glDisable(GL_BLEND);
   }
 }
@@ -1088,7 +1088,7 @@ void Renderer::food_pass(const FoodBufferView& food, const WorldView& view) {
   glBindVertexArray(empty_vertex_array_.id());
   mark_blending(settings_.blend);
   pass.program.use();
-  glDrawArraysInstanced(GL_TRIANGLES, 0, kBoxVertices, static_cast<GLsizei>(cells));
+  glDrawArrays(GL_TRIANGLES, 0, kBoxVertices * static_cast<GLsizei>(cells));
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
 }
