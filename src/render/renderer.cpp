@@ -640,8 +640,12 @@ void Renderer::create_targets() {
 }
 
 void Renderer::load_live_count(BoidBufferView boids) {
+  // The simulation's shaders wrote the count (copied below) and the records and the food field
+  // that the passes after this read. One barrier for all of them: llvmpipe waits for all the
+  // work queued before any barrier, so the passes' own would keep each draw from overlapping
+  // the one before (e.g. the heads' vertices, shaded on this thread, with the trails' pixels).
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
   if (boids.live_count_buffer != 0) {
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the simulation's shaders wrote the count
     glCopyNamedBufferSubData(boids.live_count_buffer, live_count_.id(), 0, 0,
                              sizeof(std::uint32_t));
   } else {
@@ -718,8 +722,8 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
   if (settings.mode != TrailMode::FadeMap && trails.map_stamped) trails.clear_map();
   if (settings.mode == TrailMode::None || boids.count == 0) return;
 
-  // The simulation's compute passes wrote the boids; the passes below read them.
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  // The simulation's compute passes wrote the boids; the passes below read them (the barrier
+  // is load_live_count's).
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_RENDER_BOIDS, boids.buffer);
   load_live_count(boids);
 
@@ -1081,7 +1085,7 @@ void Renderer::food_pass(const FoodBufferView& food, const WorldView& view) {
   pass.max_per_cell.set(food.max_per_cell);
   pass.full_box_fraction.set(settings.full_box_fraction);
   pass.colour.set(settings.colour);
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the simulation's grazing wrote the field
+  // The simulation's grazing wrote the field: the frame's load_live_count made it visible.
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindFood, food.buffer);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, hdr_framebuffer_.id());
   glViewport(0, 0, width_, height_);
@@ -1112,8 +1116,8 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   heads.age_min_fill.set(style.age_min_fill);
   set_colour_uniforms(heads.colour, scenario, boids.step);
 
-  // The boids were written by compute passes; make those writes visible to vertex shaders.
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  // The boids were written by compute passes: the frame's load_live_count made those writes
+  // visible to vertex shaders.
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_RENDER_BOIDS, boids.buffer);
 
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, hdr_framebuffer_.id());
