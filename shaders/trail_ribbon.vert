@@ -1,7 +1,7 @@
 #version 450 core
-// Ribbons: 6 vertices (a quad) per (trail slot, segment age), all segments in one draw (not
-// instances: llvmpipe runs those one by one), between two consecutive ring entries of the
-// slot's owner. A slot not recorded in the newest
+// Ribbons: a quad (4 vertices: the renderer's index buffer makes the triangles of corners
+// 0 1 2 and 0 2 3) per (trail slot, segment age), all segments in one draw (not instances:
+// llvmpipe runs those one by one), between two consecutive ring entries of the slot's owner. A slot not recorded in the newest
 // generation holds no live boid (it died, or was never taken) and draws nothing. Width and
 // brightness fall linearly with age. A segment longer than half the world on an axis is a jump
 // across a wrapped edge, not a flight: it collapses to a point and draws nothing.
@@ -22,10 +22,10 @@ uniform float u_intensity;
 out vec4 v_colour;  // the colour times its opacity, and the opacity
 
 // Quad corners: (0 = newer end, 1 = older end) x (side -1, +1).
-const uint kSegmentVertices = 6u;
-const vec2 kCorner[kSegmentVertices] = vec2[kSegmentVertices](vec2(0, -1), vec2(1, -1), vec2(1, 1),
-                                vec2(0, -1), vec2(1, 1), vec2(0, 1));
-const vec4 kNothing = vec4(0.0, 0.0, 0.0, 1.0);  // all six at one point: no area, no pixels
+const uint kSegmentVertices = 4u;
+const vec2 kCorner[kSegmentVertices] = vec2[kSegmentVertices](vec2(0, -1), vec2(1, -1),
+                                                              vec2(1, 1), vec2(0, 1));
+const vec4 kNothing = vec4(0.0, 0.0, 0.0, 1.0);  // all four at one point: no area, no pixels
 
 // age <= u_generation always (age < the owner's entries <= generations so far).
 vec4 ring_entry(uint trail_slot, uint age) {

@@ -22,17 +22,17 @@ namespace murmur {
 namespace {
 
 constexpr int kRgbaChannels = 4;
-// Heads (shaders/heads.vert): one draw of 4 vertices per boid and two triangles of them, by
-// an index buffer, not instances: llvmpipe runs an instanced draw instance by instance on one
-// thread, a per-instance cost that was most of the heads pass, and shades each vertex of a
-// non-indexed draw however often the triangles share it. Points are one vertex per boid.
-constexpr GLuint kHeadCorners = 4;
-constexpr std::array<GLuint, 6> kHeadCornerIndices{0, 1, 2, 0, 2, 3};  // as heads.vert's corners
-// Boids per head draw: the index buffer repeats their pattern once per boid and each draw's
-// base vertex moves it along, so the buffer stays small at any flock size.
-constexpr std::uint32_t kHeadsPerDraw = 1u << 16;
+// Heads and ribbon segments are quads: 4 vertices each and two triangles of them (corners
+// 0 1 2 and 0 2 3, in shaders/heads.vert's and trail_ribbon.vert's corner order), by an index
+// buffer, in one draw, not instances: llvmpipe runs an instanced draw instance by instance on
+// one thread, a per-instance cost that was most of the heads pass, and shades each vertex of a
+// non-indexed draw however often the triangles share it. Point heads are one vertex each.
+constexpr GLuint kQuadCorners = 4;
+constexpr std::array<GLuint, 6> kQuadCornerIndices{0, 1, 2, 0, 2, 3};
+// Quads per draw: the index buffer repeats their pattern once per quad and each draw's base
+// vertex moves it along, so the buffer stays small however many quads there are.
+constexpr std::uint32_t kQuadsPerDraw = 1u << 16;
 constexpr GLsizei kBoxVertices = 6;           // two triangles, see shaders/food_boxes.vert
-constexpr GLsizei kRibbonSegmentVertices = 6;  // a quad, see shaders/trail_ribbon.vert
 constexpr GLsizei kLineVertices = 2;
 constexpr GLsizei kStampVertices = 6;          // a parallelogram, see shaders/trail_stamp.vert
 constexpr GLsizei kFullscreenTriangleVertices = 3;
@@ -1067,8 +1067,7 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
     mark_blending(settings_.blend, GL_ONE);  // alpha: the opacity, its light
     ribbons.program.use();
     // Every slot's segments; those of slots no live boid holds collapse in the vertex shader.
-    const auto segments = static_cast<GLsizei>(trails.ring_slots * (trails.ring_length - 1));
-    glDrawArrays(GL_TRIANGLES, 0, kRibbonSegmentVertices * segments);
+    draw_quads(trails.ring_slots * (trails.ring_length - 1));
     glDisable(GL_BLEND);
   }
 }
@@ -1134,29 +1133,29 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
     glBindVertexArray(empty_vertex_array_.id());
     glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(boids.count));
   } else {
-    glBindVertexArray(head_corners_vertex_array().id());
-    for (std::uint32_t first = 0; first < boids.count; first += kHeadsPerDraw) {
-      const std::uint32_t heads_drawn = std::min(kHeadsPerDraw, boids.count - first);
-      glDrawElementsBaseVertex(GL_TRIANGLES,
-                               static_cast<GLsizei>(heads_drawn * kHeadCornerIndices.size()),
-                               GL_UNSIGNED_INT, nullptr, static_cast<GLint>(first * kHeadCorners));
-    }
+    draw_quads(boids.count);
   }
   glDisable(GL_BLEND);
 }
 
-const gl::VertexArray& Renderer::head_corners_vertex_array() {
-  if (head_corners_vertex_array_.id() == 0) {
+void Renderer::draw_quads(std::uint32_t quads) {
+  if (quad_vertex_array_.id() == 0) {
     std::vector<GLuint> indices;
-    indices.reserve(kHeadsPerDraw * kHeadCornerIndices.size());
-    for (std::uint32_t head = 0; head < kHeadsPerDraw; ++head)
-      for (const GLuint corner : kHeadCornerIndices) indices.push_back(head * kHeadCorners + corner);
-    head_corner_indices_ = gl::Buffer("murmur.render.head_corner_indices",
-                                      indices.size() * sizeof(GLuint), indices.data());
-    head_corners_vertex_array_ = gl::VertexArray("murmur.render.head_corners_vertex_array");
-    glVertexArrayElementBuffer(head_corners_vertex_array_.id(), head_corner_indices_.id());
+    indices.reserve(kQuadsPerDraw * kQuadCornerIndices.size());
+    for (std::uint32_t quad = 0; quad < kQuadsPerDraw; ++quad)
+      for (const GLuint corner : kQuadCornerIndices) indices.push_back(quad * kQuadCorners + corner);
+    quad_indices_ = gl::Buffer("murmur.render.quad_indices", indices.size() * sizeof(GLuint),
+                               indices.data());
+    quad_vertex_array_ = gl::VertexArray("murmur.render.quad_vertex_array");
+    glVertexArrayElementBuffer(quad_vertex_array_.id(), quad_indices_.id());
   }
-  return head_corners_vertex_array_;
+  glBindVertexArray(quad_vertex_array_.id());
+  for (std::uint32_t first = 0; first < quads; first += kQuadsPerDraw) {
+    const std::uint32_t drawn = std::min(kQuadsPerDraw, quads - first);
+    glDrawElementsBaseVertex(GL_TRIANGLES, static_cast<GLsizei>(drawn * kQuadCornerIndices.size()),
+                             GL_UNSIGNED_INT, nullptr, static_cast<GLint>(first * kQuadCorners));
+  }
+  glBindVertexArray(empty_vertex_array_.id());
 }
 
 bool Renderer::local_exposure_shown(const WorldView& view) const {

@@ -470,10 +470,11 @@ class Renderer {
   std::unique_ptr<TrailState> trails_;
   std::unique_ptr<BloomChain> bloom_;
   std::unique_ptr<PlanInk> plan_ink_;
-  // The heads' index buffer (made at the first head draw) in its vertex array.
-  const gl::VertexArray& head_corners_vertex_array();
-  gl::Buffer head_corner_indices_;
-  gl::VertexArray head_corners_vertex_array_;
+  // Draws quads 0 .. quads - 1 (4 vertices each, gl_VertexID / 4 the quad) with the bound
+  // program: the heads and the ribbons. The index buffer is made at the first call.
+  void draw_quads(std::uint32_t quads);
+  gl::Buffer quad_indices_;
+  gl::VertexArray quad_vertex_array_;
   gl::VertexArray empty_vertex_array_;  // core profile needs one bound for attribute-less draws
   gl::Buffer live_count_;               // one uint: the boids of the view being drawn
   gl::Texture hdr_texture_;             // RGBA16F: additive blending must not clip at 1
