@@ -22,11 +22,12 @@ namespace murmur {
 namespace {
 
 constexpr int kRgbaChannels = 4;
-// Heads and ribbon segments are quads: 4 vertices each and two triangles of them (corners
-// 0 1 2 and 0 2 3, in shaders/heads.vert's and trail_ribbon.vert's corner order), by an index
-// buffer, in one draw, not instances: llvmpipe runs an instanced draw instance by instance on
-// one thread, a per-instance cost that was most of the heads pass, and shades each vertex of a
-// non-indexed draw however often the triangles share it. Point heads are one vertex each.
+// Heads, ribbon segments and plan markers are quads: 4 vertices each and two triangles of
+// them (corners 0 1 2 and 0 2 3, in heads.vert's, trail_ribbon.vert's and plan_agents.vert's
+// order), by an index buffer, in one draw, not instances: llvmpipe runs an instanced draw
+// instance by instance on one thread, a per-instance cost that was most of the heads pass, and
+// shades each vertex of a non-indexed draw however often the triangles share it. Point heads
+// are one vertex each.
 constexpr GLuint kQuadCorners = 4;
 constexpr std::array<GLuint, 6> kQuadCornerIndices{0, 1, 2, 0, 2, 3};
 // Quads per draw: the index buffer repeats their pattern once per quad and each draw's base
@@ -68,7 +69,6 @@ constexpr GLuint kBindExposureCells = 28;
 constexpr GLuint kBindExposureTiles = 29;
 constexpr GLuint kPlanInkTextureUnit = 4;
 constexpr GLsizei kPlanSegmentVertices = 6;  // a rectangle, see shaders/plan_segments.vert
-constexpr GLsizei kPlanMarkerVertices = 6;   // a square, see shaders/plan_agents.vert
 // Side of the square pixel tile whose sums render_exposure.comp keeps; its workgroups are a
 // tile's size too (16 x 16 = 256 invocations, within every GL 4.5 implementation's minimum of
 // 1024), the last stage's reduction one invocation per pixel of a tile.
@@ -998,9 +998,7 @@ void Renderer::plan_agents_pass(const GpuPlanBuffers& plan, const WorldView& vie
   glViewport(0, 0, width_, height_);
   mark_blending(settings_.blend);
   agents.program.use();
-  glBindVertexArray(empty_vertex_array_.id());
-  glDrawArraysInstanced(GL_TRIANGLES, 0, kPlanMarkerVertices,
-                        static_cast<GLsizei>(plan.agent_count));
+  draw_quads(static_cast<std::uint32_t>(plan.agent_count));
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
 }

@@ -471,7 +471,8 @@ class Renderer {
   std::unique_ptr<BloomChain> bloom_;
   std::unique_ptr<PlanInk> plan_ink_;
   // Draws quads 0 .. quads - 1 (4 vertices each, gl_VertexID / 4 the quad) with the bound
-  // program: the heads and the ribbons. The index buffer is made at the first call.
+  // program: the heads, the ribbons and the plan's markers. The index buffer is made at the
+  // first call.
   void draw_quads(std::uint32_t quads);
   gl::Buffer quad_indices_;
   gl::VertexArray quad_vertex_array_;
