@@ -1442,13 +1442,13 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
   if (circle_count > 0) {
     overlay.circles.set(true);
     overlay.first_shape.set(std::uint32_t{0});
-    glDrawArraysInstanced(GL_LINES, 0, kLineVertices * kOverlayCircleSegments,
-                          static_cast<GLsizei>(circle_count));
+    glDrawArrays(GL_LINES, 0,
+                 kLineVertices * kOverlayCircleSegments * static_cast<GLsizei>(circle_count));
   }
   if (!segments.empty()) {
     overlay.circles.set(false);
     overlay.first_shape.set(static_cast<std::uint32_t>(circle_count));
-    glDrawArraysInstanced(GL_LINES, 0, kLineVertices, static_cast<GLsizei>(segments.size()));
+    glDrawArrays(GL_LINES, 0, kLineVertices * static_cast<GLsizei>(segments.size()));
   }
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
