@@ -1,10 +1,10 @@
 #version 450 core
-// Ribbons: a quad (4 vertices: the renderer's index buffer makes the triangles of corners
-// 0 1 2 and 0 2 3) per (trail slot, segment age), all segments in one draw (not instances:
-// llvmpipe runs those one by one), between two consecutive ring entries of the slot's owner. A slot not recorded in the newest
-// generation holds no live boid (it died, or was never taken) and draws nothing. Width and
-// brightness fall linearly with age. A segment longer than half the world on an axis is a jump
-// across a wrapped edge, not a flight: it collapses to a point and draws nothing.
+// Ribbons: a quad (4 vertices: the renderer's index buffer makes the triangles of corners 0 1 2 and
+// 0 2 3) per (trail slot, segment age), all segments in one draw (not instances: llvmpipe runs
+// those one by one), between two consecutive ring entries of the slot's owner. A slot not recorded
+// in the newest generation holds no live boid (it died, or was never taken) and draws nothing.
+// Width and brightness fall linearly with age. A segment longer than half the world on an axis is a
+// jump across a wrapped edge, not a flight: it collapses to a point and draws nothing.
 #include "common.glsl"
 #include "render_colour.glsl"
 #include "render_trails.glsl"
