@@ -1,10 +1,10 @@
 #version 450 core
-// Boid heads: one instance per live boid record (an indirect draw whose instance count the GPU
-// copied from the live count), 6 vertices (two triangles) per head, read straight from the
-// simulation's boid buffer. A head is a dart along the velocity, a disc, or, with the age look,
-// a ring that grows and fills in with age (a disc and a ring are a square the fragment shader
-// cuts round). Heads shorter than a pixel are one-pixel points instead (drawn with GL_POINTS:
-// the first vertex is the point, the other five fall outside the frame and are clipped).
+// Boid heads, read straight from the simulation's boid buffer: 4 vertices per boid record
+// (gl_VertexID / 4; the renderer's index buffer makes two triangles of them, and a base
+// vertex per draw moves on through the records), or one per record for points. Records past
+// the live count draw nothing. A head is a dart along the velocity, a disc, or, with the age
+// look, a ring that grows and fills in with age (a disc and a ring are a square the fragment
+// shader cuts round). Heads shorter than a pixel are one-pixel points instead (GL_POINTS).
 // MURMUR_* names not in interface.h are defined by the renderer (C++).
 #include "render_boids.glsl"
 #include "render_colour.glsl"
@@ -28,17 +28,15 @@ out float v_hole;        // age look: the hole's radius, in the disc's radii
 flat out int v_round;    // 1: cut the square round (disc or age look)
 
 // Dart corners in its own frame, x along the heading, in units of (length, width), centred on
-// the boid: the triangles tip-wing-notch and tip-notch-wing.
+// the boid; the triangles of corners 0 1 2 and 0 2 3 are tip-wing-notch and tip-notch-wing.
 const int kTip = 0, kLeftWing = 1, kNotch = 2, kRightWing = 3;
-const int kCornerOfVertex[6] = int[6](kTip, kLeftWing, kNotch, kTip, kNotch, kRightWing);
+const int kCornersPerHead = 4;
+const int kCornerOfVertex[kCornersPerHead] = int[kCornersPerHead](kTip, kLeftWing, kNotch,
+                                                                  kRightWing);
 const float kHalf = 0.5;
-// The age look's square around the disc, in its radii: the same 6 vertices as two triangles.
-const vec2 kSquareCorner[6] = vec2[6](vec2(-1, -1), vec2(1, -1), vec2(1, 1),
-                                      vec2(-1, -1), vec2(1, 1), vec2(-1, 1));
-// A point head's spare vertices go here, beyond the clip volume, so they draw nothing.
-const vec4 kClipped = vec4(2.0, 2.0, 0.0, 1.0);
-const int kPointVertex = 0;
-
+// The age look's square around the disc, in its radii, the same way round.
+const vec2 kSquareCorner[kCornersPerHead] = vec2[kCornersPerHead](vec2(-1, -1), vec2(1, -1),
+                                                                  vec2(1, 1), vec2(-1, 1));
 vec2 dart_corner(int corner) {
   if (corner == kTip) return vec2(kHalf, 0.0);
   if (corner == kLeftWing) return vec2(-kHalf, kHalf);
@@ -47,15 +45,20 @@ vec2 dart_corner(int corner) {
 }
 
 void main() {
-  Boid boid = render_boids[gl_InstanceID];
-  v_colour = u_intensity * boid_colour(boid.id, boid.species, boid.vel, boid.energy);
+  uint record = u_point_heads ? uint(gl_VertexID) : uint(gl_VertexID / kCornersPerHead);
+  int head_corner = gl_VertexID % kCornersPerHead;
   v_disc = vec2(0.0);
   v_hole = 0.0;
   v_round = 0;
+  if (record >= render_live_count) {
+    v_colour = vec3(0.0);
+    gl_Position = kNotDrawn;
+    return;
+  }
+  Boid boid = render_boids[record];
+  v_colour = u_intensity * boid_colour(boid.id, boid.species, boid.vel, boid.energy);
   if (u_point_heads) {
-    gl_Position = gl_VertexID == kPointVertex
-                      ? vec4((boid.pos - u_world_centre) * u_world_to_clip, 0.0, 1.0)
-                      : kClipped;
+    gl_Position = vec4((boid.pos - u_world_centre) * u_world_to_clip, 0.0, 1.0);
     return;
   }
   vec2 world;
@@ -67,7 +70,7 @@ void main() {
       size = mix(u_age_min_size, 1.0, grown);
       v_hole = 1.0 - mix(u_age_min_fill, 1.0, grown);
     }
-    v_disc = kSquareCorner[gl_VertexID];
+    v_disc = kSquareCorner[head_corner];
     v_round = 1;
     world = boid.pos + v_disc * (kHalf * u_head_length * size);
   } else {
@@ -75,7 +78,7 @@ void main() {
     // A boid at rest has no heading; it is drawn facing +x rather than vanishing.
     vec2 forward = speed > 0.0 ? boid.vel / speed : vec2(1.0, 0.0);
     vec2 left = vec2(-forward.y, forward.x);
-    vec2 corner = dart_corner(kCornerOfVertex[gl_VertexID]);
+    vec2 corner = dart_corner(kCornerOfVertex[head_corner]);
     world = boid.pos + forward * (corner.x * u_head_length) + left * (corner.y * u_head_width);
   }
   gl_Position = vec4((world - u_world_centre) * u_world_to_clip, 0.0, 1.0);

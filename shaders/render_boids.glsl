@@ -10,3 +10,7 @@ layout(std430, binding = MURMUR_BIND_RENDER_BOIDS) readonly buffer RenderBoidsBl
 layout(std430, binding = MURMUR_BIND_RENDER_LIVE_COUNT) readonly buffer RenderLiveCountBlock {
   uint render_live_count;  // records 0 .. render_live_count - 1 are boids; the rest are stale
 };
+
+// A vertex here is beyond the clip volume and draws nothing: where the draws over every record
+// put the vertices of records past the live count.
+const vec4 kNotDrawn = vec4(2.0, 2.0, 0.0, 1.0);

@@ -1,9 +1,10 @@
 #version 450 core
-// Ribbons: one instance per (trail slot, segment age), 6 vertices (a quad) per segment between
-// two consecutive ring entries of the slot's owner. A slot not recorded in the newest
-// generation holds no live boid (it died, or was never taken) and draws nothing. Width and
-// brightness fall linearly with age. A segment longer than half the world on an axis is a jump
-// across a wrapped edge, not a flight: it collapses to a point and draws nothing.
+// Ribbons: a quad (4 vertices: the renderer's index buffer makes the triangles of corners 0 1 2 and
+// 0 2 3) per (trail slot, segment age), all segments in one draw (not instances: llvmpipe runs
+// those one by one), between two consecutive ring entries of the slot's owner. A slot not recorded
+// in the newest generation holds no live boid (it died, or was never taken) and draws nothing.
+// Width and brightness fall linearly with age. A segment longer than half the world on an axis is a
+// jump across a wrapped edge, not a flight: it collapses to a point and draws nothing.
 #include "common.glsl"
 #include "render_colour.glsl"
 #include "render_trails.glsl"
@@ -21,9 +22,10 @@ uniform float u_intensity;
 out vec4 v_colour;  // the colour times its opacity, and the opacity
 
 // Quad corners: (0 = newer end, 1 = older end) x (side -1, +1).
-const vec2 kCorner[6] = vec2[6](vec2(0, -1), vec2(1, -1), vec2(1, 1),
-                                vec2(0, -1), vec2(1, 1), vec2(0, 1));
-const vec4 kNothing = vec4(0.0, 0.0, 0.0, 1.0);  // all six at one point: no area, no pixels
+const uint kSegmentVertices = 4u;
+const vec2 kCorner[kSegmentVertices] = vec2[kSegmentVertices](vec2(0, -1), vec2(1, -1),
+                                                              vec2(1, 1), vec2(0, 1));
+const vec4 kNothing = vec4(0.0, 0.0, 0.0, 1.0);  // all four at one point: no area, no pixels
 
 // age <= u_generation always (age < the owner's entries <= generations so far).
 vec4 ring_entry(uint trail_slot, uint age) {
@@ -32,8 +34,9 @@ vec4 ring_entry(uint trail_slot, uint age) {
 
 void main() {
   uint segments_per_boid = u_ring_length - 1u;
-  uint trail_slot = uint(gl_InstanceID) / segments_per_boid;
-  uint age = uint(gl_InstanceID) % segments_per_boid;  // 0: the newest segment
+  uint segment = uint(gl_VertexID) / kSegmentVertices;
+  uint trail_slot = segment / segments_per_boid;
+  uint age = segment % segments_per_boid;  // 0: the newest segment
   v_colour = vec4(0.0);
   gl_Position = kNothing;
   TrailOwner owner = trail_owners[trail_slot];
@@ -46,7 +49,7 @@ void main() {
   vec2 along = newer.xy - older.xy;
   if (any(greaterThan(abs(along), 0.5 * u_world_size))) return;
 
-  vec2 corner = kCorner[gl_VertexID];
+  vec2 corner = kCorner[uint(gl_VertexID) % kSegmentVertices];
   float vertex_age = (float(age) + corner.x) / float(segments_per_boid);  // 0 new .. 1 oldest
   float fade = 1.0 - vertex_age;
   float half_width = 0.5 * u_world_units_per_pixel *

@@ -22,9 +22,18 @@ namespace murmur {
 namespace {
 
 constexpr int kRgbaChannels = 4;
-constexpr GLsizei kDartVertices = 6;          // two triangles, see shaders/heads.vert
+// Heads, ribbon segments and plan markers are quads: 4 vertices each and two triangles of
+// them (corners 0 1 2 and 0 2 3, in heads.vert's, trail_ribbon.vert's and plan_agents.vert's
+// order), by an index buffer, in one draw, not instances: llvmpipe runs an instanced draw
+// instance by instance on one thread, a per-instance cost that was most of the heads pass, and
+// shades each vertex of a non-indexed draw however often the triangles share it. Point heads
+// are one vertex each.
+constexpr GLuint kQuadCorners = 4;
+constexpr std::array<GLuint, 6> kQuadCornerIndices{0, 1, 2, 0, 2, 3};
+// Quads per draw: the index buffer repeats their pattern once per quad and each draw's base
+// vertex moves it along, so the buffer stays small however many quads there are.
+constexpr std::uint32_t kQuadsPerDraw = 1u << 16;
 constexpr GLsizei kBoxVertices = 6;           // two triangles, see shaders/food_boxes.vert
-constexpr GLsizei kRibbonSegmentVertices = 6;  // a quad, see shaders/trail_ribbon.vert
 constexpr GLsizei kLineVertices = 2;
 constexpr GLsizei kStampVertices = 6;          // a parallelogram, see shaders/trail_stamp.vert
 constexpr GLsizei kFullscreenTriangleVertices = 3;
@@ -60,7 +69,6 @@ constexpr GLuint kBindExposureCells = 28;
 constexpr GLuint kBindExposureTiles = 29;
 constexpr GLuint kPlanInkTextureUnit = 4;
 constexpr GLsizei kPlanSegmentVertices = 6;  // a rectangle, see shaders/plan_segments.vert
-constexpr GLsizei kPlanMarkerVertices = 6;   // a square, see shaders/plan_agents.vert
 // Side of the square pixel tile whose sums render_exposure.comp keeps; its workgroups are a
 // tile's size too (16 x 16 = 256 invocations, within every GL 4.5 implementation's minimum of
 // 1024), the last stage's reduction one invocation per pixel of a tile.
@@ -101,29 +109,18 @@ struct TrailOwner {
 };
 static_assert(sizeof(TrailOwner) == 20);
 
-// glDrawArraysInstancedIndirect's command (GL 4.5 spec, 10.4). Its instanceCount is the live
-// count, copied in on the GPU.
+// glDrawArraysIndirect's command (GL 4.5 spec, 10.4): the plan's ink record holds one.
 struct DrawArraysIndirectCommand {
   GLuint count;
   GLuint instance_count;
   GLuint first;
   GLuint base_instance;
 };
-// The renderer's indirect draws, one command each in draw_commands_.
-enum DrawCommand : std::size_t {
-  kHeadsDraw,
-  kLineStampsDraw,
-  kWideStampsDraw,
-  kDrawCommandCount
-};
 // A fade-map stamp this wide (texels) or thinner is a GL line: the diamond-exit rule, one texel
 // per column, as the trails always were. Wider ones are the parallelogram GL draws for a wide
 // aliased line, made by the vertex shader (a forward-compatible context, the viewer's, refuses
 // glLineWidth > 1).
 constexpr float kLineStampWidth = 1.0f;
-constexpr std::size_t command_offset(DrawCommand command) {
-  return command * sizeof(DrawArraysIndirectCommand);
-}
 // The flock's Population record starts with its live count: a view's live_count_buffer is
 // read at offset 0.
 static_assert(offsetof(gpu::Population, live) == 0);
@@ -452,7 +449,7 @@ struct Renderer::Programs {
     ColourUniforms colour{program};
     gl::Uniform world_size{program, "u_world_size"}, step_duration{program, "u_step_duration"},
         intensity{program, "u_intensity"}, map_size{program, "u_map_size"},
-        width_texels{program, "u_width_texels"};
+        width_texels{program, "u_width_texels"}, stamp_vertices{program, "u_stamp_vertices"};
   } stamp;
   struct Fade {
     gl::Program program =
@@ -598,11 +595,6 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
       empty_vertex_array_("murmur.render.empty_vertex_array"),
       live_count_("murmur.render.live_count", sizeof(std::uint32_t)),
       exposure_("murmur.render.exposure", sizeof(float), &kUnitExposureScale) {
-  std::array<DrawArraysIndirectCommand, kDrawCommandCount> commands{};
-  commands[kHeadsDraw].count = kDartVertices;
-  commands[kLineStampsDraw].count = kLineVertices;
-  commands[kWideStampsDraw].count = kStampVertices;
-  draw_commands_ = gl::Buffer("murmur.render.draw_commands", sizeof commands, commands.data());
   PlanInkRecord ink{};
   ink.draw.count = kPlanSegmentVertices;
   plan_ink_->record = gl::Buffer("murmur.render.plan_ink", sizeof ink, &ink);
@@ -648,19 +640,17 @@ void Renderer::create_targets() {
 }
 
 void Renderer::load_live_count(BoidBufferView boids) {
+  // The simulation's shaders wrote the count (copied below) and the records and the food field
+  // that the passes after this read. One barrier for all of them: llvmpipe waits for all the
+  // work queued before any barrier, so the passes' own would keep each draw from overlapping
+  // the one before (e.g. the heads' vertices, shaded on this thread, with the trails' pixels).
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
   if (boids.live_count_buffer != 0) {
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the simulation's shaders wrote the count
     glCopyNamedBufferSubData(boids.live_count_buffer, live_count_.id(), 0, 0,
                              sizeof(std::uint32_t));
   } else {
     live_count_.upload(0, sizeof(std::uint32_t), &boids.count);
   }
-  for (const DrawCommand command : {kHeadsDraw, kLineStampsDraw, kWideStampsDraw})
-    glCopyNamedBufferSubData(live_count_.id(), draw_commands_.id(), 0,
-                             static_cast<GLintptr>(command_offset(command) +
-                                                   offsetof(DrawArraysIndirectCommand,
-                                                            instance_count)),
-                             sizeof(std::uint32_t));
   live_count_.bind_storage(kBindLiveCount);
 }
 
@@ -732,8 +722,8 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
   if (settings.mode != TrailMode::FadeMap && trails.map_stamped) trails.clear_map();
   if (settings.mode == TrailMode::None || boids.count == 0) return;
 
-  // The simulation's compute passes wrote the boids; the passes below read them.
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  // The simulation's compute passes wrote the boids; the passes below read them (the barrier
+  // is load_live_count's).
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_RENDER_BOIDS, boids.buffer);
   load_live_count(boids);
 
@@ -803,10 +793,11 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
   const bool line = settings.stamp_width() <= kLineStampWidth;
   stamp.width_texels.set(line ? 0.0f : settings.stamp_width());  // 0: the line's two ends
   stamp.program.use();
-  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, draw_commands_.id());
-  glDrawArraysIndirect(line ? GL_LINES : GL_TRIANGLES,
-                       reinterpret_cast<const void*>(
-                           command_offset(line ? kLineStampsDraw : kWideStampsDraw)));
+  // Not instanced (llvmpipe runs instances one by one): the vertex shader finds each vertex's
+  // record and drops those past the live count.
+  const GLsizei vertices = line ? kLineVertices : kStampVertices;
+  stamp.stamp_vertices.set(static_cast<std::uint32_t>(vertices));
+  glDrawArrays(line ? GL_LINES : GL_TRIANGLES, 0, vertices * static_cast<GLsizei>(boids.count));
   glDisable(GL_BLEND);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
   trails.map_stamped = true;
@@ -1008,9 +999,7 @@ void Renderer::plan_agents_pass(const GpuPlanBuffers& plan, const WorldView& vie
   glViewport(0, 0, width_, height_);
   mark_blending(settings_.blend);
   agents.program.use();
-  glBindVertexArray(empty_vertex_array_.id());
-  glDrawArraysInstanced(GL_TRIANGLES, 0, kPlanMarkerVertices,
-                        static_cast<GLsizei>(plan.agent_count));
+  draw_quads(static_cast<std::uint32_t>(plan.agent_count));
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
 }
@@ -1077,8 +1066,7 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
     mark_blending(settings_.blend, GL_ONE);  // alpha: the opacity, its light
     ribbons.program.use();
     // Every slot's segments; those of slots no live boid holds collapse in the vertex shader.
-    const auto segments = static_cast<GLsizei>(trails.ring_slots * (trails.ring_length - 1));
-    glDrawArraysInstanced(GL_TRIANGLES, 0, kRibbonSegmentVertices, segments);
+    draw_quads(trails.ring_slots * (trails.ring_length - 1));
     glDisable(GL_BLEND);
   }
 }
@@ -1095,14 +1083,14 @@ void Renderer::food_pass(const FoodBufferView& food, const WorldView& view) {
   pass.max_per_cell.set(food.max_per_cell);
   pass.full_box_fraction.set(settings.full_box_fraction);
   pass.colour.set(settings.colour);
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the simulation's grazing wrote the field
+  // The simulation's grazing wrote the field: the frame's load_live_count made it visible.
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindFood, food.buffer);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, hdr_framebuffer_.id());
   glViewport(0, 0, width_, height_);
   glBindVertexArray(empty_vertex_array_.id());
   mark_blending(settings_.blend);
   pass.program.use();
-  glDrawArraysInstanced(GL_TRIANGLES, 0, kBoxVertices, static_cast<GLsizei>(cells));
+  glDrawArrays(GL_TRIANGLES, 0, kBoxVertices * static_cast<GLsizei>(cells));
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
 }
@@ -1126,8 +1114,8 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   heads.age_min_fill.set(style.age_min_fill);
   set_colour_uniforms(heads.colour, scenario, boids.step);
 
-  // The boids were written by compute passes; make those writes visible to vertex shaders.
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  // The boids were written by compute passes: the frame's load_live_count made those writes
+  // visible to vertex shaders.
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_RENDER_BOIDS, boids.buffer);
 
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, hdr_framebuffer_.id());
@@ -1138,13 +1126,35 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   glBlendColor(0.0f, 0.0f, 0.0f, look.intensity);
   mark_blending(settings_.blend, GL_CONSTANT_ALPHA);
   heads.program.use();
-  glBindVertexArray(empty_vertex_array_.id());
-  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, draw_commands_.id());
   glPointSize(kPointHeadPixels);
-  // A point head is the first of its 6 vertices (shaders/heads.vert): the same command serves.
-  glDrawArraysIndirect(look.points ? GL_POINTS : GL_TRIANGLES,
-                       reinterpret_cast<const void*>(command_offset(kHeadsDraw)));
+  // Every record is drawn; the vertex shader drops those past the live count (on the GPU).
+  if (look.points) {
+    glBindVertexArray(empty_vertex_array_.id());
+    glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(boids.count));
+  } else {
+    draw_quads(boids.count);
+  }
   glDisable(GL_BLEND);
+}
+
+void Renderer::draw_quads(std::uint32_t quads) {
+  if (quad_vertex_array_.id() == 0) {
+    std::vector<GLuint> indices;
+    indices.reserve(kQuadsPerDraw * kQuadCornerIndices.size());
+    for (std::uint32_t quad = 0; quad < kQuadsPerDraw; ++quad)
+      for (const GLuint corner : kQuadCornerIndices) indices.push_back(quad * kQuadCorners + corner);
+    quad_indices_ = gl::Buffer("murmur.render.quad_indices", indices.size() * sizeof(GLuint),
+                               indices.data());
+    quad_vertex_array_ = gl::VertexArray("murmur.render.quad_vertex_array");
+    glVertexArrayElementBuffer(quad_vertex_array_.id(), quad_indices_.id());
+  }
+  glBindVertexArray(quad_vertex_array_.id());
+  for (std::uint32_t first = 0; first < quads; first += kQuadsPerDraw) {
+    const std::uint32_t drawn = std::min(kQuadsPerDraw, quads - first);
+    glDrawElementsBaseVertex(GL_TRIANGLES, static_cast<GLsizei>(drawn * kQuadCornerIndices.size()),
+                             GL_UNSIGNED_INT, nullptr, static_cast<GLint>(first * kQuadCorners));
+  }
+  glBindVertexArray(empty_vertex_array_.id());
 }
 
 bool Renderer::local_exposure_shown(const WorldView& view) const {
@@ -1290,7 +1300,7 @@ bool Renderer::bloom_shown() const {
 }
 
 void Renderer::resolve_pass() {
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, output_framebuffer_.id());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, final_framebuffer());
   glViewport(0, 0, width_, height_);
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
@@ -1421,7 +1431,7 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the vertex shader reads the circles
   }
 
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, output_framebuffer_.id());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, final_framebuffer());
   glViewport(0, 0, width_, height_);
   glEnable(GL_BLEND);
   glBlendEquation(GL_FUNC_ADD);
@@ -1433,13 +1443,13 @@ void Renderer::overlays_pass(const Scenario& scenario, BoidBufferView boids, con
   if (circle_count > 0) {
     overlay.circles.set(true);
     overlay.first_shape.set(std::uint32_t{0});
-    glDrawArraysInstanced(GL_LINES, 0, kLineVertices * kOverlayCircleSegments,
-                          static_cast<GLsizei>(circle_count));
+    glDrawArrays(GL_LINES, 0,
+                 kLineVertices * kOverlayCircleSegments * static_cast<GLsizei>(circle_count));
   }
   if (!segments.empty()) {
     overlay.circles.set(false);
     overlay.first_shape.set(static_cast<std::uint32_t>(circle_count));
-    glDrawArraysInstanced(GL_LINES, 0, kLineVertices, static_cast<GLsizei>(segments.size()));
+    glDrawArrays(GL_LINES, 0, kLineVertices * static_cast<GLsizei>(segments.size()));
   }
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);

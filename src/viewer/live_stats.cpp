@@ -1,5 +1,6 @@
 #include "viewer/live_stats.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <utility>
 
@@ -15,8 +16,9 @@ LiveStats::~LiveStats() {
 void LiveStats::update(FlockReadback& readback, const GpuFlock& flock, double now_seconds) {
   if (pending_.valid() &&
       pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
-    FlockStats result = pending_.get();
-    if (!pending_is_stale_) latest_ = result;
+    Computed result = pending_.get();
+    if (!pending_is_stale_) latest_ = result.stats;
+    interval_seconds_ = std::max(kIntervalSeconds, result.seconds / kMaxBusyShare);
     pending_is_stale_ = false;
   }
   if (state_requested_) {
@@ -26,11 +28,15 @@ void LiveStats::update(FlockReadback& readback, const GpuFlock& flock, double no
     // The worker owns its copies: the flock and its scenario may change meanwhile.
     pending_ = std::async(std::launch::async,
                           [scenario = std::move(requested_scenario_), state = std::move(*state)] {
-                            return compute_stats(scenario, state);
+                            const auto start = std::chrono::steady_clock::now();
+                            FlockStats stats = compute_stats(scenario, state);
+                            const std::chrono::duration<double> took =
+                                std::chrono::steady_clock::now() - start;
+                            return Computed{std::move(stats), took.count()};
                           });
     return;
   }
-  if (pending_.valid() || now_seconds - last_start_ < kIntervalSeconds) return;
+  if (pending_.valid() || now_seconds - last_start_ < interval_seconds_) return;
   if (!readback.request_state(flock)) return;
   last_start_ = now_seconds;
   state_requested_ = true;

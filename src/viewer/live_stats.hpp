@@ -2,6 +2,9 @@
 // Polarization, milling and the rest of murmur stats for the panel, computed on the CPU at
 // most twice a second from a state read back through a FlockReadback ring (no wait for the
 // GPU) on a worker thread (the statistics, a k-d tree over the flock, never hold up a frame).
+// A large flock's statistics take long enough that the worker would take a core's share from
+// the frame (llvmpipe renders on the same cores): the interval grows so that the worker is
+// busy at most kMaxBusyShare of the time.
 #include <future>
 #include <optional>
 
@@ -18,6 +21,7 @@ namespace murmur::viewer {
 class LiveStats {
  public:
   static constexpr double kIntervalSeconds = 0.5;
+  static constexpr double kMaxBusyShare = 0.1;
 
   ~LiveStats();  // waits for a computation in flight
 
@@ -31,9 +35,14 @@ class LiveStats {
   const std::optional<FlockStats>& latest() const { return latest_; }
 
  private:
-  std::future<FlockStats> pending_;
+  struct Computed {
+    FlockStats stats;
+    double seconds = 0;  // how long the worker took
+  };
+  std::future<Computed> pending_;
   std::optional<FlockStats> latest_;
   double last_start_ = -1e9;
+  double interval_seconds_ = kIntervalSeconds;
   bool pending_is_stale_ = false;
   bool state_requested_ = false;
   Scenario requested_scenario_;  // the flock's scenario when its state was asked for

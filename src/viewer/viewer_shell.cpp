@@ -150,6 +150,9 @@ void ViewerShell::present(FrameTime& time, std::uint64_t step,
     return;
   }
   renderer_->resize(framebuffer_width_, framebuffer_height_);
+  // A frame nothing reads back is resolved straight into the window: no full-frame copy.
+  const bool read_back = screenshot_requested_ || captures_->recording();
+  renderer_->draw_to_window(!read_back);
   RenderPassTimes passes;
   render(options_.timings ? &passes : nullptr);
   time.trails = passes.trails;
@@ -162,10 +165,12 @@ void ViewerShell::present(FrameTime& time, std::uint64_t step,
   const auto ui_start = Clock::now();
   // A frame drawn after a GL error must not become a screenshot or a recorded frame.
   window().check_gl_errors("frame " + std::to_string(frames_run_));
-  requested_readback([&] { capture_frame(step); });
-  glBlitNamedFramebuffer(renderer_->output_framebuffer(), 0, 0, 0, framebuffer_width_,
-                         framebuffer_height_, 0, 0, framebuffer_width_, framebuffer_height_,
-                         GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  if (read_back) {
+    requested_readback([&] { capture_frame(step); });
+    glBlitNamedFramebuffer(renderer_->output_framebuffer(), 0, 0, 0, framebuffer_width_,
+                           framebuffer_height_, 0, 0, framebuffer_width_, framebuffer_height_,
+                           GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  }
   session_.draw_ui();
   const bool last_frame = options_.frames && frames_run_ + 1 >= *options_.frames;
   if (last_frame && options_.screenshot) {

@@ -41,8 +41,10 @@ mkdir -p "$captures"
 cat >"$work/drive.bash" <<'DRIVE'
 set -u
 murmur=$1 scenario=$2 captures=$3 log=$4
-# --frames is only a safety net: Esc must end the run long before it.
-"$murmur" view --scenario "$scenario" --size 900x600 --steps-per-frame 2 --out-dir "$captures" \
+# --frames is only a safety net: Esc must end the run long before it. A step rate, not steps
+# per frame: the clicks must come before the plan is whole however fast the frames are drawn
+# (at 2 steps a frame a 70 fps viewer finished it before the second click).
+"$murmur" view --scenario "$scenario" --size 900x600 --step-rate 30 --out-dir "$captures" \
   --frames 100000 >"$log.stdout" 2>"$log.stderr" &
 viewer=$!
 window=$(timeout 60 xdotool search --sync --onlyvisible --name '^murmur' | head -n 1)
@@ -55,7 +57,7 @@ echo "after a second click: $(title)"
 xdotool key --window "$window" space
 echo "after space: $(title)"
 xdotool key --window "$window" space
-for _ in $(seq 1 40); do  # at 2 steps a frame the plan is whole after some 105 frames
+for _ in $(seq 1 40); do  # at 30 steps a second the plan is whole after some 7 s
   now=$(title)
   [[ $now == *complete* ]] && break
 done

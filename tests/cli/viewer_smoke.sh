@@ -43,6 +43,13 @@ for size in 1280x720 641x359; do
   if [[ -f $shot ]]; then
     [[ $(png_size "$shot") == "$size" ]] || fail "screenshot is $(png_size "$shot"), asked for $size"
     [[ $(png_colours "$shot") == several ]] || fail "screenshot at $size is all one colour"
+    # The flock shows in the window's lower left quarter, away from the status line and the
+    # panel: the frame is resolved straight into the window when nothing reads it back (a
+    # stale copy of the output target would be black there).
+    read -r width height <<<"${size/x/ }"
+    lit=$(python3 "$source_dir/tests/cli/png_tool.py" lit "$shot" 0 $((height / 2)) \
+          $((width / 2)) "$height" 40)
+    ((lit > 0)) || fail "screenshot at $size shows no boid in its lower left quarter"
   else
     fail "view --screenshot did not write $shot"
     describe_run

@@ -423,6 +423,11 @@ class Renderer {
 
   // The tone-mapped RGBA8 frame, for a viewer to blit (its row 0 is the bottom row).
   unsigned output_framebuffer() const { return output_framebuffer_.id(); }
+  // Where the next frames' resolve and overlays draw: the output target (the default, which
+  // read_pixels and output_framebuffer see) or, when on, the window's framebuffer (0) of a
+  // viewer the same size as the renderer, which saves it a full-frame copy (the same bytes:
+  // both are 8 bits a channel) on frames nothing reads back.
+  void draw_to_window(bool on) { draw_to_window_ = on; }
   unsigned output_texture() const { return output_texture_.id(); }
 
  private:
@@ -433,8 +438,8 @@ class Renderer {
   struct PlanInk;
 
   void create_targets();
-  // Puts the view's live count in live_count_ (bound for the compute passes) and in the
-  // instance counts of draw_commands_, all on the GPU.
+  // Puts the view's live count in live_count_ (bound for the compute passes and the vertex
+  // shaders that drop records past it), on the GPU.
   void load_live_count(BoidBufferView boids);
   void frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
              const FoodBufferView& food, RenderPassTimes* times);
@@ -465,9 +470,14 @@ class Renderer {
   std::unique_ptr<TrailState> trails_;
   std::unique_ptr<BloomChain> bloom_;
   std::unique_ptr<PlanInk> plan_ink_;
+  // Draws quads 0 .. quads - 1 (4 vertices each, gl_VertexID / 4 the quad) with the bound
+  // program: the heads, the ribbons and the plan's markers. The index buffer is made at the
+  // first call.
+  void draw_quads(std::uint32_t quads);
+  gl::Buffer quad_indices_;
+  gl::VertexArray quad_vertex_array_;
   gl::VertexArray empty_vertex_array_;  // core profile needs one bound for attribute-less draws
   gl::Buffer live_count_;               // one uint: the boids of the view being drawn
-  gl::Buffer draw_commands_;            // indirect draws of heads and fade-map stamps
   gl::Texture hdr_texture_;             // RGBA16F: additive blending must not clip at 1
   gl::Framebuffer hdr_framebuffer_;
   gl::Buffer exposure_;                 // one float: the automatic exposure's factor
@@ -479,6 +489,8 @@ class Renderer {
   bool local_exposure_on_ = false;      // the last exposure_pass applied the local exposure
   gl::Texture output_texture_;          // RGBA8, what gets displayed or written
   gl::Framebuffer output_framebuffer_;
+  bool draw_to_window_ = false;         // draw_to_window()
+  unsigned final_framebuffer() const { return draw_to_window_ ? 0 : output_framebuffer_.id(); }
 };
 
 }  // namespace murmur
