@@ -110,6 +110,7 @@
 #define MURMUR_BIND_PLAN_SUMMARY 18      // PlanSummaryRecord: plan_summary.comp's counts
 #define MURMUR_BIND_PLAN_LISTED 19       // uint[agents]: the previous step's movers, by index
 #define MURMUR_BIND_PLAN_MOVERS_OUT 20   // uint[agents]: this step's movers, by index
+#define MURMUR_BIND_PLAN_COVERAGE 21     // uint[cells / 32]: the coverage cells' bits (branching)
 // The plan's fixed shapes, shared by the CPU reference (src/core/plan.cpp) and the GPU
 // (docs/model.md, "The floor-plan generator (seed 003)"). The clearance index starts with
 // MURMUR_PLAN_MIN_BUCKETS buckets and doubles them past MURMUR_PLAN_MAX_POINTS_PER_BUCKET
@@ -132,6 +133,16 @@
 // PlanSummaryRecord.died: one counter per PlanDeath after Lives (too slow, too close, too many
 // turns).
 #define MURMUR_PLAN_DEATH_CAUSES 3u
+// Branching (docs/model.md, "Branching"): the Philox draws of an agent's branch event and of
+// its child's side (the start's draws are 0-3, at step 0), and the most coverage cells a
+// branching plan's canvas may hold (a bitmap of 2^28 bits, 32 MiB).
+#define MURMUR_PLAN_DRAW_BRANCH 4u
+#define MURMUR_PLAN_DRAW_BRANCH_SIDE 5u
+#define MURMUR_PLAN_MAX_COVERAGE_CELLS 268435456u
+// plan_branch.comp's phases (GpuPlan runs them in this order).
+#define MURMUR_PLAN_BRANCH_FLAG 0u
+#define MURMUR_PLAN_BRANCH_BIRTH 1u
+#define MURMUR_PLAN_BRANCH_COUNT 2u
 
 // Render bindings.
 #define MURMUR_BIND_RENDER_BOIDS 0   // Boid[] read by the head vertex shader

@@ -35,6 +35,11 @@ layout(std430, binding = MURMUR_BIND_PLAN_CONTROL) buffer PlanControl {
   // listed[s & 1] of step s.
   uint listed[2];
   uint grid_entries;  // the steering grid's cells + 1: the length of its scan of cell_start
+  uint agent_count;     // the agents so far: the start's, then its children (branching)
+  uint covered;         // coverage cells holding a point (counted only when branching)
+  uint covered_before;  // ... before this step's points: what its branches read
+  uint births_dropped_low;   // branches past max_agents (two words, as the seed's)
+  uint births_dropped_high;
 } control;
 
 // The [plan] keys the passes use, and the sizes GpuPlan chose.
@@ -53,9 +58,18 @@ layout(std430, binding = MURMUR_BIND_PLAN_PARAMS) readonly buffer PlanParamsBloc
   int index_rings;        // PlanPointIndex::rings
   uint warmup;
   uint max_turns;
-  uint agent_count;
+  uint agent_capacity;  // the agents' buffers: the start's, or max_agents when branching
   uint point_capacity;
   uint cell_capacity;
   uint bucket_capacity;
   uint fault;  // a GpuFault (MURMUR_FAULT_*), for the tests' planted faults
+  float branch_chance;   // 0: no branching, the branch passes do not run
+  uint coverage_target;  // ceil(branch_coverage * cells): branching while covered is below it
+  uint coverage_columns;
+  uint coverage_cells;
+  float canvas_width;
+  float canvas_height;
+  float coverage_inverse_side;  // 1 / the clearance index's side, a power of two: exact
+  uint seed_low;                // the start's seed (two words: no uvec2's 8-byte alignment,
+  uint seed_high;               // which the C++ mirror would have to pad)
 } plan;

@@ -10,8 +10,8 @@ layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 void main() {
   uint block = linear_invocation_index();
   uint begin = block * MURMUR_PLAN_TOTAL_BLOCK;
-  if (begin >= plan.agent_count || control.error != MURMUR_PLAN_OK) return;
-  uint end = min(plan.agent_count, begin + MURMUR_PLAN_TOTAL_BLOCK);
+  if (begin >= control.agent_count || control.error != MURMUR_PLAN_OK) return;
+  uint end = min(control.agent_count, begin + MURMUR_PLAN_TOTAL_BLOCK);
   precise dvec2 total = dvec2(0.0lf);
   vec2 low = agents[begin].location, high = low;
   for (uint i = begin; i < end; ++i) {

@@ -13,7 +13,7 @@ uniform uint step_number;
 
 void main() {
   if (control.error != MURMUR_PLAN_OK) return;
-  uint n = plan.agent_count;
+  uint n = control.agent_count;
   uint blocks = (n + MURMUR_PLAN_TOTAL_BLOCK - 1u) / MURMUR_PLAN_TOTAL_BLOCK;
   dvec2 total = dvec2(0.0lf);
   vec2 low = vec2(0.0), high = vec2(0.0);

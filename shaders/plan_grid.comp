@@ -21,7 +21,7 @@ const uint PLAN_GRID_RANK = 2u;
 
 void main() {
   uint i = linear_invocation_index();
-  if (i >= plan.agent_count || control.error != MURMUR_PLAN_OK) return;
+  if (i >= control.agent_count || control.error != MURMUR_PLAN_OK) return;
   if (grid_phase == PLAN_GRID_COUNT) {
     uint cell = plan_grid_index(plan_grid_cell(agents[i].location));
     agent_cell[i] = cell;

@@ -5,7 +5,7 @@
 // index's growth decided as PlanPointIndex::add decides it: the buckets doubled past
 // MURMUR_PLAN_MAX_POINTS_PER_BUCKET points each, then every point relinked; else the new ones.
 // in: agents (moved), listed, mover_rank (scanned), control, params. out: control (with the
-// length of this step's list of movers).
+// length of this step's list of movers, and the coverage the step's branches read).
 #include "plan.glsl"
 #include "plan_listed.glsl"
 layout(local_size_x = 1) in;
@@ -15,7 +15,10 @@ uniform uint step_number;  // the step being made (GpuPlan keeps it within uint3
 void main() {
   control.link_groups = uint[3](0u, 0u, 0u);
   control.clear_groups = uint[3](0u, 0u, 0u);
-  if (control.error != MURMUR_PLAN_OK || plan.agent_count == 0u) return;
+  if (control.error != MURMUR_PLAN_OK || control.agent_count == 0u) return;
+  // The coverage this step's branches read: the points of the steps before it (plan_append adds
+  // this step's after).
+  control.covered_before = control.covered;
   uint listed_count = plan_listed_count(step_number - 1u);
   uint last = listed_count - 1u;
   uint movers = listed_count == 0u ? 0u : mover_rank[last] + agents[listed[last]].moved;

@@ -72,7 +72,7 @@ void move(inout PlanAgentRecord a) {
 
 void main() {
   uint k = linear_invocation_index();
-  if (k >= plan.agent_count || control.error != MURMUR_PLAN_OK) return;
+  if (k >= control.agent_count || control.error != MURMUR_PLAN_OK) return;
   if (k >= plan_listed_count(step_index.x - 1u)) return;
   uint i = listed[k];
   PlanAgentRecord a = agents[i];
@@ -82,7 +82,9 @@ void main() {
     agents[i].moved = 0u;
     return;
   }
-  bool after_warmup = step_index.y != 0u || step_index.x > plan.warmup;
+  // A child's deaths apply from born + warmup on (born = 0 for the start's agents).
+  bool after_warmup = step_index.y != 0u ||
+                      (step_index.x > plan.warmup && step_index.x - plan.warmup > a.born);
   if (after_warmup) {
     uint death = death_of(a);
     if (death != 0u) {

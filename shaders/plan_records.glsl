@@ -17,6 +17,9 @@ struct PlanAgentRecord {
   uvec2 died_at;  // low word, high word
   uint alive;
   uint moved;
+  vec2 origin;  // a child's first drawn point, on its parent's line (docs/model.md, "Branching")
+  uint parent;  // MURMUR_PLAN_NONE for the start's agents
+  uint born;    // the step of its birth (0 at the start)
 };
 
 // PlanPoint, byte for byte.

@@ -2,9 +2,11 @@
 // One segment of the plan per instance (docs/rendering.md, "Floor plans"): the point
 // first_point + instance joined to its agent's point before it, drawn as its stroked
 // rectangle with square ends, exactly as the PNG export inks it (src/plan_export/plan_image.cpp)
-// and never thinner than u_min_width_pixels. Points of the first steps and an agent's first
-// point draw nothing (plan_drawing).
-// in: plan_points, plan_previous, plan_ink.first_point. out: the segment's 6 vertices.
+// and never thinner than u_min_width_pixels. Points of the first steps and a start agent's
+// first point draw nothing; a branch's child's first point joins its origin on its parent's
+// line (plan_drawing).
+// in: plan_points, plan_previous, plan_agents (origin, parent), plan_ink.first_point. out: the
+// segment's 6 vertices.
 #include "render_plan.glsl"
 
 uniform float u_vertical_width;    // world units: a segment drawn by a move along y
@@ -23,13 +25,15 @@ void main() {
   uint p = plan_ink.first_point + uint(gl_InstanceID);
   PlanPointRecord point = plan_points[p];
   uint before = plan_previous[p];
-  if (before == MURMUR_PLAN_NONE || point.step < u_first_line_step) {
+  bool from_origin =
+      before == MURMUR_PLAN_NONE && plan_agents[point.agent].parent != MURMUR_PLAN_NONE;
+  if ((before == MURMUR_PLAN_NONE && !from_origin) || point.step < u_first_line_step) {
     gl_Position = kPlanNothing;
     return;
   }
   float width = point.move.y == 0.0 ? u_horizontal_width : u_vertical_width;
   float half_width = 0.5 * max(width * u_pixels_per_world_unit, u_min_width_pixels);
-  vec2 a = plan_pixel(plan_points[before].drawn);
+  vec2 a = plan_pixel(from_origin ? plan_agents[point.agent].origin : plan_points[before].drawn);
   vec2 b = plan_pixel(point.drawn);
   float len = length(b - a);
   vec2 along = len > 0.0 ? (b - a) / len : vec2(1.0, 0.0);

@@ -69,7 +69,7 @@ void main() {
   }
   precise vec2 acceleration = vec2(0.0);
   if (separating > 0u) acceleration += plan_steer(separation, velocity) * plan.separation_weight;
-  uint far_count = plan.agent_count - near_count;
+  uint far_count = control.agent_count - near_count;
   if (far_count > 0u) {
     precise dvec2 far_sum = control.location_total - near_sum;
     vec2 far_centroid = vec2(far_sum / double(far_count));

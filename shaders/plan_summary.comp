@@ -30,7 +30,7 @@ void main() {
   }
   barrier();  // the group's counters are zero before any invocation adds to them
   uint i = linear_invocation_index();
-  if (i < plan.agent_count) {
+  if (i < control.agent_count) {
     PlanAgentRecord a = agents[i];
     if (a.alive != 0u) {
       atomicAdd(group_living, 1u);
@@ -44,7 +44,7 @@ void main() {
   for (uint c = 0u; c < MURMUR_PLAN_DEATH_CAUSES; ++c) atomicAdd(summary.died[c], group_died[c]);
   if (linear_group_index() == 0u) {
     summary.step = step_index;
-    summary.agents = plan.agent_count;
+    summary.agents = control.agent_count;
     summary.points = control.point_count;
     summary.error = control.error;
     summary.error_step = control.error_step;

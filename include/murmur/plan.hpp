@@ -21,6 +21,9 @@ enum class PlanDeath : std::uint32_t { Lives = 0, TooSlow = 1, TooClose = 2, Too
 // Lines join drawn points from this step on: the seed draws only from its third frame.
 inline constexpr std::uint64_t kPlanFirstLineStep = 3;
 
+// A start's agent has no parent (docs/model.md, "Branching").
+inline constexpr std::uint32_t kPlanNoParent = 0xffffffffu;
+
 struct PlanAgent {
   glm::vec2 location{0.0f};      // the raw location (the seed's `loc`)
   glm::vec2 velocity{0.0f};      // `vel`
@@ -33,6 +36,12 @@ struct PlanAgent {
   PlanDeath death = PlanDeath::Lives;
   std::uint64_t died_at = 0;     // the step whose check killed it (0 while alive)
   bool alive = true;
+  // Branching (docs/model.md, "Branching"): the parent's index, the step of the birth (0 for the
+  // start's agents; deaths apply from born + warmup) and a child's origin, the drawn point on
+  // its parent's line that its first segment starts from.
+  std::uint32_t parent = kPlanNoParent;
+  std::uint32_t born = 0;
+  glm::vec2 origin{0.0f};
 };
 
 // Whether two agents are the same bit for bit, every field (floats compared as bits).
@@ -90,6 +99,45 @@ class PlanPointIndex {
   void link(std::span<const PlanPoint> points, std::uint32_t point);
 };
 
+// The clearance index's cell side for a clearance: the smallest power of two >= it.
+float plan_index_cell_side(float clearance);
+
+// The canvas's cells that saved points cover (docs/model.md, "Branching"): a bitmap over
+// ceil(W / h) x ceil(H / h) square cells of the clearance index's side h from (0, 0), and the
+// count of those set. A point outside the canvas covers nothing.
+class PlanCoverage {
+ public:
+  PlanCoverage() = default;  // no cells
+  // No cells either when the canvas has more than MURMUR_PLAN_MAX_COVERAGE_CELLS of them.
+  PlanCoverage(glm::vec2 canvas, float cell_side);
+  // ceil(W / h) * ceil(H / h), in double (a canvas may have more cells than a uint32 counts).
+  static double cells_for(glm::vec2 canvas, float cell_side);
+  // Adds points[read() .. points.size()), which extend the points already added.
+  void add(std::span<const PlanPoint> points);
+  // The cell a raw location covers, or kNoCell outside the canvas (or with no cells).
+  static constexpr std::uint32_t kNoCell = 0xffffffffu;
+  std::uint32_t cell_of(glm::vec2 raw) const;
+  std::uint32_t cells() const { return cells_; }
+  std::uint32_t covered() const { return covered_; }
+  std::size_t read() const { return read_; }
+  glm::uvec2 shape() const { return shape_; }
+  // covered < fraction * cells, exact in double (both below 2^53).
+  bool below(float fraction) const;
+  std::span<const std::uint32_t> bits() const { return bits_; }
+
+ private:
+  glm::vec2 canvas_{0.0f};
+  float inverse_side_ = 1.0f;
+  glm::uvec2 shape_{0u};
+  std::uint32_t cells_ = 0;
+  std::uint32_t covered_ = 0;
+  std::size_t read_ = 0;
+  std::vector<std::uint32_t> bits_;  // bit c % 32 of word c / 32: cell c is covered
+};
+
+// The coverage cells of a plan scenario's canvas (its world, the clearance index's side).
+PlanCoverage plan_coverage(const Scenario& scenario);
+
 // The seed's snap of the coordinate across a move to a multiple of `snap`: `v - v % snap`,
 // plus `snap` when the remainder is at least snap / 2, with Java's remainder (the sign of v).
 // So v >= 0 rounds half up, and v < 0 rounds toward zero (-17 -> -10, -3 -> 0).
@@ -105,10 +153,14 @@ bool near_other_path_brute_force(std::span<const PlanPoint> points, glm::vec2 at
 
 struct PlanState {
   std::uint64_t step = 0;          // steps made
+  std::uint64_t seed = 0;          // the start's seed; branching draws from it
   std::vector<PlanAgent> agents;   // by id
   std::vector<PlanPoint> points;   // append-only, in step then agent order
   PlanPointIndex index;            // over `points`
+  PlanCoverage coverage;           // over `points`
+  std::uint64_t births_dropped = 0;  // branches past max_agents (docs/model.md, "Branching")
   std::uint32_t living() const;
+  std::uint32_t births() const;    // agents with a parent
 };
 
 // The start: every group's agents, ids in file order, uniform in its rectangle, velocities
@@ -128,8 +180,8 @@ void plan_step(const Scenario& scenario, PlanState& state, unsigned workers = 0)
 void plan_step_brute_force(const Scenario& scenario, PlanState& state, unsigned workers = 0);
 
 // The drawing: one polyline per agent (by id), its consecutive drawn points joined from step
-// kPlanFirstLineStep on; each segment's width is the scenario's vertical_width for a move along
-// y and horizontal_width for a move along x.
+// kPlanFirstLineStep on (a child's first one from its origin); each segment's width is the
+// scenario's vertical_width for a move along y and horizontal_width for a move along x.
 struct PlanSegment {
   glm::vec2 from{0.0f}, to{0.0f};
   float width = 0.0f;
@@ -147,6 +199,11 @@ struct PlanSummary {
   std::uint32_t died_too_close = 0;       // PlanDeath::TooClose
   std::uint32_t died_too_many_turns = 0;  // PlanDeath::TooManyTurns
   std::uint64_t points = 0;               // saved points: one per move
+  std::uint32_t births = 0;               // children born (agents with a parent)
+  std::uint64_t births_dropped = 0;       // branches past max_agents
+  std::uint32_t covered_cells = 0;        // the state's coverage cells holding a point ...
+  std::uint32_t cells = 0;                // ... of these (0: coverage not counted)
+  double coverage() const { return cells == 0 ? 0.0 : double(covered_cells) / double(cells); }
   // The length of plan_drawing's segments, in double, summed in point order: those drawn by
   // moves along x (horizontal_width, the DXF's layer of that width), along y (vertical_width),
   // and their sum.

@@ -76,12 +76,13 @@ void write_plan_dxf(const std::filesystem::path& path, const std::vector<PlanStr
 // or row wherever it lies. Only kPlanInk and kPlanPaper appear.
 RgbaImage plan_image(glm::vec2 canvas, const PlanDrawing& drawing, int width, int height);
 
-// The CSV `agent,step,x,y,drawn_x,drawn_y,turns,alive`, gathered along a run: after each
-// plan_step, add_step() appends one row per point that step saved (per agent that moved),
-// with the agent's turns and life as that step left them.
+// The CSV `agent,step,x,y,drawn_x,drawn_y,turns,alive,parent`, gathered along a run: after
+// each plan_step, add_step() appends one row per point that step saved (per agent that moved),
+// with the agent's turns and life as that step left them, and its parent's id (empty for a
+// start's agent; a child's origin is its parent's row at the step before its first, snapped).
 class PlanCsv {
  public:
-  static constexpr const char* kHeader = "agent,step,x,y,drawn_x,drawn_y,turns,alive\n";
+  static constexpr const char* kHeader = "agent,step,x,y,drawn_x,drawn_y,turns,alive,parent\n";
 
   PlanCsv() : text_(kHeader) {}
   // Rows for state.points[first_point...], the points the last step appended.

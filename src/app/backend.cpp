@@ -88,7 +88,8 @@ std::uint32_t gpu_plan_point_capacity(std::uint64_t steps, std::uint64_t agents,
 PlanRun::PlanRun(const Scenario& scenario, PlanBackend backend, std::uint32_t steps)
     : scenario_(scenario), state_(plan_start(scenario, scenario.world.seed)) {
   if (backend == PlanBackend::Cpu) return;
-  const std::uint32_t most_points = gpu_plan_point_capacity(steps, state_.agents.size());
+  const std::uint32_t most_points = gpu_plan_point_capacity(
+      steps, gpu_plan_agent_capacity(scenario, std::uint32_t(state_.agents.size())));
   context_ = gl::create_headless_context();
   gpu_ = std::make_unique<GpuPlan>(scenario, state_, most_points);
 }

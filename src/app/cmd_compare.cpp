@@ -11,6 +11,7 @@
 #include "commands.hpp"
 #include "murmur/errors.hpp"
 #include "murmur/gl/context.hpp"
+#include "murmur/gpu/gpu_plan.hpp"
 #include "murmur/gpu/harness.hpp"
 #include "murmur/gpu/plan_harness.hpp"
 #include "murmur/state.hpp"
@@ -58,6 +59,7 @@ int run_plan_compare(const CompareRequest& request, const Scenario& scenario) {
   PlanCompareOptions options;
   options.steps = request.steps.value_or(kDefaultPlanSteps);
   gpu_plan_point_capacity(options.steps, scenario.plan->total_count());  // or an InputError
+  require_gpu_plan_support(scenario);  // before the report's first line
   const auto context = gl::create_headless_context();
   const std::string& renderer = context->info().renderer;
   options.max_divergent = request.max_divergent_flag->count() > 0 ? request.max_divergent

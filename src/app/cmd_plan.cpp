@@ -146,7 +146,7 @@ Command plan_command(CLI::App& program) {
       "written only when the run succeeds (temporary file, then rename). SVG and PNG show the\n"
       "world y up, as the viewer does; DXF is in world coordinates, one LWPOLYLINE per run of\n"
       "equal width on layer width-W; CSV has one row per agent per step it moved:\n"
-      "agent,step,x,y,drawn_x,drawn_y,turns,alive.");
+      "agent,step,x,y,drawn_x,drawn_y,turns,alive,parent (empty but for a branch's child).");
   return {&command, [options] { return run_plan(*options); }};
 }
 

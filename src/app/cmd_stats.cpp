@@ -23,7 +23,7 @@ constexpr std::uint32_t kDefaultEvery = 1;
 constexpr const char* kFlockColumns = "step,polarization,milling,mean_nn,clusters";
 constexpr const char* kPlanColumns =
     "step,living,points,died_too_slow,died_too_close,died_too_many_turns,drawn_length,"
-    "drawn_length_horizontal,drawn_length_vertical\n";
+    "drawn_length_horizontal,drawn_length_vertical,agents,births,births_dropped,coverage\n";
 constexpr int kSummaryKeyWidth = 13;
 
 // Enough digits that two runs differing in the last bits of the state still print apart.
@@ -139,7 +139,9 @@ std::string plan_csv_row(const PlanSummary& s) {
          std::to_string(s.points) + "," + std::to_string(s.died_too_slow) + "," +
          std::to_string(s.died_too_close) + "," + std::to_string(s.died_too_many_turns) + "," +
          number(s.drawn_length) + "," + number(s.drawn_length_horizontal) + "," +
-         number(s.drawn_length_vertical) + "\n";
+         number(s.drawn_length_vertical) + "," + std::to_string(s.agents) + "," +
+         std::to_string(s.births) + "," + std::to_string(s.births_dropped) + "," +
+         (s.cells == 0 ? std::string() : number(s.coverage())) + "\n";
 }
 
 // A plan scenario's statistics along its run, on the CPU reference or GpuPlan (the same rows).
@@ -228,8 +230,10 @@ Command stats_command(CLI::App& program) {
       "progress unless --quiet.\n"
       "A plan scenario ([plan]) takes --steps (backend cpu or gpu, the same rows): CSV\n"
       "`step,living,points,died_too_slow,died_too_close,died_too_many_turns,drawn_length,\n"
-      "drawn_length_horizontal,drawn_length_vertical` (deaths since the start; the lengths of\n"
-      "the drawn segments, by the pen of the move that drew them; docs/model.md).");
+      "drawn_length_horizontal,drawn_length_vertical,agents,births,births_dropped,coverage`\n"
+      "(deaths and births since the start; the lengths of the drawn segments, by the pen of the\n"
+      "move that drew them; branches past max_agents; the share of the canvas's cells holding\n"
+      "a point, empty on a canvas too large to count; docs/model.md).");
   return {&command, [options] { return run_stats(*options); }};
 }
 

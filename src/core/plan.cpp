@@ -35,6 +35,11 @@ constexpr std::size_t kMaxCellsPerAgent = MURMUR_PLAN_MAX_CELLS_PER_AGENT;
 constexpr std::uint64_t kMaxPlanStep = 0xffffffffu;
 // The seed's random draws per agent at the start: position x, y, velocity x, y.
 enum StartDraw : std::uint32_t { kDrawX = 0, kDrawY = 1, kDrawVelocityX = 2, kDrawVelocityY = 3 };
+// Branching's draws (shaders/interface.h), after the start's.
+static_assert(MURMUR_PLAN_DRAW_BRANCH > kDrawVelocityY);
+constexpr std::uint32_t kDrawBranch = MURMUR_PLAN_DRAW_BRANCH;
+constexpr std::uint32_t kDrawBranchSide = MURMUR_PLAN_DRAW_BRANCH_SIDE;
+constexpr std::uint64_t kMaxCoverageCells = MURMUR_PLAN_MAX_COVERAGE_CELLS;
 
 // ---- PVector in float32 -------------------------------------------------------------
 
@@ -219,7 +224,7 @@ glm::vec2 steering(const PlanParams& plan, const Crowd& crowd, const PlanAgent& 
 
 // ---- the clearance index ------------------------------------------------------------
 
-PlanPointIndex::PlanPointIndex(float clearance) : clearance_(clearance) {
+float plan_index_cell_side(float clearance) {
   int exponent = 0;
   std::frexp(clearance, &exponent);  // clearance = m * 2^exponent, m in [0.5, 1)
   // The smallest power of two >= clearance: the 3 x 3 cells around a point hold every point
@@ -227,7 +232,11 @@ PlanPointIndex::PlanPointIndex(float clearance) : clearance_(clearance) {
   // fewer points near the query, but each cell visited walks a whole bucket's chain, most of it
   // other cells' points that share the bucket: 25 chains cost more than 9 (docs/model.md).
   const float below = std::ldexp(1.0f, exponent - 1);
-  cell_side_ = below == clearance ? clearance : std::ldexp(1.0f, exponent);
+  return below == clearance ? clearance : std::ldexp(1.0f, exponent);
+}
+
+PlanPointIndex::PlanPointIndex(float clearance) : clearance_(clearance) {
+  cell_side_ = plan_index_cell_side(clearance);
   rings_ = 1;
   heads_.assign(kMinBuckets, kNone);
 }
@@ -285,6 +294,52 @@ bool PlanPointIndex::near_other_path(std::span<const PlanPoint> points, glm::vec
   return false;
 }
 
+// ---- the coverage ------------------------------------------------------------------
+
+double PlanCoverage::cells_for(glm::vec2 canvas, float cell_side) {
+  // A power-of-two side: the quotients are exact, so ceil counts the cells that reach the edge.
+  return std::ceil(double(canvas.x) / double(cell_side)) *
+         std::ceil(double(canvas.y) / double(cell_side));
+}
+
+PlanCoverage::PlanCoverage(glm::vec2 canvas, float cell_side)
+    : canvas_(canvas), inverse_side_(1.0f / cell_side) {
+  if (!(cells_for(canvas, cell_side) <= double(kMaxCoverageCells))) return;  // none counted
+  shape_ = glm::uvec2(std::uint32_t(std::ceil(double(canvas.x) / double(cell_side))),
+                      std::uint32_t(std::ceil(double(canvas.y) / double(cell_side))));
+  cells_ = shape_.x * shape_.y;
+  bits_.assign((std::size_t(cells_) + 31) / 32, 0u);
+}
+
+std::uint32_t PlanCoverage::cell_of(glm::vec2 raw) const {
+  if (cells_ == 0 || !(raw.x >= 0.0f && raw.x < canvas_.x && raw.y >= 0.0f && raw.y < canvas_.y)) {
+    return kNoCell;
+  }
+  // Exact products (a power of two) inside the canvas: below the columns and rows.
+  const auto column = std::uint32_t(std::floor(raw.x * inverse_side_));
+  const auto row = std::uint32_t(std::floor(raw.y * inverse_side_));
+  return row * shape_.x + column;
+}
+
+void PlanCoverage::add(std::span<const PlanPoint> points) {
+  for (; read_ < points.size(); ++read_) {
+    const std::uint32_t cell = cell_of(points[read_].raw);
+    if (cell == kNoCell) continue;
+    std::uint32_t& word = bits_[cell / 32];
+    const std::uint32_t bit = 1u << (cell % 32);
+    if ((word & bit) == 0) ++covered_;
+    word |= bit;
+  }
+}
+
+bool PlanCoverage::below(float fraction) const {
+  return double(covered_) < double(fraction) * double(cells_);
+}
+
+PlanCoverage plan_coverage(const Scenario& scenario) {
+  return PlanCoverage(scenario.size(), plan_index_cell_side(plan_of(scenario).clearance));
+}
+
 float plan_distance(glm::vec2 a, glm::vec2 b) { return magnitude(a - b); }
 
 // std::fmod is Java's float remainder: exact, with the sign of v. v - remainder is then an
@@ -317,18 +372,19 @@ bool same_plan_agent(const PlanAgent& a, const PlanAgent& b) {
          same_bits(a.acceleration, b.acceleration) && same_bits(a.last_move, b.last_move) &&
          same_bits(a.drawn, b.drawn) && a.id == b.id && a.turns == b.turns &&
          a.steps == b.steps && a.death == b.death && a.died_at == b.died_at &&
-         a.alive == b.alive;
+         a.alive == b.alive && a.parent == b.parent && a.born == b.born &&
+         same_bits(a.origin, b.origin);
 }
 
 std::string describe_plan_agent(const PlanAgent& a) {
-  char text[400];
+  char text[512];
   std::snprintf(text, sizeof text,
                 "id %u loc (%a, %a) vel (%a, %a) acc (%a, %a) move (%a, %a) drawn (%a, %a) "
-                "turns %u steps %u death %u at %llu alive %d",
+                "turns %u steps %u death %u at %llu alive %d parent %u born %u origin (%a, %a)",
                 a.id, a.location.x, a.location.y, a.velocity.x, a.velocity.y, a.acceleration.x,
                 a.acceleration.y, a.last_move.x, a.last_move.y, a.drawn.x, a.drawn.y, a.turns,
                 a.steps, unsigned(a.death), static_cast<unsigned long long>(a.died_at),
-                a.alive ? 1 : 0);
+                a.alive ? 1 : 0, a.parent, a.born, a.origin.x, a.origin.y);
   return text;
 }
 
@@ -338,10 +394,17 @@ std::uint32_t PlanState::living() const {
                                      [](const PlanAgent& a) { return a.alive; }));
 }
 
+std::uint32_t PlanState::births() const {
+  return std::uint32_t(std::count_if(agents.begin(), agents.end(),
+                                     [](const PlanAgent& a) { return a.parent != kPlanNoParent; }));
+}
+
 PlanState plan_start(const Scenario& scenario, std::uint64_t seed) {
   const PlanParams& plan = plan_of(scenario);
   PlanState state;
+  state.seed = seed;
   state.index = PlanPointIndex(plan.clearance);
+  state.coverage = plan_coverage(scenario);
   std::uint32_t id = 0;
   for (const PlanGroup& group : plan.groups) {
     for (std::uint32_t k = 0; k < group.count; ++k, ++id) {
@@ -362,6 +425,48 @@ PlanState plan_start(const Scenario& scenario, std::uint64_t seed) {
 
 namespace {
 
+// The child that agent `parent` starts in step `step` (docs/model.md, "Branching"): at its
+// location, at a right angle to its last move, its line from the grid point nearest it.
+PlanAgent child_of(const PlanParams& plan, const PlanAgent& parent, std::uint32_t index,
+                   std::uint64_t seed, std::uint64_t step) {
+  const float side =
+      random_uniform01(RandomDraw{seed, parent.id, step, kDrawBranchSide}) < 0.5f ? 1.0f : -1.0f;
+  const glm::vec2 m = parent.last_move;
+  PlanAgent child;
+  child.id = index;
+  child.location = parent.location;
+  child.velocity = side * glm::vec2(-m.y, m.x);  // exact: a negation and a swap
+  child.last_move = child.velocity;              // the first move is then no turn
+  child.drawn = {plan_snapped(parent.location.x, plan.snap),
+                 plan_snapped(parent.location.y, plan.snap)};
+  child.origin = child.drawn;
+  child.parent = parent.id;
+  child.born = std::uint32_t(step);
+  return child;
+}
+
+// Every agent the step started with that is still alive draws its branch; the branching ones,
+// ranked in index order, take the indices after the step's agents while there is room under
+// max_agents, as the flock's births take theirs in parent order.
+void branch(const PlanParams& plan, PlanState& state, std::uint64_t step) {
+  const std::size_t count = state.agents.size();
+  std::uint64_t rank = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const PlanAgent& parent = state.agents[i];
+    if (!parent.alive) continue;
+    const RandomDraw draw{state.seed, parent.id, step, kDrawBranch};
+    if (!(random_uniform01(draw) < plan.branch_chance)) continue;
+    if (count + rank < plan.max_agents) {
+      // push_back may move the agents: the parent is read before it.
+      const PlanAgent child = child_of(plan, parent, std::uint32_t(count + rank), state.seed, step);
+      state.agents.push_back(child);
+    } else {
+      ++state.births_dropped;
+    }
+    ++rank;
+  }
+}
+
 void step_plan(const Scenario& scenario, PlanState& state, unsigned workers, Search search) {
   const PlanParams& plan = plan_of(scenario);
   const std::uint64_t step = state.step + 1;
@@ -376,7 +481,8 @@ void step_plan(const Scenario& scenario, PlanState& state, unsigned workers, Sea
   if (step > plan.warmup) {
     for_each_chunk(count, threads, [&](std::size_t begin, std::size_t end) {
       for (std::size_t i = begin; i < end; ++i) {
-        if (!moves[i]) continue;
+        // A child's deaths apply from its birth plus the warm-up (born = 0 at the start).
+        if (!moves[i] || step <= std::uint64_t{agents[i].born} + plan.warmup) continue;
         const PlanDeath death = death_of(plan, state, agents[i], search);
         if (death != PlanDeath::Lives) {
           agents[i].death = death;
@@ -403,12 +509,16 @@ void step_plan(const Scenario& scenario, PlanState& state, unsigned workers, Sea
                             std::to_string(PlanPointIndex::kNone - 1) + " saved points or " +
                             std::to_string(kMaxPlanStep) + " steps, the most a plan holds");
   }
+  // The coverage the step started from decides its branches (one snapshot for every agent).
+  const bool branching = plan.branch_chance > 0.0f && step > plan.warmup &&
+                         state.coverage.below(plan.branch_coverage);
   for (std::size_t i = 0; i < count; ++i) {
     if (!moves[i]) continue;
     const PlanAgent& a = agents[i];
     state.points.push_back({a.location, a.drawn, a.last_move, a.id, std::uint32_t(step)});
   }
   state.index.add(state.points);
+  state.coverage.add(state.points);
 
   // 4. Steering for the next move, from where everyone now stands (the dead too).
   const Crowd crowd =
@@ -419,6 +529,9 @@ void step_plan(const Scenario& scenario, PlanState& state, unsigned workers, Sea
       if (agents[i].alive) agents[i].acceleration = steering(plan, crowd, agents[i], near);
     }
   });
+
+  // 5. Branches, at the end of the step (docs/model.md, "Branching").
+  if (branching) branch(plan, state, step);
   state.step = step;
 }
 
@@ -442,6 +555,13 @@ bool draws_segment(const PlanPoint& point) { return point.step >= kPlanFirstLine
 // which is both, is drawn as horizontal.
 bool horizontal_move(const PlanPoint& point) { return point.move.y == 0.0f; }
 
+// Where the segment of a point starts: its agent's drawn point before it, or, for a child's
+// first point, the child's origin on its parent's line; none for a start agent's first point.
+const glm::vec2* segment_start(const PlanAgent& agent, const PlanPoint* before) {
+  if (before != nullptr) return &before->drawn;
+  return agent.parent != kPlanNoParent ? &agent.origin : nullptr;
+}
+
 }  // namespace
 
 std::vector<std::vector<PlanSegment>> plan_drawing(const Scenario& scenario,
@@ -452,25 +572,29 @@ std::vector<std::vector<PlanSegment>> plan_drawing(const Scenario& scenario,
   for (const PlanPoint& p : state.points) {
     const PlanPoint* before = previous[p.agent];
     previous[p.agent] = &p;
-    if (before == nullptr || !draws_segment(p)) continue;
+    const glm::vec2* from = segment_start(state.agents[p.agent], before);
+    if (from == nullptr || !draws_segment(p)) continue;
     const float width = horizontal_move(p) ? plan.horizontal_width : plan.vertical_width;
-    drawing[p.agent].push_back({before->drawn, p.drawn, width});
+    drawing[p.agent].push_back({*from, p.drawn, width});
   }
   return drawing;
 }
 
 PlanSummary PlanSummaryTracker::summary(const PlanState& state) {
-  if (latest_.empty()) latest_.assign(state.agents.size(), PlanPointIndex::kNone);
-  if (state.points.size() < points_read_ || latest_.size() != state.agents.size()) {
+  // Agents are only ever appended (branching): the new ones have no point read yet.
+  if (state.points.size() < points_read_ || latest_.size() > state.agents.size()) {
     throw std::logic_error("PlanSummaryTracker: a state of another run");
   }
+  latest_.resize(state.agents.size(), PlanPointIndex::kNone);
   // The segments the new points draw: plan_drawing's, each agent's from its newest point read.
   for (std::size_t i = points_read_; i < state.points.size(); ++i) {
     const PlanPoint& p = state.points[i];
     const std::uint32_t before = latest_[p.agent];
     latest_[p.agent] = std::uint32_t(i);
-    if (before == PlanPointIndex::kNone || !draws_segment(p)) continue;
-    const glm::dvec2 d = glm::dvec2(p.drawn) - glm::dvec2(state.points[before].drawn);
+    const glm::vec2* from = segment_start(
+        state.agents[p.agent], before == PlanPointIndex::kNone ? nullptr : &state.points[before]);
+    if (from == nullptr || !draws_segment(p)) continue;
+    const glm::dvec2 d = glm::dvec2(p.drawn) - glm::dvec2(*from);
     (horizontal_move(p) ? horizontal_ : vertical_) += std::sqrt(d.x * d.x + d.y * d.y);
   }
   points_read_ = state.points.size();
@@ -485,6 +609,10 @@ PlanSummary PlanSummaryTracker::summary(const PlanState& state) {
     summary.died_too_many_turns += a.death == PlanDeath::TooManyTurns ? 1 : 0;
   }
   summary.points = state.points.size();
+  summary.births = state.births();
+  summary.births_dropped = state.births_dropped;
+  summary.covered_cells = state.coverage.covered();
+  summary.cells = state.coverage.cells();
   summary.drawn_length_horizontal = horizontal_;
   summary.drawn_length_vertical = vertical_;
   summary.drawn_length = horizontal_ + vertical_;

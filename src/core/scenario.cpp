@@ -20,7 +20,9 @@
 
 #include <toml++/toml.h>
 
+#include "interface.h"
 #include "murmur/errors.hpp"
+#include "murmur/plan.hpp"
 #include "param_text.hpp"
 
 namespace murmur {
@@ -634,6 +636,19 @@ class Validator {
       fail(scenario_.source, plan_group_line(0, params::plan_group::count.key),
            "plan.group counts add up to " + std::to_string(total) + ": must be <= " +
                std::to_string(kMaxTotalBoids) + " agents in all");
+    }
+    // Branching counts the canvas's coverage cells in a bitmap (docs/model.md, "Branching").
+    if (plan.branch_chance > 0.0f) {
+      const float side = plan_index_cell_side(plan.clearance);
+      const double cells = PlanCoverage::cells_for(scenario_.size(), side);
+      if (cells > double(MURMUR_PLAN_MAX_COVERAGE_CELLS)) {
+        fail(scenario_.source, plan_line(params::plan::branch_chance.key),
+             "plan.branch_chance = " + shown_value(plan.branch_chance) +
+                 ": branching needs a canvas of at most " +
+                 std::to_string(MURMUR_PLAN_MAX_COVERAGE_CELLS) + " coverage cells (side " +
+                 show_float(side) + ", the clearance index's), this one has " +
+                 std::to_string(std::uint64_t(cells)));
+      }
     }
   }
 

@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <charconv>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <cstring>
 #include <iterator>
@@ -33,9 +35,12 @@ struct PlanAgentRecord {
   std::uint32_t id, turns, steps, death;
   std::uint32_t died_at[2];  // low word, high word
   std::uint32_t alive, moved;
+  glm::vec2 origin;
+  std::uint32_t parent, born;
 };
-static_assert(sizeof(PlanAgentRecord) == 72 && offsetof(PlanAgentRecord, id) == 40 &&
-              offsetof(PlanAgentRecord, died_at) == 56 && offsetof(PlanAgentRecord, moved) == 68);
+static_assert(sizeof(PlanAgentRecord) == 88 && offsetof(PlanAgentRecord, id) == 40 &&
+              offsetof(PlanAgentRecord, died_at) == 56 && offsetof(PlanAgentRecord, moved) == 68 &&
+              offsetof(PlanAgentRecord, origin) == 72 && offsetof(PlanAgentRecord, born) == 84);
 
 // PlanPoint is already the std430 record (shaders/plan_buffers.glsl PlanPointRecord).
 static_assert(sizeof(PlanPoint) == 32 && offsetof(PlanPoint, move) == 16 &&
@@ -52,12 +57,16 @@ struct PlanControl {
   std::uint32_t link_groups[3], clear_groups[3];
   std::uint32_t listed[2];  // the movers of the steps of each parity
   std::uint32_t grid_entries;
+  std::uint32_t agent_count, covered, covered_before;
+  std::uint32_t births_dropped[2];  // low word, high word
 };
 static_assert(offsetof(PlanControl, grid_origin) == 16 && offsetof(PlanControl, grid_cell) == 32 &&
               offsetof(PlanControl, bucket_count) == 40 &&
               offsetof(PlanControl, error_need) == 52 && offsetof(PlanControl, link_groups) == 68 &&
               offsetof(PlanControl, clear_groups) == 80 && offsetof(PlanControl, listed) == 92 &&
-              offsetof(PlanControl, grid_entries) == 100);
+              offsetof(PlanControl, grid_entries) == 100 &&
+              offsetof(PlanControl, agent_count) == 104 &&
+              offsetof(PlanControl, births_dropped) == 116);
 constexpr GLintptr kLinkGroupsOffset = offsetof(PlanControl, link_groups);
 constexpr GLintptr kClearGroupsOffset = offsetof(PlanControl, clear_groups);
 
@@ -81,15 +90,26 @@ static_assert(sizeof(PlanPartial) == 32);
 // plan_link.comp's and plan_grid.comp's phases, in their order.
 enum LinkPhase : std::uint32_t { kLinkPush = 0, kLinkOrder = 1, kLinkCommit = 2 };
 enum GridPhase : std::uint32_t { kGridCount = 0, kGridScatter = 1, kGridRank = 2 };
+enum BranchPhase : std::uint32_t {
+  kBranchFlag = MURMUR_PLAN_BRANCH_FLAG,
+  kBranchBirth = MURMUR_PLAN_BRANCH_BIRTH,
+  kBranchCount = MURMUR_PLAN_BRANCH_COUNT
+};
 
 struct PlanParamsRecord {
   float max_speed, max_force, snap, separation_radius, separation_weight, cohesion_min_distance,
       cohesion_weight, min_speed, clearance, index_cell_side, reach;
   std::int32_t index_rings;
-  std::uint32_t warmup, max_turns, agent_count, point_capacity, cell_capacity, bucket_capacity,
-      fault;
+  std::uint32_t warmup, max_turns, agent_capacity, point_capacity, cell_capacity,
+      bucket_capacity, fault;
+  // Branching (docs/model.md, "Branching"): off when branch_chance is 0.
+  float branch_chance = 0;
+  std::uint32_t coverage_target = 0;  // ceil(branch_coverage * cells): branching while below
+  std::uint32_t coverage_columns = 0, coverage_cells = 0;
+  float canvas_width = 0, canvas_height = 0, coverage_inverse_side = 0;
+  std::uint32_t seed[2] = {0, 0};  // low word, high word
 };
-static_assert(sizeof(PlanParamsRecord) == 19 * 4);
+static_assert(sizeof(PlanParamsRecord) == 28 * 4);
 
 // The default steering grid's room beyond MURMUR_PLAN_MAX_CELLS_PER_AGENT cells per agent: a
 // bounding box's border cells, for agents strung out along a line.
@@ -101,7 +121,7 @@ PlanAgentRecord record_of(const PlanAgent& a) {
   return {a.location, a.velocity, a.acceleration, a.last_move, a.drawn, a.id, a.turns, a.steps,
           static_cast<std::uint32_t>(a.death),
           {static_cast<std::uint32_t>(a.died_at), static_cast<std::uint32_t>(a.died_at >> 32)},
-          a.alive ? 1u : 0u, 0u};
+          a.alive ? 1u : 0u, 0u, a.origin, a.parent, a.born};
 }
 
 PlanAgent agent_of(const PlanAgentRecord& r) {
@@ -117,6 +137,9 @@ PlanAgent agent_of(const PlanAgentRecord& r) {
   a.death = static_cast<PlanDeath>(r.death);
   a.died_at = std::uint64_t(r.died_at[0]) | (std::uint64_t(r.died_at[1]) << 32);
   a.alive = r.alive != 0;
+  a.origin = r.origin;
+  a.parent = r.parent;
+  a.born = r.born;
   return a;
 }
 
@@ -130,6 +153,8 @@ struct GpuPlan::Impl {
   std::uint64_t history = next_history.fetch_add(1);
   PlanParamsRecord params{};
   std::uint64_t step_index = 0;
+  std::uint64_t seed = 0;  // the start's (PlanState::seed)
+  bool branching = false;  // branch_chance > 0: the branch passes run
   gl::Program move_pass = gl::Program::compute("plan_move.comp");
   gl::Program prepare_pass = gl::Program::compute("plan_index_prepare.comp");
   gl::Program append_pass = gl::Program::compute("plan_append.comp");
@@ -140,12 +165,15 @@ struct GpuPlan::Impl {
   gl::Program grid_pass = gl::Program::compute("plan_grid.comp");
   gl::Program steer_pass = gl::Program::compute("plan_steer.comp");
   gl::Program summary_pass = gl::Program::compute("plan_summary.comp");
+  gl::Program branch_pass = gl::Program::compute("plan_branch.comp");
   gl::Uniform move_step{move_pass, "step_index"}, prepare_step{prepare_pass, "step_number"},
       append_step{append_pass, "step_number"}, shape_step{shape_pass, "step_number"},
       link_phase{link_pass, "link_phase"}, grid_phase{grid_pass, "grid_phase"},
-      summary_step{summary_pass, "step_index"}, steer_step{steer_pass, "step_number"};
+      summary_step{summary_pass, "step_index"}, steer_step{steer_pass, "step_number"},
+      branch_step{branch_pass, "step_number"}, branch_phase{branch_pass, "branch_phase"};
   gl::Buffer agents, points, heads, next, cell_start, sorted, control, params_buffer, movers,
-      agent_cell, cell_fill, cell_entries, link_next, partials, previous, last_point, summary;
+      agent_cell, cell_fill, cell_entries, link_next, partials, previous, last_point, summary,
+      coverage;
   // The movers of the steps of each parity, by index (shaders/plan_listed.glsl).
   std::array<gl::Buffer, 2> movers_of_parity;
   std::unique_ptr<GpuScan> mover_scan, cell_scan;
@@ -174,6 +202,7 @@ struct GpuPlan::Impl {
     previous.bind_storage(MURMUR_BIND_PLAN_PREVIOUS);
     last_point.bind_storage(MURMUR_BIND_PLAN_LAST_POINT);
     summary.bind_storage(MURMUR_BIND_PLAN_SUMMARY);
+    coverage.bind_storage(MURMUR_BIND_PLAN_COVERAGE);
   }
 
   PlanControl read_control() const {
@@ -198,6 +227,7 @@ struct GpuPlan::Impl {
 
   // `times`: each stage ended by glFinish and its wall time added there (step_timed).
   void one_step(std::uint32_t step, PlanStageTimes* times = nullptr);
+  void branch(std::uint32_t step, std::uint32_t agent_groups);
   void advance(std::uint32_t steps, PlanStageTimes* times = nullptr);
   // Reads the error word: a step that ran out of room throws std::length_error naming it.
   void throw_if_stopped();
@@ -208,6 +238,25 @@ struct GpuPlan::Impl {
         MURMUR_PLAN_MIN_BUCKETS, point_capacity / MURMUR_PLAN_MAX_POINTS_PER_BUCKET));
   }
 };
+
+std::optional<std::string> gpu_plan_unsupported(const Scenario& scenario) {
+  if (!scenario.plan || scenario.plan->branch_chance == 0.0f) return std::nullopt;
+  // The shortest text that reads back to the value, as the scenario's own messages print it.
+  char value[32];
+  const auto shown = std::to_chars(value, value + sizeof value, scenario.plan->branch_chance);
+  return scenario.source + ": plan.branch_chance = " + std::string(value, shown.ptr) +
+         ": murmur compare does not compare branching plans yet (murmur plan, stats, record "
+         "and view run them)";
+}
+
+std::uint32_t gpu_plan_agent_capacity(const Scenario& scenario, std::uint32_t start_agents) {
+  if (!scenario.plan || scenario.plan->branch_chance == 0.0f) return start_agents;
+  return std::max(start_agents, scenario.plan->max_agents);
+}
+
+void require_gpu_plan_support(const Scenario& scenario) {
+  if (auto why = gpu_plan_unsupported(scenario)) throw InputError(*why);
+}
 
 GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32_t point_capacity,
                  std::uint32_t cell_capacity)
@@ -221,8 +270,11 @@ GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32
   Impl& m = *impl_;
   m.scenario = scenario;
   m.step_index = initial.step;
+  m.seed = initial.seed;
   const PlanParams& plan = *scenario.plan;
-  const auto agent_count = static_cast<std::uint32_t>(initial.agents.size());
+  const auto start_count = static_cast<std::uint32_t>(initial.agents.size());
+  // Room for every agent a branching plan can grow (docs/model.md, "Branching").
+  const std::uint32_t agent_count = gpu_plan_agent_capacity(scenario, start_count);
   if (cell_capacity == 0) {
     cell_capacity = MURMUR_PLAN_MAX_CELLS_PER_AGENT * agent_count + kSpareCells;
   }
@@ -234,10 +286,23 @@ GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32
               std::max(plan.separation_radius, plan.cohesion_min_distance), index.rings(),
               plan.warmup, plan.max_turns, agent_count, point_capacity, cell_capacity,
               bucket_capacity, static_cast<std::uint32_t>(GpuFault::None)};
+  const PlanCoverage& coverage = initial.coverage;
+  m.params.branch_chance = plan.branch_chance;
+  m.params.coverage_target = static_cast<std::uint32_t>(
+      std::ceil(double(plan.branch_coverage) * double(coverage.cells())));
+  m.params.coverage_columns = coverage.shape().x;
+  m.params.coverage_cells = coverage.cells();
+  m.params.canvas_width = scenario.world.width;
+  m.params.canvas_height = scenario.world.height;
+  m.params.coverage_inverse_side = 1.0f / index.cell_side();
+  m.params.seed[0] = static_cast<std::uint32_t>(initial.seed);
+  m.params.seed[1] = static_cast<std::uint32_t>(initial.seed >> 32);
+  m.branching = plan.branch_chance > 0.0f;
 
   std::vector<PlanAgentRecord> records;
   records.reserve(agent_count);
   for (const PlanAgent& a : initial.agents) records.push_back(record_of(a));
+  records.resize(agent_count, PlanAgentRecord{});  // the room for children: none alive
   const auto bytes = [](std::size_t count, std::size_t each) {
     return std::max<std::size_t>(count, 1) * each;
   };
@@ -259,14 +324,19 @@ GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32
   PlanControl control{};
   // The start's living agents, the list the first step takes (as if the step before moved them).
   std::vector<std::uint32_t> living;
-  for (std::uint32_t i = 0; i < agent_count; ++i) {
+  for (std::uint32_t i = 0; i < start_count; ++i) {
     if (initial.agents[i].alive) living.push_back(i);
   }
-  const std::size_t list_bytes = bytes(agent_count, sizeof(std::uint32_t));
-  m.movers_of_parity[initial.step & 1] =
-      gl::Buffer("plan movers", list_bytes, living.empty() ? nullptr : living.data());
-  m.movers_of_parity[(initial.step + 1) & 1] = gl::Buffer("plan movers", list_bytes);
   control.listed[initial.step & 1] = static_cast<std::uint32_t>(living.size());
+  living.resize(std::max<std::uint32_t>(agent_count, 1), 0u);
+  const std::size_t list_bytes = bytes(agent_count, sizeof(std::uint32_t));
+  m.movers_of_parity[initial.step & 1] = gl::Buffer("plan movers", list_bytes, living.data());
+  m.movers_of_parity[(initial.step + 1) & 1] = gl::Buffer("plan movers", list_bytes);
+  control.agent_count = start_count;
+  control.covered = coverage.covered();
+  control.covered_before = coverage.covered();
+  control.births_dropped[0] = static_cast<std::uint32_t>(initial.births_dropped);
+  control.births_dropped[1] = static_cast<std::uint32_t>(initial.births_dropped >> 32);
   control.point_count = static_cast<std::uint32_t>(initial.points.size());
   control.bucket_count = static_cast<std::uint32_t>(index.heads().size());
   m.control = gl::Buffer("plan control", sizeof control, &control);
@@ -285,7 +355,7 @@ GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32
   std::vector<std::uint32_t> last_point(agent_count, PlanPointIndex::kNone);
   for (std::size_t p = 0; p < initial.points.size(); ++p) {
     const std::uint32_t agent = initial.points[p].agent;
-    if (agent >= agent_count) throw std::invalid_argument("GPU plan: a point of no agent");
+    if (agent >= start_count) throw std::invalid_argument("GPU plan: a point of no agent");
     previous[p] = last_point[agent];
     last_point[agent] = static_cast<std::uint32_t>(p);
   }
@@ -296,6 +366,11 @@ GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32
   m.last_point = gl::Buffer("plan last points", bytes(agent_count, sizeof(std::uint32_t)),
                             last_point.empty() ? nullptr : last_point.data());
   m.summary = gl::Buffer("plan summary", sizeof(PlanSummaryRecord));
+  // The coverage cells' bits (one word when not branching: nothing sets them).
+  const std::size_t words = m.branching ? (std::size_t(coverage.cells()) + 31) / 32 : 0;
+  std::vector<std::uint32_t> bits(std::max<std::size_t>(words, 1), 0u);
+  std::copy(coverage.bits().begin(), coverage.bits().begin() + std::ptrdiff_t(words), bits.begin());
+  m.coverage = gl::Buffer("plan coverage", bits.size() * sizeof(std::uint32_t), bits.data());
   m.mover_scan = std::make_unique<GpuScan>(agent_count);
   m.cell_scan = std::make_unique<GpuScan>(cell_capacity + 1);
 }
@@ -303,7 +378,7 @@ GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32
 GpuPlan::~GpuPlan() = default;
 
 void GpuPlan::Impl::one_step(std::uint32_t step, PlanStageTimes* times) {
-  const std::uint32_t agent_count = params.agent_count;
+  const std::uint32_t agent_count = params.agent_capacity;
   if (agent_count == 0) return;
   using Clock = std::chrono::steady_clock;
   Clock::time_point lap_start;
@@ -388,6 +463,29 @@ void GpuPlan::Impl::one_step(std::uint32_t step, PlanStageTimes* times) {
   gl::dispatch_linear(agent_groups);
   storage_barrier();  // the accelerations feed the next move
   stage_done(&PlanStageTimes::steer);
+  if (branching) branch(step, agent_groups);
+}
+
+// 5. Branches (docs/model.md, "Branching"): each of this step's movers flags its branch, the
+// flags' exclusive scan ranks them in index order, and the flagged write their children at the
+// agent count plus their rank; one invocation then counts them in.
+void GpuPlan::Impl::branch(std::uint32_t step, std::uint32_t agent_groups) {
+  branch_pass.use();
+  branch_step.set(step);
+  branch_phase.set(static_cast<std::uint32_t>(kBranchFlag));
+  gl::dispatch_linear(agent_groups);
+  storage_barrier();  // the flags feed the scan
+  mover_scan->run(movers, params.agent_capacity, control,
+                  offsetof(PlanControl, listed) + (step & 1) * sizeof(std::uint32_t));
+  bind();
+  bind_lists(step);
+  branch_pass.use();
+  branch_phase.set(static_cast<std::uint32_t>(kBranchBirth));
+  gl::dispatch_linear(agent_groups);
+  storage_barrier();  // the children and their list entries, before the count moves on
+  branch_phase.set(static_cast<std::uint32_t>(kBranchCount));
+  glDispatchCompute(1, 1, 1);
+  glMemoryBarrier(GL_ALL_BARRIER_BITS);  // the agent count feeds every later pass
 }
 
 void GpuPlan::Impl::advance(std::uint32_t steps, PlanStageTimes* times) {
@@ -431,7 +529,9 @@ void GpuPlan::step(std::uint32_t steps) {
 
 PlanState GpuPlan::plan_state() const {
   PlanState state;
+  state.seed = impl_->seed;
   state.index = PlanPointIndex(impl_->scenario.plan->clearance);
+  state.coverage = plan_coverage(impl_->scenario);
   update(state);
   return state;
 }
@@ -443,7 +543,9 @@ void GpuPlan::update(PlanState& state) const {
     throw std::invalid_argument("GpuPlan::update: the state holds more points than the plan");
   }
   state.step = m.step_index;
-  std::vector<PlanAgentRecord> records(m.params.agent_count);
+  state.births_dropped =
+      std::uint64_t{control.births_dropped[0]} | (std::uint64_t{control.births_dropped[1]} << 32);
+  std::vector<PlanAgentRecord> records(control.agent_count);
   if (!records.empty()) {
     m.agents.download(0, records.size() * sizeof(PlanAgentRecord), records.data());
   }
@@ -456,6 +558,7 @@ void GpuPlan::update(PlanState& state) const {
                       state.points.data() + known);
   }
   state.index.add(state.points);
+  state.coverage.add(state.points);
 }
 
 GpuPlanIndex GpuPlan::index() const {
@@ -471,9 +574,10 @@ GpuPlanIndex GpuPlan::index() const {
   return index;
 }
 
-std::uint64_t most_points_at(const GpuPlanCounts& counts, std::uint64_t step) {
+std::uint64_t most_points_at(const GpuPlanCounts& counts, std::uint64_t step,
+                             std::uint32_t child_room) {
   const std::uint64_t steps = step > counts.step ? step - counts.step : 0;
-  return std::uint64_t{counts.points} + steps * counts.living;
+  return std::uint64_t{counts.points} + steps * (std::uint64_t{counts.living} + child_room);
 }
 
 void GpuPlan::reserve(std::uint32_t point_capacity) {
@@ -515,7 +619,9 @@ void GpuPlan::reserve(std::uint32_t point_capacity) {
 }
 
 void GpuPlan::make_room(const GpuPlanCounts& known, std::uint64_t step) {
-  const std::uint64_t needed = most_points_at(known, step);
+  const std::uint32_t room = impl_->params.agent_capacity - std::min(known.agents,
+                                                                     impl_->params.agent_capacity);
+  const std::uint64_t needed = most_points_at(known, step, room);
   const std::uint32_t capacity = point_capacity();
   if (needed <= capacity) return;
   const std::uint64_t most = PlanPointIndex::kNone - 1;
@@ -537,7 +643,7 @@ void GpuPlan::count() {
                                 static_cast<std::uint32_t>(m.step_index >> 32)));
   // The clear is a buffer update; the pass adds to the cleared record.
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
-  gl::dispatch_linear(gl::groups_for(std::max<std::uint32_t>(m.params.agent_count, 1),
+  gl::dispatch_linear(gl::groups_for(std::max<std::uint32_t>(m.params.agent_capacity, 1),
                                      MURMUR_STEP_GROUP_SIZE));
   storage_barrier();
 }
@@ -583,7 +689,7 @@ GpuPlanBuffers GpuPlan::buffers() const {
           m.previous.id(),
           m.control.id(),
           offsetof(PlanControl, point_count),
-          m.params.agent_count,
+          m.params.agent_capacity,
           m.params.point_capacity};
 }
 

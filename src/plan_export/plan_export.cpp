@@ -106,7 +106,9 @@ void PlanCsv::add_step(const PlanState& state, std::size_t first_point) {
     }
     text_ += ',';
     append_integer(text_, agent.turns);
-    text_ += agent.alive ? ",1\n" : ",0\n";
+    text_ += agent.alive ? ",1," : ",0,";
+    if (agent.parent != kPlanNoParent) append_integer(text_, agent.parent);
+    text_ += '\n';
   }
 }
 

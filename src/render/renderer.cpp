@@ -946,6 +946,7 @@ void Renderer::plan_ink_pass(const Scenario& scenario, const GpuPlanBuffers& pla
 
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPlanPoints, plan.points);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPlanPrevious, plan.previous);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindPlanAgents, plan.agents);  // children's origins
   const Programs::PlanSegments& segments = programs_->plan_segments;
   segments.view.set(view);
   segments.vertical_width.set(params.vertical_width);

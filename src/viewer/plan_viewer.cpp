@@ -61,6 +61,8 @@ class PlanViewer {
   std::string status_text() const;
   std::string window_title() const;
   std::uint32_t agents() const { return scenario_.plan->total_count(); }
+  // The agents so far, as the last counts read back say (a branching plan grows).
+  std::uint32_t shown_agents() const { return counts_ ? counts_->agents : agents(); }
 
   ViewerShell shell_;
   Scenario scenario_;
@@ -259,7 +261,7 @@ std::string PlanViewer::status_text() const {
   const std::string living =
       counts_ ? std::to_string(counts_->living) + " living" : std::string("counting");
   std::snprintf(text, sizeof text, "%u agents | %s | %.1f fps | %.2f ms/step | step %llu | %s%s",
-                agents(), living.c_str(), shell_.fps(), shell_.ms_per_step(),
+                shown_agents(), living.c_str(), shell_.fps(), shell_.ms_per_step(),
                 static_cast<unsigned long long>(plan_->steps()),
                 shell_.paused() ? "paused" : "running",
                 shell_.recording() ? " | REC" : "");
@@ -270,7 +272,8 @@ std::string PlanViewer::status_text() const {
 // "murmur - floor-plan.toml - 20 agents - 3 living - 30 fps - paused - complete".
 std::string PlanViewer::window_title() const {
   char head[256];
-  std::snprintf(head, sizeof head, "murmur - %s - %u agents", scenario_.source.c_str(), agents());
+  std::snprintf(head, sizeof head, "murmur - %s - %u agents", scenario_.source.c_str(),
+                shown_agents());
   std::string title = head;
   if (counts_) title += " - " + std::to_string(counts_->living) + " living";
   char rate[32];

@@ -48,14 +48,15 @@ dxf_lines=$(plan_tool dxf "$work/plan.dxf")
 grep -q 'width="800" height="800" viewBox="0 0 800 800"' "$work/plan.svg" ||
   fail "the SVG is not the 800 x 800 canvas"
 
-# The CSV: its header, 8 columns, the 20 agents, steps 1..N, alive 0 or 1, a row per agent per
-# step it moved (so at most 20 per step, and 20 at step 1).
+# The CSV: its header, 9 columns (the last, parent, empty without branching), the 20 agents,
+# steps 1..N, alive 0 or 1, a row per agent per step it moved (so at most 20 per step, and 20
+# at step 1).
 csv=$work/plan.csv
-[[ $(head -1 "$csv") == "agent,step,x,y,drawn_x,drawn_y,turns,alive" ]] ||
+[[ $(head -1 "$csv") == "agent,step,x,y,drawn_x,drawn_y,turns,alive,parent" ]] ||
   fail "CSV header is '$(head -1 "$csv")'"
 bad_rows=$(tail -n +2 "$csv" | awk -F, -v steps=$steps '
-  NF != 8 || $1 !~ /^[0-9]+$/ || $1 >= 20 || $2 < 1 || $2 > steps || $7 !~ /^[0-9]+$/ ||
-  ($8 != 0 && $8 != 1) { bad++ } END { print bad + 0 }')
+  NF != 9 || $1 !~ /^[0-9]+$/ || $1 >= 20 || $2 < 1 || $2 > steps || $7 !~ /^[0-9]+$/ ||
+  ($8 != 0 && $8 != 1) || $9 != "" { bad++ } END { print bad + 0 }')
 [[ $bad_rows == 0 ]] || fail "$bad_rows CSV rows are malformed"
 [[ $(awk -F, '$2 == 1' "$csv" | wc -l) == 20 ]] || fail "step 1 does not have 20 rows"
 [[ $(tail -n +2 "$csv" | cut -d, -f1,2 | sort | uniq -d | wc -l) == 0 ]] ||

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `murmur stats` on a plan scenario (docs/model.md, "Plan statistics"): rows that keep the
-# counting rules (living only falls, living + deaths = agents, each step saves one point per
-# agent alive at its start, the ink only grows), the same bytes on the CPU and the GPU, and
-# one-line errors for what does not apply to a plan.
+# counting rules (living rises only by births, living + deaths = agents, each step saves one
+# point per agent alive at its start, the ink only grows), the same bytes on the CPU and the
+# GPU, and one-line errors for what does not apply to a plan.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 require_tools plan_stats python3
@@ -59,6 +59,49 @@ expect_same_file "$work/crowd-cpu.csv" "$work/crowd-gpu.csv" "a crowd's plan sta
 check "$work/crowd-cpu.csv" 360 3 || fail "the crowd's rows break the counting rules"
 run_murmur stats --scenario "$crowd" --steps 120 --every 3 --backend cpu --seed 12 --quiet
 expect_different_file "$work/crowd-cpu.csv" <(printf '%s\n' "$out") "another seed"
+
+# Branching (docs/model.md, "Branching"): agents and births rise together, living by at most
+# the births, and the counting rules still hold; the same bytes on the GPU; record draws it;
+# compare refuses it in one line.
+branching=$work/branching.toml
+printf '[world]\nwidth = 800\nheight = 800\nseed = 3\n\n[plan]\nbranch_chance = 0.05\n' \
+  >"$branching"
+printf 'branch_coverage = 0.1\nmax_agents = 150\n' >>"$branching"
+run_murmur stats --scenario "$branching" --steps 200 --backend cpu --quiet \
+  --out "$work/branching.csv"
+expect_rc 0
+check "$work/branching.csv" 20 1 || fail "a branching plan's rows break the counting rules"
+IFS=, read -r _ _ _ _ _ _ _ _ _ agents births _ coverage <<<"$(tail -1 "$work/branching.csv")"
+[[ $births -gt 20 && $agents -eq $((20 + births)) ]] ||
+  fail "floor-plan.toml with branching had $births births and $agents agents"
+python3 -c "import sys; sys.exit(not 0.05 < $coverage <= 1)" ||
+  fail "a branching plan's coverage is $coverage"
+run_murmur stats --scenario "$branching" --steps 200 --backend gpu --quiet \
+  --out "$work/branching-gpu.csv"
+expect_rc 0
+expect_same_file "$work/branching.csv" "$work/branching-gpu.csv" \
+  "branching plan stats on cpu and gpu"
+run_murmur compare --scenario "$branching" --steps 5
+expect_usage_error "plan.branch_chance = 0.05"
+run_murmur record --scenario "$branching" --frames 2 --skip 100 --size 64x64 --quiet \
+  --out "$work/branching-frames"
+expect_rc 0
+[[ -f $work/branching-frames/frame_000001.png ]] || fail "no frame of a branching recording"
+# `murmur plan` draws it, the same bytes twice and on both backends.
+run_murmur plan --scenario "$branching" --steps 120 --backend cpu --quiet --out "$work/b1.svg"
+expect_rc 0
+run_murmur plan --scenario "$branching" --steps 120 --backend cpu --quiet --out "$work/b2.svg"
+expect_same_file "$work/b1.svg" "$work/b2.svg" "a branching plan's SVG, run twice"
+run_murmur plan --scenario "$branching" --steps 120 --backend gpu --quiet --out "$work/b3.svg"
+expect_rc 0
+expect_same_file "$work/b1.svg" "$work/b3.svg" "a branching plan's SVG on cpu and gpu"
+# Its CSV names each child's parent, a start's agent (id < 20) or an earlier child.
+run_murmur plan --scenario "$branching" --steps 120 --backend cpu --quiet --out "$work/b.csv"
+expect_rc 0
+bad_children=$(tail -n +2 "$work/b.csv" | awk -F, '
+  ($1 < 20 && $9 != "") || ($1 >= 20 && ($9 == "" || $9 >= $1)) { bad++ }
+  $1 >= 20 { children++ } END { print (children > 0 ? bad + 0 : "none") }')
+[[ $bad_children == 0 ]] || fail "a branching plan's CSV parents: $bad_children bad rows"
 
 # What does not apply to a plan: one line, exit 2, no file.
 printf 'id,species,x,y,vx,vy\n0,0,1,1,1,0\n' >"$work/state.csv"

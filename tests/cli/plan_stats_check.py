@@ -1,14 +1,17 @@
 """Checks `murmur stats` rows of a plan scenario against the counting rules of docs/model.md
 ("Plan statistics"), for the CLI tests. Prints one line per broken rule and exits 1 if any.
 
-  plan_stats_check.py FILE AGENTS EVERY   the CSV, the scenario's agents, the rows' spacing
+  plan_stats_check.py FILE AGENTS EVERY   the CSV, the start's agents, the rows' spacing
+
+Agents born by branching (docs/model.md, "Branching") raise `agents` and `births` together, and
+`living` by at most the births since the row before.
 """
 import csv
 import sys
 
 COLUMNS = ["step", "living", "points", "died_too_slow", "died_too_close",
            "died_too_many_turns", "drawn_length", "drawn_length_horizontal",
-           "drawn_length_vertical"]
+           "drawn_length_vertical", "agents", "births", "births_dropped", "coverage"]
 
 
 def main(path, agents, every):
@@ -19,16 +22,21 @@ def main(path, agents, every):
         if header != COLUMNS:
             print("header %s, expected %s" % (",".join(header), ",".join(COLUMNS)))
             return 1
-        rows = [dict(zip(header, map(float, row))) for row in reader]
+        rows = [dict(zip(header, (float(v) if v else None for v in row))) for row in reader]
     if not rows or rows[0]["step"] != 0 or rows[0]["living"] != agents or rows[0]["points"] != 0:
         problems.append("the first row is not step 0 with every agent living and no point")
     previous = None
     for row in rows:
         step = int(row["step"])
         deaths = row["died_too_slow"] + row["died_too_close"] + row["died_too_many_turns"]
-        if row["living"] + deaths != agents:
-            problems.append("step %d: living + deaths = %d, not %d agents"
-                            % (step, row["living"] + deaths, agents))
+        if row["living"] + deaths != row["agents"]:
+            problems.append("step %d: living + deaths = %d, not its %d agents"
+                            % (step, row["living"] + deaths, row["agents"]))
+        if row["agents"] != agents + row["births"]:
+            problems.append("step %d: %d agents, not the start's %d + %d births"
+                            % (step, row["agents"], agents, row["births"]))
+        if row["coverage"] is not None and not 0 <= row["coverage"] <= 1:
+            problems.append("step %d: coverage %g outside [0, 1]" % (step, row["coverage"]))
         total = row["drawn_length_horizontal"] + row["drawn_length_vertical"]
         if abs(row["drawn_length"] - total) > 1e-8 * max(1.0, total):
             problems.append("step %d: drawn_length is not the sum of the two pens" % step)
@@ -37,10 +45,15 @@ def main(path, agents, every):
             rise = row["points"] - previous["points"]
             if steps != every:
                 problems.append("step %d follows step %d" % (step, previous["step"]))
-            if row["living"] > previous["living"]:
-                problems.append("step %d: living rose" % step)
-            # Each step saves one point per agent alive at its start (those dying in it too).
-            if rise > steps * previous["living"] or rise < steps * row["living"]:
+            born = row["births"] - previous["births"]
+            if row["living"] > previous["living"] + born:
+                problems.append("step %d: living rose by more than the %d births" % (step, born))
+            for count in ("births", "births_dropped", "coverage"):
+                if row[count] is not None and row[count] < previous[count]:
+                    problems.append("step %d: %s fell" % (step, count))
+            # Each step saves one point per agent alive at its start (those dying in it too);
+            # the bounds hold over K steps only when nothing is born in them.
+            if born == 0 and (rise > steps * previous["living"] or rise < steps * row["living"]):
                 problems.append("step %d: points rose by %d, outside [%d, %d]"
                                 % (step, rise, steps * row["living"],
                                    steps * previous["living"]))

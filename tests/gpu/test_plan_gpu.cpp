@@ -5,10 +5,12 @@
 #include <array>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "gpu_test_support.hpp"
+#include "murmur/errors.hpp"
 #include "murmur/gl/gl.hpp"
 #include "murmur/gpu/gpu_plan.hpp"
 #include "murmur/plan.hpp"
@@ -63,7 +65,9 @@ void compare_backends(const Scenario& scenario, std::uint64_t seed, std::uint32_
                       std::uint32_t check_every, GpuFault fault = GpuFault::None) {
   test::gl_context();
   PlanState cpu = plan_start(scenario, seed);
-  GpuPlan gpu(scenario, cpu, std::uint32_t(cpu.agents.size() * steps));
+  const std::uint32_t agents =
+      gpu_plan_agent_capacity(scenario, static_cast<std::uint32_t>(cpu.agents.size()));
+  GpuPlan gpu(scenario, cpu, agents * steps);
   gpu.set_fault(fault);
   for (std::uint32_t done = 0; done < steps; done += check_every) {
     for (std::uint32_t s = 0; s < check_every; ++s) plan_step(scenario, cpu);
@@ -76,7 +80,9 @@ void compare_backends(const Scenario& scenario, std::uint64_t seed, std::uint32_
                        cpu.index.heads().end()));
     REQUIRE(std::equal(index.next.begin(), index.next.end(), cpu.index.next().begin(),
                        cpu.index.next().end()));
-    require_same_plan(cpu, gpu.plan_state());
+    const PlanState state = gpu.plan_state();
+    require_same_plan(cpu, state);
+    REQUIRE(state.births_dropped == cpu.births_dropped);
   }
 }
 
@@ -301,6 +307,79 @@ TEST_CASE("plan gpu: advance() past the room stops the plan, and counts() says w
   CHECK(counts.step == 9);  // queued
   CHECK(most_points_at(counts, 12) == 100 + 3 * 20);
   CHECK_THROWS_WITH(gpu.step(0), Catch::Contains("step 6 needs 120 saved points"));
+}
+
+// The seed's start with branching on (docs/model.md, "Branching").
+Scenario branching_scenario(float chance, float coverage, std::uint32_t max_agents) {
+  return parse_scenario(kWorld + "[plan]\nbranch_chance = " + std::to_string(chance) +
+                            "\nbranch_coverage = " + std::to_string(coverage) +
+                            "\nmax_agents = " + std::to_string(max_agents) + "\n",
+                        "branching.toml");
+}
+
+TEST_CASE("plan gpu: a branching plan is the CPU's, agent by agent and point by point") {
+  SECTION("growing until its agents die out") {
+    const Scenario scenario = branching_scenario(0.03f, 0.3f, 4096);
+    compare_backends(scenario, 3, 300, 10);
+    PlanState cpu = plan_start(scenario, 3);
+    for (int s = 0; s < 300; ++s) plan_step(scenario, cpu);
+    CHECK(cpu.births() > 40);
+  }
+  SECTION("stopped by max_agents, the dropped counted") {
+    const Scenario scenario = branching_scenario(0.2f, 1.0f, 60);
+    compare_backends(scenario, 5, 120, 1);
+    PlanState cpu = plan_start(scenario, 5);
+    for (int s = 0; s < 120; ++s) plan_step(scenario, cpu);
+    CHECK(cpu.agents.size() == 60);
+    CHECK(cpu.births_dropped > 0);
+  }
+  SECTION("stopped by the coverage target") {
+    const Scenario scenario = branching_scenario(0.1f, 0.04f, 4096);
+    compare_backends(scenario, 3, 200, 5);
+  }
+}
+
+TEST_CASE("plan gpu: a planted fault (a child's origin unsnapped) breaks the agreement") {
+  const Scenario scenario = branching_scenario(0.05f, 0.3f, 4096);
+  test::gl_context();
+  PlanState cpu = plan_start(scenario, 3);
+  GpuPlan gpu(scenario, cpu, 4096 * 80);
+  gpu.set_fault(GpuFault::BranchAtParentDrawn);
+  for (int s = 0; s < 80; ++s) plan_step(scenario, cpu);
+  gpu.step(80);
+  const PlanState faulty = gpu.plan_state();
+  REQUIRE(cpu.births() > 0);
+  REQUIRE(faulty.agents.size() == cpu.agents.size());  // the fault moves lines, not births
+  std::size_t differing = 0;
+  for (std::size_t i = 0; i < cpu.agents.size(); ++i) {
+    if (!same_plan_agent(cpu.agents[i], faulty.agents[i])) ++differing;
+  }
+  CHECK(differing > 0);
+}
+
+TEST_CASE("plan gpu: compare refuses branching in one line naming the key") {
+  const Scenario scenario = branching_scenario(0.05f, 0.3f, 4096);
+  const std::optional<std::string> why = gpu_plan_unsupported(scenario);
+  REQUIRE(why);
+  CHECK(why->find('\n') == std::string::npos);
+  CHECK_THAT(*why, Catch::StartsWith("branching.toml: plan.branch_chance = 0.05: "));
+  CHECK_FALSE(gpu_plan_unsupported(seed_scenario()));
+  CHECK_THROWS_AS(require_gpu_plan_support(scenario), InputError);
+}
+
+TEST_CASE("plan gpu: plan_state() carries the start's seed and the CPU's coverage") {
+  const Scenario scenario = crowded_scenario(10);
+  test::gl_context();
+  PlanState cpu = plan_start(scenario, 9);
+  GpuPlan gpu(scenario, cpu, 90 * 80);
+  for (int s = 0; s < 80; ++s) plan_step(scenario, cpu);
+  gpu.step(80);
+  const PlanState state = gpu.plan_state();
+  require_same_plan(cpu, state);
+  CHECK(state.seed == 9);
+  CHECK(state.coverage.cells() == cpu.coverage.cells());
+  CHECK(state.coverage.covered() == cpu.coverage.covered());
+  CHECK(cpu.coverage.covered() > 100);
 }
 
 }  // namespace

@@ -134,6 +134,23 @@ TEST_CASE("render plan: the GPU inks the strokes the PNG export inks") {
   }
 }
 
+TEST_CASE("render plan: a branching plan's children are inked from their origins") {
+  test::gl_context();
+  std::string text = "[world]\nwidth = 400\nheight = 400\n[plan]\nbranch_chance = 0.05\n";
+  text += "[[plan.group]]\ncount = 12\nx = 180\ny = 180\nwidth = 40\nheight = 40\n";
+  const Scenario scenario = parse_scenario(text, "plan-branching.toml");
+  GpuPlan plan(scenario, plan_start(scenario, 4), 4096 * 200);
+  plan.step(200);
+  const PlanState state = plan.plan_state();
+  REQUIRE(state.births() > 10);
+  Renderer renderer(400, 400, lines_only());
+  renderer.render(plan);
+  const RgbaImage gpu = renderer.read_pixels();
+  const RgbaImage cpu = plan_image(scenario.size(), plan_drawing(scenario, state), 400, 400);
+  CHECK(ink_far_from(gpu, cpu, 1) == 0);
+  CHECK(ink_far_from(cpu, gpu, 1) == 0);
+}
+
 TEST_CASE("render plan: lines inked frame by frame equal the plan drawn once") {
   test::gl_context();
   const Scenario scenario = plan_scenario();

@@ -197,13 +197,16 @@ TEST_CASE("the CSV has a row per point the step saved, with the agent's turns an
   state.points = {point({1.5f, 2}, {1.5f, 0}, 0, 1), point({3, 4.25f}, {0, 4.25f}, 1, 1)};
   csv.add_step(state, 0);
   state.agents[0].turns = 3;
+  state.agents[2].parent = 7;  // a branch of agent 7 (docs/model.md, "Branching")
   state.points.push_back(point({0.1f, -2}, {0.1f, 0}, 0, 2));
+  state.points.push_back(point({1.5f, 8}, {0, 8}, 2, 2));
   csv.add_step(state, 2);
   CHECK(csv.text() ==
-        "agent,step,x,y,drawn_x,drawn_y,turns,alive\n"
-        "7,1,1.5,2,1.5,0,2,1\n"
-        "3,1,3,4.25,0,4.25,0,0\n"
-        "7,2,0.100000001,-2,0.100000001,0,3,1\n");
+        "agent,step,x,y,drawn_x,drawn_y,turns,alive,parent\n"
+        "7,1,1.5,2,1.5,0,2,1,\n"
+        "3,1,3,4.25,0,4.25,0,0,\n"
+        "7,2,0.100000001,-2,0.100000001,0,3,1,\n"
+        "5,2,1.5,8,0,8,0,1,7\n");
 }
 
 TEST_CASE("a run of seed 003's plan exports SVG and DXF that read back to plan_drawing",

@@ -1,12 +1,15 @@
 // The shipped plan scenarios are what their comments say: floor-plan.toml is seed 003 (its
 // numbers are the [plan] defaults, its groups seed_plan_groups()), floor-plan-city.toml is tens
-// of thousands of agents on a large canvas.
+// of thousands of agents on a large canvas, floor-plan-branching.toml is the seed's plus the
+// branching keys, and grows as its comment says.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <type_traits>
 #include <vector>
 
 #include "murmur/errors.hpp"
+#include "murmur/plan.hpp"
 #include "murmur/scenario.hpp"
 #include "murmur/state.hpp"
 
@@ -56,4 +59,32 @@ TEST_CASE("floor-plan-city.toml is tens of thousands of agents on a large canvas
   CHECK(scenario.plan->groups.size() == 36);
   CHECK(scenario.plan->total_count() == 21600);
   check_same_fields(*scenario.plan, PlanParams{});
+}
+
+TEST_CASE("floor-plan-branching.toml is seed 003 with branching, grown as its comment says",
+          "[plan][scenario]") {
+  const Scenario scenario =
+      load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan-branching.toml");
+  const Scenario seed = load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
+  REQUIRE(scenario.plan);
+  PlanParams expected{};  // the seed's numbers, and the three keys beyond it
+  expected.branch_chance = 0.03f;
+  expected.branch_coverage = 0.3f;
+  expected.max_agents = 4096;
+  check_same_fields(*scenario.plan, expected);
+  REQUIRE(scenario.plan->groups.size() == seed.plan->groups.size());
+  for (std::size_t g = 0; g < seed.plan->groups.size(); ++g) {
+    check_same_fields(scenario.plan->groups[g], seed.plan->groups[g]);
+  }
+  PlanState state = plan_start(scenario, scenario.world.seed);
+  std::uint32_t last_birth = 0;
+  while (state.living() > 0 && state.step < 1000) {
+    const std::size_t before = state.agents.size();
+    plan_step(scenario, state);
+    if (state.agents.size() > before) last_birth = static_cast<std::uint32_t>(state.step);
+  }
+  CHECK(state.births() == 668);
+  CHECK(last_birth == 327);
+  CHECK(state.step == 481);  // the step in which the last agent died
+  CHECK(state.coverage.below(0.3f) == false);
 }

@@ -31,7 +31,8 @@ enum class NeighbourSearch { Grid, Naive };
   FAULT(GreedyHunter, GREEDY_HUNTER, "every hunter striking a prey eats it, not the nearest alone") \
   FAULT(LinearKernelUnit, LINEAR_KERNEL_UNIT, "linear separation adds d/|d|, not d")          \
   FAULT(SelfWeightIgnored, SELF_WEIGHT_IGNORED, "steering leaves the boid out of its means")  \
-  FAULT(DropClearanceCell, DROP_CLEARANCE_CELL, "plan clearance skips the cell to the right")
+  FAULT(DropClearanceCell, DROP_CLEARANCE_CELL, "plan clearance skips the cell to the right")   \
+  FAULT(BranchAtParentDrawn, BRANCH_AT_PARENT_DRAWN, "a plan's child starts unsnapped")
 
 enum class GpuFault : std::uint32_t {
 #define MURMUR_GPU_FAULT_ENUMERATOR(name, define, meaning) name,

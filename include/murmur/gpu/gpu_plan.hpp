@@ -7,7 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "murmur/gpu/gpu_flock.hpp"
@@ -39,8 +41,10 @@ struct GpuPlanCounts {
 };
 
 // The most points a plan can hold after step `step`, from counts taken at an earlier step:
-// every step saves at most one point per living agent, and agents never come back to life.
-std::uint64_t most_points_at(const GpuPlanCounts& counts, std::uint64_t step);
+// every step saves at most one point per living agent, agents never come back to life, and a
+// branching plan's living never pass those living plus the room for children, `child_room`.
+std::uint64_t most_points_at(const GpuPlanCounts& counts, std::uint64_t step,
+                             std::uint32_t child_room = 0);
 
 // The buffers the renderer draws a plan from (std430 records of shaders/plan_records.glsl).
 struct GpuPlanBuffers {
@@ -71,11 +75,22 @@ struct PlanStageTimes {
   }
 };
 
+// Why the harness (murmur compare) cannot run a plan scenario's keys yet, in one line naming
+// the key, or nothing when it can: it compares a fixed agent count, so not branching plans
+// (branch_chance > 0), which GpuPlan, the renderer and the viewer run.
+std::optional<std::string> gpu_plan_unsupported(const Scenario& scenario);
+// Throws InputError with that line: for the commands to call before they write anything.
+void require_gpu_plan_support(const Scenario& scenario);
+// The agents a GpuPlan of `scenario` from a start of `start_agents` holds room for: the start's,
+// or max_agents when it branches (docs/model.md, "Branching").
+std::uint32_t gpu_plan_agent_capacity(const Scenario& scenario, std::uint32_t start_agents);
+
 class GpuPlan {
  public:
   // The buffers hold `point_capacity` saved points (at most 2^32 - 2) and a steering grid of
   // `cell_capacity` cells (0: MURMUR_PLAN_MAX_CELLS_PER_AGENT per agent plus a margin); a step
-  // that needs more stops the plan, and step() throws std::length_error naming the step.
+  // that needs more stops the plan, and step() throws std::length_error naming the step. A
+  // branching plan holds gpu_plan_agent_capacity agents.
   GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32_t point_capacity,
           std::uint32_t cell_capacity = 0);
   ~GpuPlan();
