@@ -58,8 +58,9 @@ int run_plan_compare(const CompareRequest& request, const Scenario& scenario) {
   }
   PlanCompareOptions options;
   options.steps = request.steps.value_or(kDefaultPlanSteps);
-  gpu_plan_point_capacity(options.steps, scenario.plan->total_count());  // or an InputError
-  require_gpu_plan_support(scenario);  // before the report's first line
+  // Room for each agent the plan may hold (a branching plan's max_agents), or an InputError.
+  gpu_plan_point_capacity(options.steps,
+                          gpu_plan_agent_capacity(scenario, scenario.plan->total_count()));
   const auto context = gl::create_headless_context();
   const std::string& renderer = context->info().renderer;
   options.max_divergent = request.max_divergent_flag->count() > 0 ? request.max_divergent

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -239,23 +238,9 @@ struct GpuPlan::Impl {
   }
 };
 
-std::optional<std::string> gpu_plan_unsupported(const Scenario& scenario) {
-  if (!scenario.plan || scenario.plan->branch_chance == 0.0f) return std::nullopt;
-  // The shortest text that reads back to the value, as the scenario's own messages print it.
-  char value[32];
-  const auto shown = std::to_chars(value, value + sizeof value, scenario.plan->branch_chance);
-  return scenario.source + ": plan.branch_chance = " + std::string(value, shown.ptr) +
-         ": murmur compare does not compare branching plans yet (murmur plan, stats, record "
-         "and view run them)";
-}
-
 std::uint32_t gpu_plan_agent_capacity(const Scenario& scenario, std::uint32_t start_agents) {
   if (!scenario.plan || scenario.plan->branch_chance == 0.0f) return start_agents;
   return std::max(start_agents, scenario.plan->max_agents);
-}
-
-void require_gpu_plan_support(const Scenario& scenario) {
-  if (auto why = gpu_plan_unsupported(scenario)) throw InputError(*why);
 }
 
 GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32_t point_capacity,

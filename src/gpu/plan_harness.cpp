@@ -170,37 +170,38 @@ PlanCompareReport run_plan_comparison(const Scenario& scenario,
   report.max_divergent = options.max_divergent;
   report.steps = options.steps;
   PlanState cpu = plan_start(scenario, scenario.world.seed);
-  report.agents = std::uint32_t(cpu.agents.size());
+  // A branching plan grows up to max_agents on each side, not necessarily alike: every index
+  // either side may reach is tracked.
+  const std::uint32_t capacity =
+      gpu_plan_agent_capacity(scenario, std::uint32_t(cpu.agents.size()));
   // Room for every point the run can save: each agent one a step.
-  GpuPlan gpu(scenario, cpu, std::uint32_t(std::uint64_t{options.steps} * cpu.agents.size()));
+  GpuPlan gpu(scenario, cpu, std::uint32_t(std::uint64_t{options.steps} * capacity));
   gpu.set_fault(options.fault);
   PlanState gpu_state = gpu.plan_state();
-  Tally tally(cpu.agents.size());
+  Tally tally(capacity);
   const PlanParams& plan = *scenario.plan;
   RuleIndex rules(plan);
-  std::vector<RuleVerdict> verdicts(cpu.agents.size());
+  std::vector<RuleVerdict> verdicts(capacity);
 
   for (std::uint32_t step = 1; step <= options.steps; ++step) {
     const std::size_t cpu_first = cpu.points.size(), gpu_first = gpu_state.points.size();
-    // What the rules say of the GPU's agents, from its state before the step.
-    const bool checks_deaths = step > plan.warmup;
-    if (checks_deaths) {
-      for (std::uint32_t i = 0; i < report.agents; ++i) {
-        if (gpu_state.agents[i].alive) {
-          verdicts[i] = rules.verdict(gpu_state.points, gpu_state.agents[i]);
-        }
-      }
+    // What the rules say of the GPU's agents, from its state before the step: those it checks,
+    // alive and past their warm-up (a child's counts from its birth).
+    const auto checks_deaths = [&](const PlanAgent& agent) {
+      return agent.alive && step > std::uint64_t{agent.born} + plan.warmup;
+    };
+    const std::uint32_t gpu_agents_before = std::uint32_t(gpu_state.agents.size());
+    std::vector<char> checked(gpu_agents_before, 0);
+    for (std::uint32_t i = 0; i < gpu_agents_before; ++i) {
+      if (!checks_deaths(gpu_state.agents[i])) continue;
+      checked[i] = 1;
+      verdicts[i] = rules.verdict(gpu_state.points, gpu_state.agents[i]);
     }
-    const std::vector<char> alive_before = [&] {
-      std::vector<char> alive(report.agents);
-      for (std::uint32_t i = 0; i < report.agents; ++i) alive[i] = gpu_state.agents[i].alive;
-      return alive;
-    }();
     plan_step(scenario, cpu);
     gpu.step();
     gpu.update(gpu_state);  // the agents, and only the points this step saved
-    for (std::uint32_t i = 0; checks_deaths && i < report.agents; ++i) {
-      if (!alive_before[i]) continue;
+    for (std::uint32_t i = 0; i < gpu_agents_before; ++i) {
+      if (!checked[i]) continue;
       ++report.rule_checks;
       if (verdicts[i].ambiguous) {
         ++report.rule_ambiguous;
@@ -217,7 +218,19 @@ PlanCompareReport run_plan_comparison(const Scenario& scenario,
       }
     }
     rules.add(gpu_state.points);
-    for (std::uint32_t i = 0; i < report.agents; ++i) {
+    const std::size_t both = std::min(cpu.agents.size(), gpu_state.agents.size());
+    // A child born on one side only: the two plans' births differ from here on.
+    for (std::size_t i = both; i < std::max(cpu.agents.size(), gpu_state.agents.size()); ++i) {
+      const bool on_cpu = i < cpu.agents.size();
+      const std::uint32_t agent = std::uint32_t(i);
+      tally.differ(report, agent, step, [&] {
+        return "agent " + std::to_string(agent) + " was born on the " +
+               (on_cpu ? "CPU" : "GPU") + " only: " +
+               describe_plan_agent(on_cpu ? cpu.agents[i] : gpu_state.agents[i]);
+      });
+      tally.diverge(report, agent, step);
+    }
+    for (std::uint32_t i = 0; i < both; ++i) {
       const PlanAgent& c = cpu.agents[i];
       const PlanAgent& g = gpu_state.agents[i];
       if (!same_plan_agent(c, g)) {
@@ -237,6 +250,9 @@ PlanCompareReport run_plan_comparison(const Scenario& scenario,
     compare_new_points(cpu, cpu_first, gpu_state, gpu_first, step, report, tally);
     if (options.steps_done) options.steps_done(step);
   }
+  report.agents = std::uint32_t(std::max(cpu.agents.size(), gpu_state.agents.size()));
+  report.cpu_agents = std::uint32_t(cpu.agents.size());
+  report.gpu_agents = std::uint32_t(gpu_state.agents.size());
   report.cpu_points = cpu.points.size();
   report.gpu_points = gpu_state.points.size();
   report.cpu_living = cpu.living();
@@ -272,11 +288,12 @@ std::string PlanCompareReport::table() const {
       first_divergence_step ? ", the first at step " + std::to_string(*first_divergence_step)
                             : std::string();
   std::snprintf(line, sizeof line,
-                "%-18s %-6s %u of %u agents diverged (fate, turns, moves or drawn point)%s; "
-                "living cpu %u gpu %u; largest location error %.3g (agent %u, step %u); "
-                "bound: %s\n",
+                "%-18s %-6s %u of %u agents diverged (fate, turns, moves, drawn point or birth)%s; "
+                "agents cpu %u gpu %u, living cpu %u gpu %u; largest location error %.3g "
+                "(agent %u, step %u); bound: %s\n",
                 "divergence", verdict(divergence_passed()), divergent_agents, agents,
-                first_divergence.c_str(), cpu_living, gpu_living, max_location_error,
+                first_divergence.c_str(), cpu_agents, gpu_agents, cpu_living, gpu_living,
+                max_location_error,
                 max_location_error_agent, max_location_error_step, bound);
   out += line;
   std::snprintf(line, sizeof line,

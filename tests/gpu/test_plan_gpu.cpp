@@ -357,16 +357,6 @@ TEST_CASE("plan gpu: a planted fault (a child's origin unsnapped) breaks the agr
   CHECK(differing > 0);
 }
 
-TEST_CASE("plan gpu: compare refuses branching in one line naming the key") {
-  const Scenario scenario = branching_scenario(0.05f, 0.3f, 4096);
-  const std::optional<std::string> why = gpu_plan_unsupported(scenario);
-  REQUIRE(why);
-  CHECK(why->find('\n') == std::string::npos);
-  CHECK_THAT(*why, Catch::StartsWith("branching.toml: plan.branch_chance = 0.05: "));
-  CHECK_FALSE(gpu_plan_unsupported(seed_scenario()));
-  CHECK_THROWS_AS(require_gpu_plan_support(scenario), InputError);
-}
-
 TEST_CASE("plan gpu: plan_state() carries the start's seed and the CPU's coverage") {
   const Scenario scenario = crowded_scenario(10);
   test::gl_context();

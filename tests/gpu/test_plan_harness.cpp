@@ -2,6 +2,7 @@
 // side. Clean, they are bit-identical on llvmpipe; a planted fault (a clearance cell skipped)
 // fails the comparison, with the first difference and the divergence reported, and breaks the
 // death rules on the GPU's own state, which no bound on the divergence excuses.
+#include <algorithm>
 #include <string>
 
 #include "gpu_test_support.hpp"
@@ -70,6 +71,62 @@ TEST_CASE("plan harness: a planted fault fails, with the first difference and th
   CHECK_FALSE(bounded.identical());
   CHECK(bounded.table().find("plan states        DIFF") != std::string::npos);
   CHECK(bounded.table().find("death rules        FAIL") != std::string::npos);
+}
+
+Scenario branching_preset() {
+  return load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan-branching.toml");
+}
+
+TEST_CASE("plan harness: a branching plan is bit-identical, children and all") {
+  test::gl_context();
+  PlanCompareOptions options;
+  options.steps = 160;
+  const PlanCompareReport report = run_plan_comparison(branching_preset(), options);
+  INFO(report.table());
+  CHECK(report.identical());
+  CHECK(report.passed());
+  CHECK(report.cpu_agents == report.gpu_agents);
+  CHECK(report.agents == report.cpu_agents);
+  CHECK(report.agents > 40);  // the start's 20 and their children
+  // Children are judged by the death rules too, from their own warm-up's end.
+  CHECK(report.rule_checks > 1000);
+  CHECK(report.rule_violations == 0);
+  CHECK(report.cpu_points == report.gpu_points);
+}
+
+TEST_CASE("plan harness: a planted fault in a branching plan fails it") {
+  test::gl_context();
+  PlanCompareOptions options;
+  options.steps = 160;
+  SECTION("children drawn from their parent's drawn point") {
+    options.fault = GpuFault::BranchAtParentDrawn;
+    const PlanCompareReport report = run_plan_comparison(branching_preset(), options);
+    INFO(report.table());
+    CHECK_FALSE(report.identical());
+    CHECK_FALSE(report.passed());
+    CHECK(report.differing_agents > 0);
+    CHECK(report.table().find("overall: FAIL") != std::string::npos);
+  }
+  SECTION("a dropped clearance cell: other deaths, so other births") {
+    options.fault = GpuFault::DropClearanceCell;
+    // Births go on through the run (the coverage target out of reach), so that the deaths the
+    // fault changes change who branches.
+    Scenario scenario = branching_preset();
+    scenario.plan->branch_coverage = 1.0f;
+    options.steps = 300;
+    const PlanCompareReport report = run_plan_comparison(scenario, options);
+    const std::string table = report.table();
+    INFO(table);
+    CHECK_FALSE(report.passed());
+    CHECK(report.rule_violations > 0);
+    CHECK(report.divergent_agents > 0);
+    // The agent counts part, and the agents born on one side only count as diverged.
+    CHECK(report.cpu_agents != report.gpu_agents);
+    CHECK(report.agents == std::max(report.cpu_agents, report.gpu_agents));
+    CHECK(report.divergent_agents >=
+          std::max(report.cpu_agents, report.gpu_agents) -
+              std::min(report.cpu_agents, report.gpu_agents));
+  }
 }
 
 TEST_CASE("plan harness: the verdicts, exact and under a bound") {

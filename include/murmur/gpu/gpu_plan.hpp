@@ -75,12 +75,6 @@ struct PlanStageTimes {
   }
 };
 
-// Why the harness (murmur compare) cannot run a plan scenario's keys yet, in one line naming
-// the key, or nothing when it can: it compares a fixed agent count, so not branching plans
-// (branch_chance > 0), which GpuPlan, the renderer and the viewer run.
-std::optional<std::string> gpu_plan_unsupported(const Scenario& scenario);
-// Throws InputError with that line: for the commands to call before they write anything.
-void require_gpu_plan_support(const Scenario& scenario);
 // The agents a GpuPlan of `scenario` from a start of `start_agents` holds room for: the start's,
 // or max_agents when it branches (docs/model.md, "Branching").
 std::uint32_t gpu_plan_agent_capacity(const Scenario& scenario, std::uint32_t start_agents);

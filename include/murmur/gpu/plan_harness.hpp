@@ -33,7 +33,10 @@ struct PlanCompareOptions {
 };
 
 struct PlanCompareReport {
+  // The agents by the end: the start's and, in a branching plan, the children either side bore
+  // (agents is the larger count; an agent on one side only has diverged).
   std::uint32_t agents = 0;
+  std::uint32_t cpu_agents = 0, gpu_agents = 0;
   std::uint32_t steps = 0;
   std::uint64_t cpu_points = 0, gpu_points = 0;  // saved by the end
   std::optional<double> max_divergent;           // the bound applied (empty: exact)
