@@ -5,7 +5,7 @@
 // (shaders/render_exposure.glsl) and the bright-pass, so a dense flock glows no more than a
 // sparse one would at the exposure that shows it; the local exposure's factor, read at the
 // texel's centre in frame pixels, dims a dense flock's light there first, as in the resolve.
-// in: u_source, RenderExposureBlock, RenderLocalExposureBlock (first level, u_local_exposure)
+// in: u_source, the exposure's factors (first level; the local ones with u_local_exposure)
 #include "render_exposure.glsl"
 layout(binding = MURMUR_BLOOM_SOURCE_TEXTURE_UNIT) uniform sampler2D u_source;
 uniform vec2 u_source_texel;   // 1 / source size
@@ -46,5 +46,5 @@ void main() {
     colour = locally_exposed(colour, u_background,
                              local_exposure_at(frame_pixel, u_local_exposure_cells));
   }
-  f_colour = vec4(bright_pass(render_exposure_scale * colour), 1.0);
+  f_colour = vec4(bright_pass(exposure_scale() * colour), 1.0);
 }

@@ -19,39 +19,60 @@
 //   factor:  one workgroup adds the tiles' sums in a fixed tree (each tile's luminance after
 //            the local exposure, when on) and turns the lit pixels' mean into the factor,
 //            eased from the previous frame's by u_adaptation.
-// No stage but the last shares memory or waits at a barrier (llvmpipe runs barriers slowly),
-// every sum runs in a fixed order, so the same frame always gives the same bits (a recording
+// The last stage, the only one that shares memory and waits at barriers, is a program of its
+// own (compiled with MURMUR_EXPOSURE_FACTOR_STAGE): llvmpipe runs every invocation of a
+// program with a barrier as a coroutine, which made the other stages' loops several times
+// slower (BENCHMARKS.md, "Viewer frame time"). Every sum runs in a fixed order, so the same frame always gives the same bits (a recording
 // is reproducible).
-// in:  u_hdr (cells), RenderExposureCellsBlock (tiles, field, factor),
-//      RenderExposurePartialsBlock (factors, field, factor), RenderExposureTilesBlock (field),
-//      RenderLocalExposureBlock (field: the previous frame's; factor)
-// out: RenderExposureCellsBlock (cells), RenderExposurePartialsBlock (tiles),
-//      RenderExposureTilesBlock (factors), RenderLocalExposureBlock (field),
-//      RenderExposureBlock (factor)
+// Each stage writes storage buffers and the stages after it read them through buffer-texture
+// views (render_exposure.glsl says why), so a stage's own writes never feed its reads.
+// in:  u_hdr (cells); views: cell sums (tiles, factor), cell densities (field), tile sums
+//      (factors, factor), tile factors (field), local factors (factor); the previous frame's
+//      local factors and exposure (field, factor: each invocation its own)
+// out: RenderExposureCellsBlock and RenderExposureDensityBlock (cells),
+//      RenderExposurePartialsBlock (tiles), RenderExposureTilesBlock (factors),
+//      RenderLocalExposureBlock (field), RenderExposureBlock (factor)
 #include "render_exposure.glsl"
 
 layout(local_size_x = MURMUR_EXPOSURE_TILE, local_size_y = MURMUR_EXPOSURE_TILE) in;
 #include "compute_index.glsl"
 
 layout(binding = MURMUR_HDR_TEXTURE_UNIT) uniform sampler2D u_hdr;
-layout(std430, binding = MURMUR_BIND_EXPOSURE_PARTIALS) buffer RenderExposurePartialsBlock {
+layout(std430, binding = MURMUR_BIND_EXPOSURE_PARTIALS) writeonly buffer RenderExposurePartialsBlock {
   // per tile, row by row: (sum Y, lit pixels, sum Y^2, its densest cell's density)
   vec4 exposure_partial_sums[];
 };
-layout(std430, binding = MURMUR_BIND_EXPOSURE_CELLS) buffer RenderExposureCellsBlock {
+layout(std430, binding = MURMUR_BIND_EXPOSURE_CELLS) writeonly buffer RenderExposureCellsBlock {
   vec4 exposure_cell_sums[];  // per cell, row by row: (sum Y, lit pixels, sum Y^2, sum Y marks)
 };
-layout(std430, binding = MURMUR_BIND_EXPOSURE_TILES) buffer RenderExposureTilesBlock {
+layout(std430, binding = MURMUR_BIND_EXPOSURE_DENSITY) writeonly buffer RenderExposureDensityBlock {
+  float exposure_cell_density[];  // per cell: density(its sums), for the field's window
+};
+layout(std430, binding = MURMUR_BIND_EXPOSURE_TILES) writeonly buffer RenderExposureTilesBlock {
   // per tile: the lowest tile factor around it, and the densest cell of its 3x3 tiles
   vec2 exposure_tile_factors[];
 };
+layout(std430, binding = MURMUR_BIND_EXPOSURE) buffer RenderExposureBlock {
+  float render_exposure_scale;
+};
+layout(std430, binding = MURMUR_BIND_LOCAL_EXPOSURE) buffer RenderLocalExposureBlock {
+  float render_local_exposure[];
+};
+layout(binding = MURMUR_EXPOSURE_CELLS_TEXTURE_UNIT) uniform samplerBuffer u_cell_sum_texels;
+layout(binding = MURMUR_EXPOSURE_DENSITY_TEXTURE_UNIT) uniform samplerBuffer u_cell_density_texels;
+layout(binding = MURMUR_EXPOSURE_PARTIALS_TEXTURE_UNIT) uniform samplerBuffer u_tile_sum_texels;
+layout(binding = MURMUR_EXPOSURE_TILES_TEXTURE_UNIT) uniform samplerBuffer u_tile_factor_texels;
+
+vec4 cell_sums(int cell) { return texelFetch(u_cell_sum_texels, cell); }
+float cell_density(int cell) { return texelFetch(u_cell_density_texels, cell).x; }
+vec4 tile_sums(int tile) { return texelFetch(u_tile_sum_texels, tile); }
+vec2 tile_factors(int tile) { return texelFetch(u_tile_factor_texels, tile).xy; }
 
 const uint kStageCells = 0u;
 const uint kStageTiles = 1u;
 const uint kStageFactors = 2u;
 const uint kStageField = 3u;
-const uint kStageFactor = 4u;
-uniform uint u_stage;
+uniform uint u_stage;  // the stages above; MURMUR_EXPOSURE_FACTOR_STAGE runs the factor
 uniform ivec2 u_world_pixel_origin;  // the world's rectangle in the frame (GL window pixels)
 uniform ivec2 u_world_pixel_size;
 uniform uvec2 u_tiles;               // tiles of the frame: columns, rows
@@ -74,6 +95,7 @@ const float kFullReach = MURMUR_LOCAL_EXPOSURE_FULL_REACH;
 const float kReach = MURMUR_LOCAL_EXPOSURE_REACH;
 const int kWindow = int(ceil(kReach)) - 1;
 
+#ifdef MURMUR_EXPOSURE_FACTOR_STAGE
 shared vec4 partial[kGroupInvocations];
 
 // Sums partial[] into partial[0] in a fixed order.
@@ -85,6 +107,7 @@ void reduce_group() {
   }
   barrier();
 }
+#endif
 
 // From previous towards wanted by u_adaptation; exactly wanted at 1 (the recorder: each frame
 // for itself) and exactly previous when they agree.
@@ -118,10 +141,10 @@ float tile_factor_at(vec2 pixel) {
   ivec2 first_tile = clamp(ivec2(low), ivec2(0), last);
   ivec2 second_tile = clamp(ivec2(low) + 1, ivec2(0), last);
   int columns = int(u_tiles.x);
-  float a = exposure_tile_factors[first_tile.y * columns + first_tile.x].x;
-  float b = exposure_tile_factors[first_tile.y * columns + second_tile.x].x;
-  float c = exposure_tile_factors[second_tile.y * columns + first_tile.x].x;
-  float d = exposure_tile_factors[second_tile.y * columns + second_tile.x].x;
+  float a = tile_factors(first_tile.y * columns + first_tile.x).x;
+  float b = tile_factors(first_tile.y * columns + second_tile.x).x;
+  float c = tile_factors(second_tile.y * columns + first_tile.x).x;
+  float d = tile_factors(second_tile.y * columns + second_tile.x).x;
   float bottom = a + (b - a) * t.x;
   float top = c + (d - c) * t.x;
   return bottom + (top - bottom) * t.y;
@@ -143,20 +166,22 @@ float exposed_tile_luminance(uint tile, float sum) {
   float exposed = 0.0;
   for (int y = first.y; y < end.y; ++y)
     for (int x = first.x; x < end.x; ++x) {
-      uint cell = uint(y) * u_cells.x + uint(x);
-      dimmed = dimmed || render_local_exposure[cell] != 1.0;
-      exposed += render_local_exposure[cell] * exposure_cell_sums[cell].x;
+      int cell = y * int(u_cells.x) + x;
+      float factor = local_exposure_factor(cell);
+      dimmed = dimmed || factor != 1.0;
+      exposed += factor * cell_sums(cell).x;
     }
   return dimmed ? exposed : sum;
 }
 
 void main() {
   uint local = gl_LocalInvocationIndex;
-  if (u_stage == kStageFactor) {
+#ifdef MURMUR_EXPOSURE_FACTOR_STAGE
+  {
     vec4 sum = vec4(0.0);
     uint tile_count = u_tiles.x * u_tiles.y;
     for (uint tile = local; tile < tile_count; tile += kGroupInvocations) {
-      vec4 sums = exposure_partial_sums[tile];
+      vec4 sums = tile_sums(int(tile));
       if (u_local) sums.x = exposed_tile_luminance(tile, sums.x);
       sum += sums;
     }
@@ -168,6 +193,7 @@ void main() {
     render_exposure_scale = mix(render_exposure_scale, wanted, u_adaptation);
     return;
   }
+#else
   // Every other stage: one invocation per item (cell or tile), dispatched folded.
   uint item = linear_group_index() * kGroupInvocations + local;
   if (u_stage == kStageCells) {
@@ -185,6 +211,7 @@ void main() {
           sums += vec4(luminance, 1.0, luminance * luminance, luminance * hdr.a);
       }
     exposure_cell_sums[item] = sums;
+    if (u_local) exposure_cell_density[item] = density(sums);
     return;
   }
   if (u_stage == kStageTiles) {
@@ -194,9 +221,9 @@ void main() {
     float densest = 0.0;
     for (int y = first.y; y < end.y; ++y)
       for (int x = first.x; x < end.x; ++x) {
-        vec4 cell = exposure_cell_sums[y * int(u_cells.x) + x];
-        sums += cell;
-        if (u_local) densest = max(densest, density(cell));
+        int cell = y * int(u_cells.x) + x;
+        sums += cell_sums(cell);
+        if (u_local) densest = max(densest, cell_density(cell));
       }
     exposure_partial_sums[item] = vec4(sums.xyz, densest);
     return;
@@ -213,7 +240,7 @@ void main() {
       for (int dx = -reach; dx <= reach; ++dx) {
         ivec2 near = at + ivec2(dx, dy);
         if (!inside(near, ivec2(u_tiles))) continue;
-        vec4 sums = exposure_partial_sums[near.y * int(u_tiles.x) + near.x];
+        vec4 sums = tile_sums(near.y * int(u_tiles.x) + near.x);
         lowest = min(lowest, tile_factor(sums));
         if (max(abs(dx), abs(dy)) <= 1) densest = max(densest, sums.w);
       }
@@ -226,15 +253,16 @@ void main() {
   // No dense cell in the tiles around this cell's own: nothing within reach to dim for.
   ivec2 tile = at / kCellsPerTile;
   float mask = 0.0;
-  if (exposure_tile_factors[tile.y * int(u_tiles.x) + tile.x].y > 0.0)
+  if (tile_factors(tile.y * int(u_tiles.x) + tile.x).y > 0.0)
     for (int dy = -kWindow; dy <= kWindow; ++dy)
       for (int dx = -kWindow; dx <= kWindow; ++dx) {
         ivec2 near = at + ivec2(dx, dy);
         if (!inside(near, ivec2(u_cells))) continue;
         float reach = 1.0 - smoothstep(kFullReach, kReach, length(vec2(dx, dy)));
-        mask = max(mask, reach * density(exposure_cell_sums[near.y * int(u_cells.x) + near.x]));
+        mask = max(mask, reach * cell_density(near.y * int(u_cells.x) + near.x));
       }
   float wanted = 1.0;
   if (mask > 0.0) wanted = 1.0 + mask * (tile_factor_at((vec2(at) + 0.5) * float(kCell)) - 1.0);
   render_local_exposure[item] = eased(render_local_exposure[item], wanted);
+#endif
 }

@@ -6,7 +6,7 @@
 // renderer (C++). The HDR frame's light is first scaled by the local exposure's factor at the
 // pixel, then the frame by the automatic exposure's; the bloom level was made from the scaled
 // frame already.
-// in: u_hdr, u_bloom, RenderExposureBlock, RenderLocalExposureBlock (with u_local_exposure)
+// in: u_hdr, u_bloom, the exposure's factors (the local ones with u_local_exposure)
 #include "render_exposure.glsl"
 #include "srgb.glsl"
 layout(binding = MURMUR_HDR_TEXTURE_UNIT) uniform sampler2D u_hdr;
@@ -26,7 +26,7 @@ void main() {
   if (u_local_exposure)
     hdr = locally_exposed(hdr, u_background,
                           local_exposure_at(gl_FragCoord.xy, u_local_exposure_cells));
-  hdr *= render_exposure_scale;
+  hdr *= exposure_scale();
   if (u_bloom_intensity > 0.0) {
     vec2 uv = gl_FragCoord.xy / vec2(textureSize(u_hdr, 0));
     hdr += u_bloom_intensity * texture(u_bloom, uv).rgb;

@@ -130,7 +130,8 @@ Texture::Texture(std::string_view label, GLenum internal_format, int width, int 
 namespace {
 std::size_t texel_bytes(GLenum internal_format) {
   switch (internal_format) {
-    case GL_R32UI: return 4;
+    case GL_R32UI:
+    case GL_R32F: return 4;
     case GL_RG32UI:
     case GL_RG32F: return 8;
     case GL_RGBA32UI:

@@ -67,7 +67,17 @@ constexpr GLuint kBindPlanInk = 26;
 constexpr GLuint kBindLocalExposure = 27;
 constexpr GLuint kBindExposureCells = 28;
 constexpr GLuint kBindExposureTiles = 29;
+constexpr GLuint kBindExposureDensity = 30;
 constexpr GLuint kPlanInkTextureUnit = 4;
+// The exposure's buffers as buffer textures (shaders/render_exposure.glsl): the factors the
+// bloom and the resolve read, then the stages' own; units 8 to 13 are the simulation's views
+// (shaders/interface.h).
+constexpr GLuint kExposureScaleTextureUnit = 5;
+constexpr GLuint kLocalExposureTextureUnit = 6;
+constexpr GLuint kExposureCellsTextureUnit = 16;
+constexpr GLuint kExposureDensityTextureUnit = 17;
+constexpr GLuint kExposurePartialsTextureUnit = 18;
+constexpr GLuint kExposureTilesTextureUnit = 19;
 constexpr GLsizei kPlanSegmentVertices = 6;  // a rectangle, see shaders/plan_segments.vert
 // Side of the square pixel tile whose sums render_exposure.comp keeps; its workgroups are a
 // tile's size too (16 x 16 = 256 invocations, within every GL 4.5 implementation's minimum of
@@ -78,7 +88,6 @@ constexpr std::uint32_t kExposureStageCells = 0;
 constexpr std::uint32_t kExposureStageTiles = 1;
 constexpr std::uint32_t kExposureStageFactors = 2;
 constexpr std::uint32_t kExposureStageField = 3;
-constexpr std::uint32_t kExposureStageFactor = 4;
 // The local exposure (docs/rendering.md, "Local exposure"): the side of its cells in pixels
 // (a tile holds 4 x 4), and the dense mask's reach from a dense cell, in cells: full up to
 // the first, none from the second (the window of render_exposure.comp's field stage).
@@ -166,6 +175,13 @@ std::string render_defines() {
          define("MURMUR_BIND_LOCAL_EXPOSURE", kBindLocalExposure) +
          define("MURMUR_BIND_EXPOSURE_CELLS", kBindExposureCells) +
          define("MURMUR_BIND_EXPOSURE_TILES", kBindExposureTiles) +
+         define("MURMUR_BIND_EXPOSURE_DENSITY", kBindExposureDensity) +
+         define("MURMUR_EXPOSURE_SCALE_TEXTURE_UNIT", kExposureScaleTextureUnit) +
+         define("MURMUR_LOCAL_EXPOSURE_TEXTURE_UNIT", kLocalExposureTextureUnit) +
+         define("MURMUR_EXPOSURE_CELLS_TEXTURE_UNIT", kExposureCellsTextureUnit) +
+         define("MURMUR_EXPOSURE_DENSITY_TEXTURE_UNIT", kExposureDensityTextureUnit) +
+         define("MURMUR_EXPOSURE_PARTIALS_TEXTURE_UNIT", kExposurePartialsTextureUnit) +
+         define("MURMUR_EXPOSURE_TILES_TEXTURE_UNIT", kExposureTilesTextureUnit) +
          define("MURMUR_LOCAL_EXPOSURE_CELL", kLocalExposureCell) +
          define("MURMUR_LOCAL_EXPOSURE_FULL_REACH", kLocalExposureFullReach) +
          define("MURMUR_LOCAL_EXPOSURE_REACH", kLocalExposureReach) +
@@ -423,10 +439,17 @@ struct Renderer::Programs {
     gl::Program program = gl::Program::compute("render_exposure.comp", render_defines());
     gl::Uniform stage{program, "u_stage"}, world_pixel_origin{program, "u_world_pixel_origin"},
         world_pixel_size{program, "u_world_pixel_size"}, tiles{program, "u_tiles"},
-        lit_luminance{program, "u_lit_luminance"}, key{program, "u_key"},
-        cells{program, "u_cells"}, local{program, "u_local"}, local_key{program, "u_local_key"},
+        lit_luminance{program, "u_lit_luminance"}, cells{program, "u_cells"}, local{program, "u_local"}, local_key{program, "u_local_key"},
         adaptation{program, "u_adaptation"};
   } exposure;
+  // The automatic exposure's factor: the one stage with shared memory and barriers, a program
+  // of its own so that the stages above run without coroutines on llvmpipe.
+  struct ExposureFactor {
+    gl::Program program = gl::Program::compute(
+        "render_exposure.comp", render_defines() + "#define MURMUR_EXPOSURE_FACTOR_STAGE 1\n");
+    gl::Uniform tiles{program, "u_tiles"}, cells{program, "u_cells"}, key{program, "u_key"},
+        local{program, "u_local"}, adaptation{program, "u_adaptation"};
+  } exposure_factor;
   struct TrailRecord {
     gl::Program program = gl::Program::compute("trail_record.comp", render_defines());
     gl::Uniform slot_count{program, "u_slot_count"}, ring_length{program, "u_ring_length"},
@@ -594,7 +617,8 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
       plan_ink_(std::make_unique<PlanInk>()),
       empty_vertex_array_("murmur.render.empty_vertex_array"),
       live_count_("murmur.render.live_count", sizeof(std::uint32_t)),
-      exposure_("murmur.render.exposure", sizeof(float), &kUnitExposureScale) {
+      exposure_("murmur.render.exposure", sizeof(float), &kUnitExposureScale),
+      exposure_texel_("murmur.render.exposure_texel", GL_R32F, exposure_) {
   PlanInkRecord ink{};
   ink.draw.count = kPlanSegmentVertices;
   plan_ink_->record = gl::Buffer("murmur.render.plan_ink", sizeof ink, &ink);
@@ -632,6 +656,17 @@ void Renderer::create_targets() {
   const std::vector<float> unit_factors(cells, kUnitExposureScale);
   local_exposure_ = gl::Buffer("murmur.render.local_exposure", cells * sizeof(float),
                                unit_factors.data());
+  exposure_density_ = gl::Buffer("murmur.render.exposure_density", cells * sizeof(float));
+  local_exposure_texels_ =
+      gl::BufferTexture("murmur.render.local_exposure_texels", GL_R32F, local_exposure_);
+  exposure_cell_texels_ =
+      gl::BufferTexture("murmur.render.exposure_cell_texels", GL_RGBA32F, exposure_cells_);
+  exposure_density_texels_ =
+      gl::BufferTexture("murmur.render.exposure_density_texels", GL_R32F, exposure_density_);
+  exposure_partial_texels_ =
+      gl::BufferTexture("murmur.render.exposure_partial_texels", GL_RGBA32F, exposure_partials_);
+  exposure_tile_texels_ =
+      gl::BufferTexture("murmur.render.exposure_tile_texels", GL_RG32F, exposure_tiles_);
   local_exposure_used_ = false;
 
   // Bloom levels are made lazily (bloom_pass) so that changing `levels` live works.
@@ -1163,8 +1198,10 @@ bool Renderer::local_exposure_shown(const WorldView& view) const {
 }
 
 void Renderer::exposure_pass(const WorldView& view) {
-  exposure_.bind_storage(kBindExposure);  // bloom and resolve read the factors from here
+  exposure_.bind_storage(kBindExposure);
   local_exposure_.bind_storage(kBindLocalExposure);
+  exposure_texel_.bind(kExposureScaleTextureUnit);  // bloom and resolve read the factors here
+  local_exposure_texels_.bind(kLocalExposureTextureUnit);
   const bool world_shown = view.world_pixel_size.x > 0 && view.world_pixel_size.y > 0;
   // Paper is meant to be white: ink is never darkened by the exposure.
   const bool automatic =
@@ -1190,13 +1227,17 @@ void Renderer::exposure_pass(const WorldView& view) {
   pass.tiles.set(glm::uvec2(tiles));
   pass.cells.set(glm::uvec2(cells));
   pass.lit_luminance.set(kLitLuminance + luminance(settings_.background));
-  pass.key.set(settings_.auto_exposure_key);
   pass.local.set(local);
   pass.local_key.set(settings_.local_exposure_key);
   pass.adaptation.set(std::clamp(settings_.exposure_adaptation, 0.0f, 1.0f));
   exposure_partials_.bind_storage(kBindExposurePartials);
   exposure_cells_.bind_storage(kBindExposureCells);
   exposure_tiles_.bind_storage(kBindExposureTiles);
+  exposure_density_.bind_storage(kBindExposureDensity);
+  exposure_cell_texels_.bind(kExposureCellsTextureUnit);
+  exposure_density_texels_.bind(kExposureDensityTextureUnit);
+  exposure_partial_texels_.bind(kExposurePartialsTextureUnit);
+  exposure_tile_texels_.bind(kExposureTilesTextureUnit);
   // The heads and trails were drawn into the HDR target; this samples it like a texture.
   glBindTextureUnit(kHdrTextureUnit, hdr_texture_.id());
   // Each stage reads what the one before wrote; all but the last run one invocation per cell
@@ -1204,7 +1245,9 @@ void Renderer::exposure_pass(const WorldView& view) {
   const auto stage = [&](std::uint32_t which, std::uint32_t items) {
     pass.stage.set(which);
     gl::dispatch_linear(gl::groups_for(items, kExposureTileInvocations));
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    // The next stage reads this one's writes through the views; the field's own buffer (and
+    // for the last stage, the bloom and the resolve) too.
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
   };
   stage(kExposureStageCells, cell_count);
   stage(kExposureStageTiles, tile_count);
@@ -1214,9 +1257,16 @@ void Renderer::exposure_pass(const WorldView& view) {
     local_exposure_used_ = true;
   }
   if (automatic) {
-    pass.stage.set(kExposureStageFactor);
+    const Programs::ExposureFactor& total = programs_->exposure_factor;
+    total.program.use();
+    total.tiles.set(glm::uvec2(tiles));
+    total.cells.set(glm::uvec2(cells));
+    total.key.set(settings_.auto_exposure_key);
+    total.local.set(local);
+    total.adaptation.set(std::clamp(settings_.exposure_adaptation, 0.0f, 1.0f));
     glDispatchCompute(1, 1, 1);  // one workgroup
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // bloom and resolve read both factors
+    // Bloom and resolve read both factors through their views.
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
   }
 }
 

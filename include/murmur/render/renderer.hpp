@@ -485,6 +485,11 @@ class Renderer {
   gl::Buffer exposure_cells_;           // one vec4 per cell: the exposures' sums
   gl::Buffer exposure_tiles_;           // one float per tile: its tile factors
   gl::Buffer local_exposure_;           // one float per cell: the local exposure's factor
+  gl::Buffer exposure_density_;         // one float per cell: its density (the field's window)
+  // Views of the buffers above, through which every pass but the writer reads them
+  // (shaders/render_exposure.glsl).
+  gl::BufferTexture exposure_texel_, local_exposure_texels_, exposure_cell_texels_,
+      exposure_density_texels_, exposure_partial_texels_, exposure_tile_texels_;
   bool local_exposure_used_ = false;    // local_exposure_ may hold factors other than 1
   bool local_exposure_on_ = false;      // the last exposure_pass applied the local exposure
   gl::Texture output_texture_;          // RGBA8, what gets displayed or written
