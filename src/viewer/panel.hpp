@@ -34,7 +34,7 @@ struct PanelView {
   bool recording = false;
   std::uint32_t steps_per_frame = 0;  // 0 at a fixed step rate
   double step_rate = 0;
-  const std::optional<FlockStats>& stats;   // CPU, twice a second: NN distance, clusters
+  const std::optional<FlockStats>& stats;   // CPU, at most twice a second: NN distance, clusters
   const std::optional<FlockSummary>& summary;  // GPU reduction, every frame
   const PopulationHistory& history;              // the population plot's samples
   const std::optional<EcosystemCounts>& ecosystem;  // births, deaths, food, a frame or two old
