@@ -236,9 +236,10 @@ Boid finish_step(Species s, Boid self, vec2 steering, vec2 world) {
   precise float speed_squared = vel.x * vel.x + vel.y * vel.y;
   precise float speed = sqrt(speed_squared);
   if (speed > s.max_speed) {
-    precise float inverse_scale = (s.max_speed * s.max_speed) / speed_squared;
-    precise float clamp_scale = s.max_speed / speed;
-    vel *= s.speed_limit == MURMUR_SPEED_LIMIT_INVERSE ? inverse_scale : clamp_scale;
+    precise float scale = s.speed_limit == MURMUR_SPEED_LIMIT_INVERSE
+                              ? (s.max_speed * s.max_speed) / speed_squared
+                              : s.max_speed / speed;
+    vel *= scale;
   } else if (speed > 0.0 && speed < s.min_speed) {
     vel *= s.min_speed / speed;
   } else if (speed == 0.0) {

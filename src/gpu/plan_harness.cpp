@@ -30,33 +30,6 @@ bool diverged(const PlanAgent& cpu, const PlanAgent& gpu, float snap) {
          !(std::max(drawn_error.x, drawn_error.y) < 0.5f * snap);
 }
 
-// Tracks, per agent, whether and when it first differed or diverged.
-class Tally {
- public:
-  explicit Tally(std::size_t agents) : differs_(agents, 0), diverged_(agents, 0) {}
-
-  // `what` describes the difference; it is called for the run's first one only.
-  template <typename What>
-  void differ(PlanCompareReport& report, std::uint32_t agent, std::uint32_t step, What&& what) {
-    if (differs_[agent]) return;
-    differs_[agent] = 1;
-    ++report.differing_agents;
-    if (!report.first_difference_step) {
-      report.first_difference_step = step;
-      report.first_difference = what();
-    }
-  }
-  void diverge(PlanCompareReport& report, std::uint32_t agent, std::uint32_t step) {
-    if (diverged_[agent]) return;
-    diverged_[agent] = 1;
-    ++report.divergent_agents;
-    if (!report.first_divergence_step) report.first_divergence_step = step;
-  }
-
- private:
-  std::vector<char> differs_, diverged_;
-};
-
 std::string point_text(const PlanPoint& p) {
   char text[200];
   std::snprintf(text, sizeof text, "raw (%a, %a) drawn (%a, %a) move (%a, %a) step %u", p.raw.x,
@@ -64,37 +37,6 @@ std::string point_text(const PlanPoint& p) {
   return text;
 }
 
-// The points step `step` saved on each side, [cpu_first, end) and [gpu_first, end), both in
-// agent order: an agent's point on one side only, or two points that differ, marks it.
-void compare_new_points(const PlanState& cpu, std::size_t cpu_first, const PlanState& gpu,
-                        std::size_t gpu_first, std::uint32_t step, PlanCompareReport& report,
-                        Tally& tally) {
-  std::size_t c = cpu_first, g = gpu_first;
-  while (c < cpu.points.size() || g < gpu.points.size()) {
-    const std::uint32_t cpu_agent = c < cpu.points.size() ? cpu.points[c].agent : UINT32_MAX;
-    const std::uint32_t gpu_agent = g < gpu.points.size() ? gpu.points[g].agent : UINT32_MAX;
-    if (cpu_agent == gpu_agent) {
-      if (!same_point(cpu.points[c], gpu.points[g])) {
-        tally.differ(report, cpu_agent, step, [&] {
-          return "agent " + std::to_string(cpu_agent) + "'s point\n    cpu " +
-                 point_text(cpu.points[c]) + "\n    gpu " + point_text(gpu.points[g]);
-        });
-      }
-      ++c;
-      ++g;
-    } else if (cpu_agent < gpu_agent) {
-      tally.differ(report, cpu_agent, step, [&] {
-        return "agent " + std::to_string(cpu_agent) + " saved a point on the CPU only";
-      });
-      ++c;
-    } else {
-      tally.differ(report, gpu_agent, step, [&] {
-        return "agent " + std::to_string(gpu_agent) + " saved a point on the GPU only";
-      });
-      ++g;
-    }
-  }
-}
 
 // The rules' verdict on one agent at the start of a step, from the GPU's own state: a cause, or
 // none (the agent lives), or nothing when a threshold lies within rounding.
@@ -152,6 +94,79 @@ const char* death_name(PlanDeath death) {
 
 }  // namespace
 
+void PlanStepTally::compare_step(const PlanState& cpu, std::size_t cpu_first,
+                                 const PlanState& gpu, std::size_t gpu_first, float snap,
+                                 std::uint32_t step, PlanCompareReport& report) {
+  const std::size_t both = std::min(cpu.agents.size(), gpu.agents.size());
+  // A child born on one side only: the two plans' births differ from here on.
+  for (std::size_t i = both; i < std::max(cpu.agents.size(), gpu.agents.size()); ++i) {
+    const bool on_cpu = i < cpu.agents.size();
+    const std::uint32_t agent = std::uint32_t(i);
+    differ(report, agent, step, [&] {
+      return "agent " + std::to_string(agent) + " was born on the " + (on_cpu ? "CPU" : "GPU") +
+             " only: " + describe_plan_agent(on_cpu ? cpu.agents[i] : gpu.agents[i]);
+    });
+    diverge(report, agent, step);
+  }
+  for (std::uint32_t i = 0; i < both; ++i) {
+    const PlanAgent& c = cpu.agents[i];
+    const PlanAgent& g = gpu.agents[i];
+    if (!same_plan_agent(c, g)) {
+      differ(report, i, step, [&] {
+        return "agent " + std::to_string(i) + "\n    cpu " + describe_plan_agent(c) +
+               "\n    gpu " + describe_plan_agent(g);
+      });
+    }
+    if (diverged(c, g, snap)) diverge(report, i, step);
+    const double error = glm::length(glm::dvec2(g.location) - glm::dvec2(c.location));
+    if (error > report.max_location_error) {
+      report.max_location_error = error;
+      report.max_location_error_agent = i;
+      report.max_location_error_step = step;
+    }
+  }
+  compare_new_points(cpu, cpu_first, gpu, gpu_first, step, report);
+}
+
+void PlanStepTally::diverge(PlanCompareReport& report, std::uint32_t agent, std::uint32_t step) {
+  if (diverged_[agent]) return;
+  diverged_[agent] = 1;
+  ++report.divergent_agents;
+  if (!report.first_divergence_step) report.first_divergence_step = step;
+}
+
+// The points step `step` saved on each side, [cpu_first, end) and [gpu_first, end), both in
+// agent order: an agent's point on one side only, or two points that differ, marks it.
+void PlanStepTally::compare_new_points(const PlanState& cpu, std::size_t cpu_first,
+                                       const PlanState& gpu, std::size_t gpu_first,
+                                       std::uint32_t step, PlanCompareReport& report) {
+  std::size_t c = cpu_first, g = gpu_first;
+  while (c < cpu.points.size() || g < gpu.points.size()) {
+    const std::uint32_t cpu_agent = c < cpu.points.size() ? cpu.points[c].agent : UINT32_MAX;
+    const std::uint32_t gpu_agent = g < gpu.points.size() ? gpu.points[g].agent : UINT32_MAX;
+    if (cpu_agent == gpu_agent) {
+      if (!same_point(cpu.points[c], gpu.points[g])) {
+        differ(report, cpu_agent, step, [&] {
+          return "agent " + std::to_string(cpu_agent) + "'s point\n    cpu " +
+                 point_text(cpu.points[c]) + "\n    gpu " + point_text(gpu.points[g]);
+        });
+      }
+      ++c;
+      ++g;
+    } else if (cpu_agent < gpu_agent) {
+      differ(report, cpu_agent, step, [&] {
+        return "agent " + std::to_string(cpu_agent) + " saved a point on the CPU only";
+      });
+      ++c;
+    } else {
+      differ(report, gpu_agent, step, [&] {
+        return "agent " + std::to_string(gpu_agent) + " saved a point on the GPU only";
+      });
+      ++g;
+    }
+  }
+}
+
 std::optional<double> default_plan_bound(const std::string& renderer) {
   if (renderer.find("llvmpipe") != std::string::npos) return std::nullopt;
   return kPlanMaxDivergentDefault;
@@ -178,7 +193,7 @@ PlanCompareReport run_plan_comparison(const Scenario& scenario,
   GpuPlan gpu(scenario, cpu, std::uint32_t(std::uint64_t{options.steps} * capacity));
   gpu.set_fault(options.fault);
   PlanState gpu_state = gpu.plan_state();
-  Tally tally(capacity);
+  PlanStepTally tally(capacity);
   const PlanParams& plan = *scenario.plan;
   RuleIndex rules(plan);
   std::vector<RuleVerdict> verdicts(capacity);
@@ -218,36 +233,7 @@ PlanCompareReport run_plan_comparison(const Scenario& scenario,
       }
     }
     rules.add(gpu_state.points);
-    const std::size_t both = std::min(cpu.agents.size(), gpu_state.agents.size());
-    // A child born on one side only: the two plans' births differ from here on.
-    for (std::size_t i = both; i < std::max(cpu.agents.size(), gpu_state.agents.size()); ++i) {
-      const bool on_cpu = i < cpu.agents.size();
-      const std::uint32_t agent = std::uint32_t(i);
-      tally.differ(report, agent, step, [&] {
-        return "agent " + std::to_string(agent) + " was born on the " +
-               (on_cpu ? "CPU" : "GPU") + " only: " +
-               describe_plan_agent(on_cpu ? cpu.agents[i] : gpu_state.agents[i]);
-      });
-      tally.diverge(report, agent, step);
-    }
-    for (std::uint32_t i = 0; i < both; ++i) {
-      const PlanAgent& c = cpu.agents[i];
-      const PlanAgent& g = gpu_state.agents[i];
-      if (!same_plan_agent(c, g)) {
-        tally.differ(report, i, step, [&] {
-          return "agent " + std::to_string(i) + "\n    cpu " + describe_plan_agent(c) +
-                 "\n    gpu " + describe_plan_agent(g);
-        });
-      }
-      if (diverged(c, g, plan.snap)) tally.diverge(report, i, step);
-      const double error = glm::length(glm::dvec2(g.location) - glm::dvec2(c.location));
-      if (error > report.max_location_error) {
-        report.max_location_error = error;
-        report.max_location_error_agent = i;
-        report.max_location_error_step = step;
-      }
-    }
-    compare_new_points(cpu, cpu_first, gpu_state, gpu_first, step, report, tally);
+    tally.compare_step(cpu, cpu_first, gpu_state, gpu_first, plan.snap, step, report);
     if (options.steps_done) options.steps_done(step);
   }
   report.agents = std::uint32_t(std::max(cpu.agents.size(), gpu_state.agents.size()));

@@ -152,5 +152,90 @@ TEST_CASE("plan harness: the default bound is exact on llvmpipe only") {
   CHECK(default_plan_bound("NVIDIA H200/PCIe/SSE2") == kPlanMaxDivergentDefault);
 }
 
+// The step tally on hand-made states (no GL): what a one-side birth, a drawn point near or past
+// half a snap and a point saved on one side only count as. Seen to fail with the one-side
+// birth no longer counted as diverged (the run-level cases above cannot tell: other agents
+// diverge as well there).
+PlanState two_agents() {
+  PlanState state;
+  state.agents.resize(2);
+  for (std::uint32_t i = 0; i < 2; ++i) {
+    state.agents[i].id = i;
+    state.agents[i].location = {10.0f + 5.0f * float(i), 20.0f};
+    state.agents[i].drawn = state.agents[i].location;
+  }
+  return state;
+}
+
+TEST_CASE("plan step tally: an agent born on one side only differs and has diverged, once") {
+  const PlanState cpu = two_agents();
+  PlanState gpu = cpu;
+  PlanAgent child = gpu.agents[1];
+  child.id = 2;
+  child.parent = 1;
+  child.born = 5;
+  gpu.agents.push_back(child);
+  PlanCompareReport report;
+  PlanStepTally tally(3);
+  tally.compare_step(cpu, 0, gpu, 0, 2.0f, 5, report);
+  CHECK(report.differing_agents == 1);
+  CHECK(report.divergent_agents == 1);
+  CHECK(report.first_divergence_step == 5u);
+  CHECK(report.first_difference_step == 5u);
+  CHECK(report.first_difference.find("agent 2 was born on the GPU only") != std::string::npos);
+  tally.compare_step(cpu, 0, gpu, 0, 2.0f, 6, report);  // still there: counted once
+  CHECK(report.differing_agents == 1);
+  CHECK(report.divergent_agents == 1);
+  CHECK(report.first_divergence_step == 5u);
+  // The other way round: born on the CPU only.
+  PlanCompareReport reversed;
+  PlanStepTally reversed_tally(3);
+  reversed_tally.compare_step(gpu, 0, cpu, 0, 2.0f, 7, reversed);
+  CHECK(reversed.divergent_agents == 1);
+  CHECK(reversed.first_difference.find("agent 2 was born on the CPU only") != std::string::npos);
+}
+
+TEST_CASE("plan step tally: a drawn point differs at once and diverges at half a snap") {
+  constexpr float kSnap = 2.0f;
+  const PlanState cpu = two_agents();
+  PlanState gpu = cpu;
+  gpu.agents[0].drawn.x += 0.49f * kSnap;
+  PlanCompareReport report;
+  PlanStepTally tally(2);
+  tally.compare_step(cpu, 0, gpu, 0, kSnap, 1, report);
+  CHECK(report.differing_agents == 1);
+  CHECK(report.divergent_agents == 0);
+  gpu.agents[0].drawn.x = cpu.agents[0].drawn.x + 0.5f * kSnap;
+  tally.compare_step(cpu, 0, gpu, 0, kSnap, 2, report);
+  CHECK(report.differing_agents == 1);  // the same agent, already counted
+  CHECK(report.divergent_agents == 1);
+  CHECK(report.first_divergence_step == 2u);
+  gpu.agents[1].location.y += 0.25f;  // the largest location error, and where
+  tally.compare_step(cpu, 0, gpu, 0, kSnap, 3, report);
+  CHECK(report.max_location_error == Approx(0.25));
+  CHECK(report.max_location_error_agent == 1);
+  CHECK(report.max_location_error_step == 3);
+}
+
+TEST_CASE("plan step tally: a point saved on one side only marks its agent") {
+  PlanState cpu = two_agents();
+  PlanState gpu = cpu;
+  PlanPoint point;
+  point.agent = 1;
+  point.step = 1;
+  gpu.points.push_back(point);
+  PlanCompareReport report;
+  PlanStepTally tally(2);
+  tally.compare_step(cpu, 0, gpu, 0, 2.0f, 1, report);
+  CHECK(report.differing_agents == 1);
+  CHECK(report.first_difference.find("agent 1 saved a point on the GPU only") != std::string::npos);
+  CHECK(report.divergent_agents == 0);  // the plan a person sees is judged by the agents
+  cpu.points.push_back(point);  // the same point on both sides: nothing new
+  PlanCompareReport same;
+  PlanStepTally same_tally(2);
+  same_tally.compare_step(cpu, 0, gpu, 0, 2.0f, 1, same);
+  CHECK(same.identical());
+}
+
 }  // namespace
 }  // namespace murmur

@@ -7,8 +7,10 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "murmur/gpu/gpu_flock.hpp"
+#include "murmur/plan.hpp"
 #include "murmur/scenario.hpp"
 
 namespace murmur {
@@ -77,5 +79,38 @@ struct PlanCompareReport {
 
 PlanCompareReport run_plan_comparison(const Scenario& scenario,
                                       const PlanCompareOptions& options);
+
+// One step's comparison (no GL; run_plan_comparison makes one and calls compare_step after
+// every step): which agents differ bit for bit and which diverged, each counted in the report
+// once, at the first step it happens, and the largest location error.
+class PlanStepTally {
+ public:
+  // `agents`: every index either side may reach (a branching plan's capacity).
+  explicit PlanStepTally(std::size_t agents) : differs_(agents, 0), diverged_(agents, 0) {}
+
+  // Both sides' states after step `step`; the points that step saved start at cpu_first and
+  // gpu_first. An agent on one side only (a birth there alone) differs and has diverged.
+  void compare_step(const PlanState& cpu, std::size_t cpu_first, const PlanState& gpu,
+                    std::size_t gpu_first, float snap, std::uint32_t step,
+                    PlanCompareReport& report);
+
+ private:
+  // `what` describes the difference; it is called for the run's first one only.
+  template <typename What>
+  void differ(PlanCompareReport& report, std::uint32_t agent, std::uint32_t step, What&& what) {
+    if (differs_[agent]) return;
+    differs_[agent] = 1;
+    ++report.differing_agents;
+    if (!report.first_difference_step) {
+      report.first_difference_step = step;
+      report.first_difference = what();
+    }
+  }
+  void diverge(PlanCompareReport& report, std::uint32_t agent, std::uint32_t step);
+  void compare_new_points(const PlanState& cpu, std::size_t cpu_first, const PlanState& gpu,
+                          std::size_t gpu_first, std::uint32_t step, PlanCompareReport& report);
+
+  std::vector<char> differs_, diverged_;
+};
 
 }  // namespace murmur
