@@ -1,6 +1,7 @@
 #version 450 core
-// One segment of the plan per instance (docs/rendering.md, "Floor plans"): the point
-// first_point + instance joined to its agent's point before it, drawn as its stroked
+// One segment of the plan per MURMUR_PLAN_SEGMENT_VERTICES vertices (docs/rendering.md, "Floor
+// plans"; one draw, not instances: llvmpipe runs those one by one): the point
+// first_point + gl_VertexID / MURMUR_PLAN_SEGMENT_VERTICES joined to its agent's point before it, drawn as its stroked
 // rectangle with square ends, exactly as the PNG export inks it (src/plan_export/plan_image.cpp)
 // and never thinner than u_min_width_pixels. Points of the first steps and a start agent's
 // first point draw nothing; a branch's child's first point joins its origin on its parent's
@@ -17,12 +18,12 @@ uniform vec4 u_colour;  // premultiplied by its opacity
 out vec4 v_colour;
 
 // The rectangle's corners: two triangles, across (-1 | +1) x along (start | end).
-const vec2 kCorners[6] = vec2[6](vec2(-1, 0), vec2(1, 0), vec2(1, 1),
-                                 vec2(-1, 0), vec2(1, 1), vec2(-1, 1));
+const vec2 kCorners[MURMUR_PLAN_SEGMENT_VERTICES] = vec2[MURMUR_PLAN_SEGMENT_VERTICES](
+    vec2(-1, 0), vec2(1, 0), vec2(1, 1), vec2(-1, 0), vec2(1, 1), vec2(-1, 1));
 
 void main() {
   v_colour = u_colour;
-  uint p = plan_ink.first_point + uint(gl_InstanceID);
+  uint p = plan_ink.first_point + uint(gl_VertexID) / MURMUR_PLAN_SEGMENT_VERTICES;
   PlanPointRecord point = plan_points[p];
   uint before = plan_previous[p];
   bool from_origin =
@@ -38,7 +39,7 @@ void main() {
   float len = length(b - a);
   vec2 along = len > 0.0 ? (b - a) / len : vec2(1.0, 0.0);
   vec2 across = vec2(-along.y, along.x);
-  vec2 corner = kCorners[gl_VertexID];
+  vec2 corner = kCorners[uint(gl_VertexID) % MURMUR_PLAN_SEGMENT_VERTICES];
   vec2 end = corner.y == 0.0 ? a - along * half_width : b + along * half_width;
   gl_Position = plan_clip(end + across * (corner.x * half_width));
 }

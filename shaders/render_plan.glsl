@@ -17,8 +17,8 @@ layout(std430, binding = MURMUR_BIND_RENDER_PLAN_PREVIOUS) readonly buffer Rende
 // The segments not yet inked: an indirect draw of one instance per point from first_point
 // (glDrawArraysIndirect's command first), then what the layer already holds.
 layout(std430, binding = MURMUR_BIND_RENDER_PLAN_INK) buffer RenderPlanInk {
-  uint vertices_per_segment;
-  uint segments;
+  uint vertex_count;    // MURMUR_PLAN_SEGMENT_VERTICES a segment
+  uint instance_count;  // 1
   uint first_vertex;
   uint base_instance;
   uint first_point;  // the first point whose segment is drawn this time

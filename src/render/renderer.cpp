@@ -78,7 +78,7 @@ constexpr GLuint kExposureCellsTextureUnit = 16;
 constexpr GLuint kExposureDensityTextureUnit = 17;
 constexpr GLuint kExposurePartialsTextureUnit = 18;
 constexpr GLuint kExposureTilesTextureUnit = 19;
-constexpr GLsizei kPlanSegmentVertices = 6;  // a rectangle, see shaders/plan_segments.vert
+constexpr GLuint kPlanSegmentVertices = 6;  // a rectangle, see shaders/plan_segments.vert
 // Side of the square pixel tile whose sums render_exposure.comp keeps; its workgroups are a
 // tile's size too (16 x 16 = 256 invocations, within every GL 4.5 implementation's minimum of
 // 1024), the last stage's reduction one invocation per pixel of a tile.
@@ -171,6 +171,7 @@ std::string render_defines() {
          define("MURMUR_BIND_RENDER_PLAN_PREVIOUS", kBindPlanPrevious) +
          define("MURMUR_BIND_RENDER_PLAN_INK", kBindPlanInk) +
          define("MURMUR_PLAN_INK_TEXTURE_UNIT", kPlanInkTextureUnit) +
+         define("MURMUR_PLAN_SEGMENT_VERTICES", kPlanSegmentVertices) +
          define("MURMUR_EXPOSURE_TILE", kExposureTile) +
          define("MURMUR_BIND_LOCAL_EXPOSURE", kBindLocalExposure) +
          define("MURMUR_BIND_EXPOSURE_CELLS", kBindExposureCells) +
@@ -620,7 +621,7 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
       exposure_("murmur.render.exposure", sizeof(float), &kUnitExposureScale),
       exposure_texel_("murmur.render.exposure_texel", GL_R32F, exposure_) {
   PlanInkRecord ink{};
-  ink.draw.count = kPlanSegmentVertices;
+  ink.draw.instance_count = 1;  // plan_ink_range.comp writes the vertex count
   plan_ink_->record = gl::Buffer("murmur.render.plan_ink", sizeof ink, &ink);
   resize(width, height);
 }
