@@ -36,6 +36,11 @@ constexpr std::uint32_t kQuadsPerDraw = 1u << 16;
 constexpr GLsizei kBoxVertices = 6;           // two triangles, see shaders/food_boxes.vert
 constexpr GLsizei kLineVertices = 2;
 constexpr GLsizei kStampVertices = 6;          // a parallelogram, see shaders/trail_stamp.vert
+constexpr GLuint kDartVertices = 3;            // one triangle, see shaders/heads.vert
+// What shaders/heads.frag cuts out of a head's primitive (heads.vert's v_shape).
+constexpr int kHeadShapePlain = 0;    // nothing: a point
+constexpr int kHeadShapeRound = 1;    // the square's corners: a disc or a ring
+constexpr int kHeadShapeNotched = 2;  // the dart's notch
 constexpr GLsizei kFullscreenTriangleVertices = 3;
 constexpr int kOverlayCircleSegments = 48;     // smooth at the few hundred pixels circles get
 constexpr float kStepDuration = 1.0f;          // docs/model.md: one step is one time unit
@@ -177,6 +182,9 @@ std::string render_defines() {
          define("MURMUR_BIND_EXPOSURE_CELLS", kBindExposureCells) +
          define("MURMUR_BIND_EXPOSURE_TILES", kBindExposureTiles) +
          define("MURMUR_BIND_EXPOSURE_DENSITY", kBindExposureDensity) +
+         define("MURMUR_HEAD_SHAPE_PLAIN", kHeadShapePlain) +
+         define("MURMUR_HEAD_SHAPE_ROUND", kHeadShapeRound) +
+         define("MURMUR_HEAD_SHAPE_NOTCHED", kHeadShapeNotched) +
          define("MURMUR_EXPOSURE_SCALE_TEXTURE_UNIT", kExposureScaleTextureUnit) +
          define("MURMUR_LOCAL_EXPOSURE_TEXTURE_UNIT", kLocalExposureTextureUnit) +
          define("MURMUR_EXPOSURE_CELLS_TEXTURE_UNIT", kExposureCellsTextureUnit) +
@@ -418,7 +426,7 @@ struct Renderer::Programs {
         point_heads{program, "u_point_heads"}, intensity{program, "u_intensity"},
         age_look{program, "u_age_look"},
         age_scale{program, "u_age_scale"}, age_min_size{program, "u_age_min_size"},
-        age_min_fill{program, "u_age_min_fill"};
+        age_min_fill{program, "u_age_min_fill"}, vertices_per_head{program, "u_vertices_per_head"};
   } heads;
   struct Food {
     gl::Program program =
@@ -1164,11 +1172,18 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   heads.program.use();
   glPointSize(kPointHeadPixels);
   // Every record is drawn; the vertex shader drops those past the live count (on the GPU).
+  const bool squares = style.age_look || style.shape == HeadShape::Disc;
   if (look.points) {
+    heads.vertices_per_head.set(std::uint32_t{1});
     glBindVertexArray(empty_vertex_array_.id());
     glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(boids.count));
-  } else {
+  } else if (squares) {
+    heads.vertices_per_head.set(kQuadCorners);
     draw_quads(boids.count);
+  } else {
+    heads.vertices_per_head.set(kDartVertices);
+    glBindVertexArray(empty_vertex_array_.id());
+    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(kDartVertices * boids.count));
   }
   glDisable(GL_BLEND);
 }
