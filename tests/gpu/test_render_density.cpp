@@ -252,6 +252,35 @@ TEST_CASE("a disc head is round whatever the heading and a dart is not") {
   CHECK_FALSE(lit(lone_head(dart, 0), 0, kInside));
 }
 
+TEST_CASE("a dart's notch is cut out of its tail, and its tip and wings are drawn") {
+  // A 40-pixel dart heading east, centred on the frame: tip 20 pixels east, wings 20 west and
+  // 20 * width_ratio north and south, the notch reaching notch_ratio * 40 in from the back on
+  // the axis. Seen to fail with the notch left uncut (the axis behind it lit).
+  murmur::test::gl_context();
+  RenderSettings dart;
+  dart.heads.shape = HeadShape::Dart;
+  dart.heads.size = 40;
+  dart.heads.size_units = HeadSizeUnits::Pixels;
+  const RgbaImage image = lone_head(dart, 0);
+  const glm::ivec2 centre{kWidth / 2, kHeight / 2};
+  constexpr int kLit = 60;
+  const auto lit = [&](float dx, float dy) {
+    const int x = centre.x + int(std::lround(dx)), y = centre.y + int(std::lround(dy));
+    const murmur::test::Rgba p = pixel_at(image, x, kHeight - 1 - y);
+    return std::max({p.r, p.g, p.b}) > kLit;
+  };
+  const float length = 40, back = -0.5f * length;
+  const float notch_point = back + dart.heads.notch_ratio * length;  // 8 pixels in: x = -12
+  const float wing = 0.5f * length * dart.heads.width_ratio;
+  CHECK_FALSE(lit(back + 2, 0));            // inside the notch, on the axis
+  CHECK_FALSE(lit(notch_point - 3, 0));
+  CHECK(lit(notch_point + 3, 0));           // just ahead of the notch's point
+  CHECK(lit(0.5f * length - 6, 0));         // near the tip
+  CHECK(lit(back + 4, 0.7f * wing));        // the wings, beside the notch (y 5 to 9 there)
+  CHECK(lit(back + 4, -0.7f * wing));
+  CHECK_FALSE(lit(0.5f * length + 3, 0));   // past the tip
+}
+
 TEST_CASE("pixel-sized heads keep their size across zoom and world-sized heads grow with it") {
   murmur::test::gl_context();
   constexpr float kZoom = 3;
