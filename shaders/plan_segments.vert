@@ -1,13 +1,13 @@
 #version 450 core
 // One segment of the plan per MURMUR_PLAN_SEGMENT_VERTICES vertices (docs/rendering.md, "Floor
 // plans"; one draw, not instances: llvmpipe runs those one by one): the point
-// first_point + gl_VertexID / MURMUR_PLAN_SEGMENT_VERTICES joined to its agent's point before it, drawn as its stroked
-// rectangle with square ends, exactly as the PNG export inks it (src/plan_export/plan_image.cpp)
-// and never thinner than u_min_width_pixels. Points of the first steps and a start agent's
-// first point draw nothing; a branch's child's first point joins its origin on its parent's
-// line (plan_drawing).
+// first_point + gl_VertexID / MURMUR_PLAN_SEGMENT_VERTICES joined to its agent's point before
+// it, drawn as its stroked rectangle with square ends, exactly as the PNG export inks it
+// (src/plan_export/plan_image.cpp) and never thinner than u_min_width_pixels. Points of the
+// first steps and a start agent's first point draw nothing; a branch's child's first point
+// joins its origin on its parent's line (plan_drawing).
 // in: plan_points, plan_previous, plan_agents (origin, parent), plan_ink.first_point. out: the
-// segment's 6 vertices.
+// segment's MURMUR_PLAN_SEGMENT_VERTICES vertices.
 #include "render_plan.glsl"
 
 uniform float u_vertical_width;    // world units: a segment drawn by a move along y

@@ -22,8 +22,8 @@
 // The last stage, the only one that shares memory and waits at barriers, is a program of its
 // own (compiled with MURMUR_EXPOSURE_FACTOR_STAGE): llvmpipe runs every invocation of a
 // program with a barrier as a coroutine, which made the other stages' loops several times
-// slower (BENCHMARKS.md, "Viewer frame time"). Every sum runs in a fixed order, so the same frame always gives the same bits (a recording
-// is reproducible).
+// slower (BENCHMARKS.md, "Viewer frame time, 2026-12-02"). Every sum runs in a fixed order, so
+// the same frame always gives the same bits (a recording is reproducible).
 // Each stage writes storage buffers and the stages after it read them through buffer-texture
 // views (render_exposure.glsl says why), so a stage's own writes never feed its reads.
 // in:  u_hdr (cells); views: cell sums (tiles, factor), cell densities (field), tile sums
@@ -38,7 +38,8 @@ layout(local_size_x = MURMUR_EXPOSURE_TILE, local_size_y = MURMUR_EXPOSURE_TILE)
 #include "compute_index.glsl"
 
 layout(binding = MURMUR_HDR_TEXTURE_UNIT) uniform sampler2D u_hdr;
-layout(std430, binding = MURMUR_BIND_EXPOSURE_PARTIALS) writeonly buffer RenderExposurePartialsBlock {
+layout(std430, binding = MURMUR_BIND_EXPOSURE_PARTIALS)
+    writeonly buffer RenderExposurePartialsBlock {
   // per tile, row by row: (sum Y, lit pixels, sum Y^2, its densest cell's density)
   vec4 exposure_partial_sums[];
 };

@@ -426,7 +426,8 @@ struct Renderer::Programs {
         point_heads{program, "u_point_heads"}, intensity{program, "u_intensity"},
         age_look{program, "u_age_look"},
         age_scale{program, "u_age_scale"}, age_min_size{program, "u_age_min_size"},
-        age_min_fill{program, "u_age_min_fill"}, vertices_per_head{program, "u_vertices_per_head"};
+        age_min_fill{program, "u_age_min_fill"},
+        vertices_per_head{program, "u_vertices_per_head"};
   } heads;
   struct Food {
     gl::Program program =
@@ -448,7 +449,8 @@ struct Renderer::Programs {
     gl::Program program = gl::Program::compute("render_exposure.comp", render_defines());
     gl::Uniform stage{program, "u_stage"}, world_pixel_origin{program, "u_world_pixel_origin"},
         world_pixel_size{program, "u_world_pixel_size"}, tiles{program, "u_tiles"},
-        lit_luminance{program, "u_lit_luminance"}, cells{program, "u_cells"}, local{program, "u_local"}, local_key{program, "u_local_key"},
+        lit_luminance{program, "u_lit_luminance"}, cells{program, "u_cells"},
+        local{program, "u_local"}, local_key{program, "u_local_key"},
         adaptation{program, "u_adaptation"};
   } exposure;
   // The automatic exposure's factor: the one stage with shared memory and barriers, a program

@@ -108,7 +108,8 @@ void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
       ImGui::TextColored(kDimColour, "milling      n/a (a species wraps)");
     }
   }
-  ImGui::Checkbox("nearest neighbours and clusters (CPU, at most twice a second)", &edits.live_stats);
+  ImGui::Checkbox("nearest neighbours and clusters (CPU, at most twice a second)",
+                  &edits.live_stats);
   if (edits.live_stats && view.stats) {
     ImGui::Text("mean nearest neighbour %.2f  |  clusters %u", view.stats->mean_nearest_neighbour,
                 view.stats->clusters);

@@ -82,7 +82,8 @@ class Texture {
 };
 
 // A buffer texture (GL_TEXTURE_BUFFER): `buffer`'s bytes read by texelFetch as texels of
-// `internal_format` (GL_R32UI, GL_R32F, GL_RG32UI, GL_RG32F, GL_RGBA32UI or GL_RGBA32F), with no copy.
+// `internal_format` (GL_R32UI, GL_R32F, GL_RG32UI, GL_RG32F, GL_RGBA32UI or GL_RGBA32F), with no
+// copy.
 // The buffer must outlive the view. Throws GpuError naming the label when the buffer holds more
 // texels than GL_MAX_TEXTURE_BUFFER_SIZE.
 class BufferTexture {
