@@ -16,9 +16,9 @@ uniform vec2 u_world_centre;    // the world point at the frame's centre
 uniform vec2 u_world_to_clip;   // clip units per world unit, per axis (aspect kept)
 uniform float u_head_length;    // world units, tip to tail (the age look's full diameter)
 uniform float u_head_width;     // world units, wing to wing
-uniform bool u_disc_head;     // a disc of diameter u_head_length instead of a dart
-uniform bool u_point_heads;   // one pixel per boid (the draw is GL_POINTS)
-uniform uint u_vertices_per_head;  // 1 (points), 3 (darts) or 4 (squares)
+// What the renderer draws (Renderer::heads_pass decides): 1, one-pixel points (GL_POINTS);
+// kDartCorners, darts; kSquareCorners, squares cut round (discs, the age look).
+uniform uint u_vertices_per_head;
 uniform float u_intensity;    // of the boid's colour (the density scale, docs/rendering.md)
 uniform bool u_age_look;
 uniform float u_age_scale[MURMUR_MAX_SPECIES];  // steps to a full disc, > 0
@@ -34,12 +34,12 @@ flat out int v_shape;    // MURMUR_HEAD_SHAPE_*: what the fragment shader cuts o
 
 // The dart's outer triangle in its own frame, (length, width) units, centred on the boid: tip,
 // left wing, right wing. The notch is cut by the fragment shader (heads.frag).
-const int kDartCorners = 3;
+const int kDartCorners = MURMUR_HEAD_DART_VERTICES;
 const float kHalf = 0.5;
 const vec2 kDartCorner[kDartCorners] = vec2[kDartCorners](vec2(kHalf, 0.0), vec2(-kHalf, kHalf),
                                                           vec2(-kHalf, -kHalf));
 // The age look's square around the disc, in its radii, in the index buffer's corner order.
-const int kSquareCorners = 4;
+const int kSquareCorners = MURMUR_HEAD_SQUARE_VERTICES;
 const vec2 kSquareCorner[kSquareCorners] = vec2[kSquareCorners](vec2(-1, -1), vec2(1, -1),
                                                                 vec2(1, 1), vec2(-1, 1));
 
@@ -56,12 +56,12 @@ void main() {
   }
   Boid boid = render_boids[record];
   v_colour = u_intensity * boid_colour(boid.id, boid.species, boid.vel, boid.energy);
-  if (u_point_heads) {
+  if (u_vertices_per_head == 1u) {
     gl_Position = vec4((boid.pos - u_world_centre) * u_world_to_clip, 0.0, 1.0);
     return;
   }
   vec2 world;
-  if (u_age_look || u_disc_head) {
+  if (u_vertices_per_head == uint(kSquareCorners)) {
     float size = 1.0;
     if (u_age_look) {
       float scale = u_age_scale[min(boid.species, uint(MURMUR_MAX_SPECIES - 1))];

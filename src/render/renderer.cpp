@@ -182,6 +182,8 @@ std::string render_defines() {
          define("MURMUR_BIND_EXPOSURE_CELLS", kBindExposureCells) +
          define("MURMUR_BIND_EXPOSURE_TILES", kBindExposureTiles) +
          define("MURMUR_BIND_EXPOSURE_DENSITY", kBindExposureDensity) +
+         define("MURMUR_HEAD_DART_VERTICES", kDartVertices) +
+         define("MURMUR_HEAD_SQUARE_VERTICES", kQuadCorners) +
          define("MURMUR_HEAD_SHAPE_PLAIN", kHeadShapePlain) +
          define("MURMUR_HEAD_SHAPE_ROUND", kHeadShapeRound) +
          define("MURMUR_HEAD_SHAPE_NOTCHED", kHeadShapeNotched) +
@@ -422,8 +424,7 @@ struct Renderer::Programs {
     ViewUniforms view{program};
     ColourUniforms colour{program};
     gl::Uniform head_length{program, "u_head_length"}, head_width{program, "u_head_width"},
-        notch_ratio{program, "u_notch_ratio"}, disc_head{program, "u_disc_head"},
-        point_heads{program, "u_point_heads"}, intensity{program, "u_intensity"},
+        notch_ratio{program, "u_notch_ratio"}, intensity{program, "u_intensity"},
         age_look{program, "u_age_look"},
         age_scale{program, "u_age_scale"}, age_min_size{program, "u_age_min_size"},
         age_min_fill{program, "u_age_min_fill"},
@@ -1151,8 +1152,6 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   heads.head_length.set(look.length);
   heads.head_width.set(look.length * style.width_ratio);
   heads.notch_ratio.set(style.notch_ratio);
-  heads.disc_head.set(style.shape == HeadShape::Disc);
-  heads.point_heads.set(look.points);
   heads.intensity.set(look.intensity);
   heads.age_look.set(style.age_look);
   heads.age_scale.set(std::span<const float>(age_scales(style, scenario)));

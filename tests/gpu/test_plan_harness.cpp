@@ -167,6 +167,15 @@ PlanState two_agents() {
   return state;
 }
 
+// The report of one step compared by a fresh tally.
+PlanCompareReport one_step(const PlanState& cpu, const PlanState& gpu, std::uint32_t step) {
+  constexpr float kSnap = 2.0f;
+  PlanCompareReport report;
+  PlanStepTally(std::max(cpu.agents.size(), gpu.agents.size()))
+      .compare_step(cpu, 0, gpu, 0, kSnap, step, report);
+  return report;
+}
+
 TEST_CASE("plan step tally: an agent born on one side only differs and has diverged, once") {
   const PlanState cpu = two_agents();
   PlanState gpu = cpu;
@@ -188,9 +197,7 @@ TEST_CASE("plan step tally: an agent born on one side only differs and has diver
   CHECK(report.divergent_agents == 1);
   CHECK(report.first_divergence_step == 5u);
   // The other way round: born on the CPU only.
-  PlanCompareReport reversed;
-  PlanStepTally reversed_tally(3);
-  reversed_tally.compare_step(gpu, 0, cpu, 0, 2.0f, 7, reversed);
+  const PlanCompareReport reversed = one_step(gpu, cpu, 7);
   CHECK(reversed.divergent_agents == 1);
   CHECK(reversed.first_difference.find("agent 2 was born on the CPU only") != std::string::npos);
 }
@@ -224,17 +231,12 @@ TEST_CASE("plan step tally: a point saved on one side only marks its agent") {
   point.agent = 1;
   point.step = 1;
   gpu.points.push_back(point);
-  PlanCompareReport report;
-  PlanStepTally tally(2);
-  tally.compare_step(cpu, 0, gpu, 0, 2.0f, 1, report);
+  const PlanCompareReport report = one_step(cpu, gpu, 1);
   CHECK(report.differing_agents == 1);
   CHECK(report.first_difference.find("agent 1 saved a point on the GPU only") != std::string::npos);
   CHECK(report.divergent_agents == 0);  // the plan a person sees is judged by the agents
   cpu.points.push_back(point);  // the same point on both sides: nothing new
-  PlanCompareReport same;
-  PlanStepTally same_tally(2);
-  same_tally.compare_step(cpu, 0, gpu, 0, 2.0f, 1, same);
-  CHECK(same.identical());
+  CHECK(one_step(cpu, gpu, 1).identical());
 }
 
 }  // namespace

@@ -134,16 +134,24 @@ FrameReading read(const RgbaImage& image) {
   return reading;
 }
 
-// Lit pixels (a channel above a dark sky's) of a frame.
+constexpr int kLit = 60;  // a channel above a dark sky's
+
+bool is_lit(const murmur::test::Rgba& p) { return std::max({p.r, p.g, p.b}) > kLit; }
+
+// Lit pixels of a frame.
 int lit_pixels(const RgbaImage& image) {
-  constexpr int kLit = 60;
-  int lit = 0;
+  int count = 0;
   for (int row = 0; row < image.height; ++row)
-    for (int x = 0; x < image.width; ++x) {
-      const murmur::test::Rgba p = pixel_at(image, x, row);
-      if (std::max({p.r, p.g, p.b}) > kLit) ++lit;
-    }
-  return lit;
+    for (int x = 0; x < image.width; ++x)
+      if (is_lit(pixel_at(image, x, row))) ++count;
+  return count;
+}
+
+// Whether the pixel (dx, dy) from the frame's centre pixel (y up, as lone_head's boid sits) is
+// lit; offsets round to the nearest pixel.
+bool lit_near_centre(const RgbaImage& image, float dx, float dy) {
+  const int x = kWidth / 2 + int(std::lround(dx)), y = kHeight / 2 + int(std::lround(dy));
+  return is_lit(pixel_at(image, x, kHeight - 1 - y));
 }
 
 // One boid heading `heading` at the world's centre, its head alone (no trails, no glow).
@@ -229,12 +237,9 @@ TEST_CASE("a disc head is round whatever the heading and a dart is not") {
   disc.heads.shape = HeadShape::Disc;
   disc.heads.size = 20;
   disc.heads.size_units = HeadSizeUnits::Pixels;
-  const glm::ivec2 centre{kWidth / 2, kHeight / 2};
   constexpr int kInside = 8, kCornerOffset = 8;  // 8 from the centre, and 11.3 on a diagonal
-  constexpr int kLit = 60;
-  const auto lit = [&](const RgbaImage& image, int dx, int dy) {
-    const murmur::test::Rgba p = pixel_at(image, centre.x + dx, kHeight - 1 - (centre.y + dy));
-    return std::max({p.r, p.g, p.b}) > kLit;
+  const auto lit = [](const RgbaImage& image, int dx, int dy) {
+    return lit_near_centre(image, float(dx), float(dy));
   };
   for (const float heading : {0.0f, 0.7f, 2.0f}) {
     INFO("heading " << heading);
@@ -262,13 +267,7 @@ TEST_CASE("a dart's notch is cut out of its tail, and its tip and wings are draw
   dart.heads.size = 40;
   dart.heads.size_units = HeadSizeUnits::Pixels;
   const RgbaImage image = lone_head(dart, 0);
-  const glm::ivec2 centre{kWidth / 2, kHeight / 2};
-  constexpr int kLit = 60;
-  const auto lit = [&](float dx, float dy) {
-    const int x = centre.x + int(std::lround(dx)), y = centre.y + int(std::lround(dy));
-    const murmur::test::Rgba p = pixel_at(image, x, kHeight - 1 - y);
-    return std::max({p.r, p.g, p.b}) > kLit;
-  };
+  const auto lit = [&](float dx, float dy) { return lit_near_centre(image, dx, dy); };
   const float length = 40, back = -0.5f * length;
   const float notch_point = back + dart.heads.notch_ratio * length;  // 8 pixels in: x = -12
   const float wing = 0.5f * length * dart.heads.width_ratio;
