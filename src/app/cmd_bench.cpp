@@ -554,12 +554,13 @@ Command bench_command(CLI::App& program) {
   plan_bench_flag(command, flags, *options);
   command.footer(
       "Prints the GL renderer and platform, then a Markdown table of median ms per step and\n"
-      "ns per boid-step of each backend (— where one was skipped), and the grid's mean\n"
+      "ns per boid-step of each backend (— where one was skipped), the grid's mean\n"
       "candidates per boid (the boids its search visits, from a readback after the timed\n"
-      "steps), and the grid's fastest timed step (on a shared machine, one that had the cores\n"
-      "to itself; llvmpipe's steps there take one of two times). Each size keeps the scenario's density: the world's area scales with N. Timed\n"
-      "with glFinish() and a steady clock, not GL timer queries (they read 0 for compute work\n"
-      "on llvmpipe). A second table splits the grid step into its stages (count, scan,\n"
+      "steps) and the grid's fastest timed step (on a shared machine, one that had the cores\n"
+      "to itself: llvmpipe's steps there take one of two times). Each size keeps the\n"
+      "scenario's density: the world's area scales with N. Timed with glFinish() and a\n"
+      "steady clock, not GL timer queries (they read 0 for compute work on llvmpipe).\n"
+      "A second table splits the grid step into its stages (count, scan,\n"
       "scatter, rank, steer), each ended by glFinish(); --gpu-timers adds a third from GL\n"
       "timestamp queries, or a line saying they read 0. Progress, in boid-steps (boids x\n"
       "steps timed), goes to stderr unless --quiet.\n"
