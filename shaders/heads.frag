@@ -7,7 +7,6 @@
 in vec3 v_colour;
 in vec2 v_local;
 in float v_hole;
-flat in int v_shape;
 uniform float u_notch_ratio;  // tail notch depth / length
 out vec4 f_colour;
 
@@ -15,12 +14,13 @@ const float kHalf = 0.5;
 const float kWingSpan = 2.0;  // |y| is 1/2 at a wing: 1 - 2|y| runs 1 (axis) to 0 (wing)
 
 void main() {
-  if (v_shape == MURMUR_HEAD_SHAPE_ROUND) {
-    float r = length(v_local);
-    if (r > 1.0 || r < v_hole) discard;
-  } else if (v_shape == MURMUR_HEAD_SHAPE_NOTCHED) {
-    float notch_edge = -kHalf + u_notch_ratio * (1.0 - kWingSpan * abs(v_local.y));
-    if (v_local.x < notch_edge) discard;
-  }
+  // MURMUR_HEAD_VERTICES (heads.vert) says which head this program draws.
+#if MURMUR_HEAD_VERTICES == MURMUR_HEAD_SQUARE_VERTICES
+  float r = length(v_local);
+  if (r > 1.0 || r < v_hole) discard;
+#elif MURMUR_HEAD_VERTICES == MURMUR_HEAD_DART_VERTICES
+  float notch_edge = -kHalf + u_notch_ratio * (1.0 - kWingSpan * abs(v_local.y));
+  if (v_local.x < notch_edge) discard;
+#endif
   f_colour = vec4(v_colour, 1.0);
 }

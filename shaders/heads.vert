@@ -1,6 +1,8 @@
 #version 450 core
-// Boid heads, read straight from the simulation's boid buffer: u_vertices_per_head vertices per
-// boid record (gl_VertexID / it). Records past the live count draw nothing. A dart along the
+// Boid heads, read straight from the simulation's boid buffer: MURMUR_HEAD_VERTICES vertices per
+// boid record (gl_VertexID / it), which the renderer defines when it builds the program, once
+// per kind of head it draws (llvmpipe runs every side of a branch: a kind chosen by a uniform
+// cost every kind's arithmetic). Records past the live count draw nothing. A dart along the
 // velocity is one triangle, tip and wings, whose notch the fragment shader cuts out: half the
 // triangles of a dart drawn as two (tip-wing-notch and tip-notch-wing), which is what a head
 // costs on llvmpipe (setup, binning and the 4x4 blocks each triangle touches) and on GPUs with
@@ -16,9 +18,6 @@ uniform vec2 u_world_centre;    // the world point at the frame's centre
 uniform vec2 u_world_to_clip;   // clip units per world unit, per axis (aspect kept)
 uniform float u_head_length;    // world units, tip to tail (the age look's full diameter)
 uniform float u_head_width;     // world units, wing to wing
-// What the renderer draws (Renderer::heads_pass decides): 1, one-pixel points (GL_POINTS);
-// kDartCorners, darts; kSquareCorners, squares cut round (discs, the age look).
-uniform uint u_vertices_per_head;
 uniform float u_intensity;    // of the boid's colour (the density scale, docs/rendering.md)
 uniform bool u_age_look;
 uniform float u_age_scale[MURMUR_MAX_SPECIES];  // steps to a full disc, > 0
@@ -30,7 +29,6 @@ out vec3 v_colour;
 // dart, x along the heading and y across in units of (length, width), centred on the boid.
 out vec2 v_local;
 out float v_hole;        // age look: the hole's radius, in the disc's radii
-flat out int v_shape;    // MURMUR_HEAD_SHAPE_*: what the fragment shader cuts out
 
 // The dart's outer triangle in its own frame, (length, width) units, centred on the boid: tip,
 // left wing, right wing. The notch is cut by the fragment shader (heads.frag).
@@ -43,12 +41,15 @@ const int kSquareCorners = MURMUR_HEAD_SQUARE_VERTICES;
 const vec2 kSquareCorner[kSquareCorners] = vec2[kSquareCorners](vec2(-1, -1), vec2(1, -1),
                                                                 vec2(1, 1), vec2(-1, 1));
 
+// What the renderer draws (Renderer::heads_pass decides): 1, one-pixel points (GL_POINTS);
+// kDartCorners, darts; kSquareCorners, squares cut round (discs, the age look).
+const uint kVerticesPerHead = MURMUR_HEAD_VERTICES;
+
 void main() {
-  uint record = uint(gl_VertexID) / u_vertices_per_head;
-  int head_corner = int(uint(gl_VertexID) % u_vertices_per_head);
+  uint record = uint(gl_VertexID) / kVerticesPerHead;
+  int head_corner = int(uint(gl_VertexID) % kVerticesPerHead);
   v_local = vec2(0.0);
   v_hole = 0.0;
-  v_shape = MURMUR_HEAD_SHAPE_PLAIN;
   if (record >= render_live_count) {
     v_colour = vec3(0.0);
     gl_Position = kNotDrawn;
@@ -56,30 +57,27 @@ void main() {
   }
   Boid boid = render_boids[record];
   v_colour = u_intensity * boid_colour(boid.id, boid.species, boid.vel, boid.energy);
-  if (u_vertices_per_head == 1u) {
-    gl_Position = vec4((boid.pos - u_world_centre) * u_world_to_clip, 0.0, 1.0);
-    return;
+#if MURMUR_HEAD_VERTICES == 1
+  gl_Position = vec4((boid.pos - u_world_centre) * u_world_to_clip, 0.0, 1.0);
+#else
+#if MURMUR_HEAD_VERTICES == MURMUR_HEAD_SQUARE_VERTICES
+  float size = 1.0;
+  if (u_age_look) {
+    float scale = u_age_scale[min(boid.species, uint(MURMUR_MAX_SPECIES - 1))];
+    float grown = clamp(float(boid.age) / scale, 0.0, 1.0);
+    size = mix(u_age_min_size, 1.0, grown);
+    v_hole = 1.0 - mix(u_age_min_fill, 1.0, grown);
   }
-  vec2 world;
-  if (u_vertices_per_head == uint(kSquareCorners)) {
-    float size = 1.0;
-    if (u_age_look) {
-      float scale = u_age_scale[min(boid.species, uint(MURMUR_MAX_SPECIES - 1))];
-      float grown = clamp(float(boid.age) / scale, 0.0, 1.0);
-      size = mix(u_age_min_size, 1.0, grown);
-      v_hole = 1.0 - mix(u_age_min_fill, 1.0, grown);
-    }
-    v_local = kSquareCorner[head_corner];
-    v_shape = MURMUR_HEAD_SHAPE_ROUND;
-    world = boid.pos + v_local * (kHalf * u_head_length * size);
-  } else {
-    float speed = length(boid.vel);
-    // A boid at rest has no heading; it is drawn facing +x rather than vanishing.
-    vec2 forward = speed > 0.0 ? boid.vel / speed : vec2(1.0, 0.0);
-    vec2 left = vec2(-forward.y, forward.x);
-    v_local = kDartCorner[head_corner];
-    v_shape = MURMUR_HEAD_SHAPE_NOTCHED;
-    world = boid.pos + forward * (v_local.x * u_head_length) + left * (v_local.y * u_head_width);
-  }
+  v_local = kSquareCorner[head_corner];
+  vec2 world = boid.pos + v_local * (kHalf * u_head_length * size);
+#else
+  float speed = length(boid.vel);
+  // A boid at rest has no heading; it is drawn facing +x rather than vanishing.
+  vec2 forward = speed > 0.0 ? boid.vel / speed : vec2(1.0, 0.0);
+  vec2 left = vec2(-forward.y, forward.x);
+  v_local = kDartCorner[head_corner];
+  vec2 world = boid.pos + forward * (v_local.x * u_head_length) + left * (v_local.y * u_head_width);
+#endif
   gl_Position = vec4((world - u_world_centre) * u_world_to_clip, 0.0, 1.0);
+#endif
 }

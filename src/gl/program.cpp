@@ -3,6 +3,7 @@
 #include "murmur/gl/program.hpp"
 
 #include <algorithm>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -59,8 +60,9 @@ std::string error_first(const std::string& formatted, const std::string& fallbac
   return fallback_headline + '\n' + formatted;
 }
 
-void compile(const Shader& shader, const std::string& file, const std::string& defines,
-             const std::map<std::string, std::string_view>& files) {
+// Compiles the shader and returns the text it was given.
+std::string compile(const Shader& shader, const std::string& file, const std::string& defines,
+                    const std::map<std::string, std::string_view>& files) {
   const ShaderSource source = preprocess_shader(file, files, defines);
   const char* text = source.text.c_str();
   glShaderSource(shader.id(), 1, &text, nullptr);
@@ -71,6 +73,7 @@ void compile(const Shader& shader, const std::string& file, const std::string& d
     const std::string formatted = format_shader_log(shader_log(shader.id()), source);
     throw GpuError(error_first(formatted, source.files.front() + ": error: shader did not compile"));
   }
+  return source.text;
 }
 
 GLuint link(const std::vector<const Shader*>& shaders, const std::string& what) {
@@ -101,8 +104,8 @@ std::string shown_name(const std::string& file,
 Program Program::compute(const std::string& file, const std::string& defines,
                          const std::map<std::string, std::string_view>& files) {
   Shader shader(GL_COMPUTE_SHADER);
-  compile(shader, file, defines, files);
   Program program;
+  program.sources_ = compile(shader, file, defines, files);
   program.name_ = shown_name(file, files);
   program.handle_ = Handle<delete_program>(link({&shader}, program.name_));
   return program;
@@ -112,16 +115,25 @@ Program Program::graphics(const std::string& vertex_file, const std::string& fra
                           const std::string& defines,
                           const std::map<std::string, std::string_view>& files) {
   Shader vertex(GL_VERTEX_SHADER);
-  compile(vertex, vertex_file, defines, files);
   Shader fragment(GL_FRAGMENT_SHADER);
-  compile(fragment, fragment_file, defines, files);
   Program program;
+  program.sources_ = compile(vertex, vertex_file, defines, files) +
+                     compile(fragment, fragment_file, defines, files);
   program.name_ = shown_name(vertex_file, files) + " + " + shown_name(fragment_file, files);
   program.handle_ = Handle<delete_program>(link({&vertex, &fragment}, program.name_));
   return program;
 }
 
 void Program::use() const { glUseProgram(id()); }
+
+GLint Program::uniform_if_declared(const char* name) const {
+  const GLint location = glGetUniformLocation(id(), name);
+  if (location >= 0) return location;
+  // Declared: `uniform TYPE NAME` then `;`, `[` or `=`.
+  const std::string declared = std::string(R"(uniform\s+\w+\s+)") + name + R"(\s*[;\[=])";
+  if (std::regex_search(sources_, std::regex(declared))) return location;
+  throw GpuError(name_ + ": no uniform '" + name + "' declared in its sources (misspelt?)");
+}
 
 GLint Program::uniform(const char* name) const {
   const GLint location = glGetUniformLocation(id(), name);

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -37,10 +39,7 @@ constexpr GLsizei kBoxVertices = 6;           // two triangles, see shaders/food
 constexpr GLsizei kLineVertices = 2;
 constexpr GLsizei kStampVertices = 6;          // a parallelogram, see shaders/trail_stamp.vert
 constexpr GLuint kDartVertices = 3;            // one triangle, see shaders/heads.vert
-// What shaders/heads.frag cuts out of a head's primitive (heads.vert's v_shape).
-constexpr int kHeadShapePlain = 0;    // nothing: a point
-constexpr int kHeadShapeRound = 1;    // the square's corners: a disc or a ring
-constexpr int kHeadShapeNotched = 2;  // the dart's notch
+constexpr GLuint kPointHeadVertices = 1;      // GL_POINTS
 constexpr GLsizei kFullscreenTriangleVertices = 3;
 constexpr int kOverlayCircleSegments = 48;     // smooth at the few hundred pixels circles get
 constexpr float kStepDuration = 1.0f;          // docs/model.md: one step is one time unit
@@ -184,9 +183,6 @@ std::string render_defines() {
          define("MURMUR_BIND_EXPOSURE_DENSITY", kBindExposureDensity) +
          define("MURMUR_HEAD_DART_VERTICES", kDartVertices) +
          define("MURMUR_HEAD_SQUARE_VERTICES", kQuadCorners) +
-         define("MURMUR_HEAD_SHAPE_PLAIN", kHeadShapePlain) +
-         define("MURMUR_HEAD_SHAPE_ROUND", kHeadShapeRound) +
-         define("MURMUR_HEAD_SHAPE_NOTCHED", kHeadShapeNotched) +
          define("MURMUR_EXPOSURE_SCALE_TEXTURE_UNIT", kExposureScaleTextureUnit) +
          define("MURMUR_LOCAL_EXPOSURE_TEXTURE_UNIT", kLocalExposureTextureUnit) +
          define("MURMUR_EXPOSURE_CELLS_TEXTURE_UNIT", kExposureCellsTextureUnit) +
@@ -394,42 +390,82 @@ struct PlanViewUniforms {
   gl::Uniform world_centre, pixels_per_world_unit, frame_size;
 };
 
-// shaders/render_colour.glsl's inputs, in every program that colours boids.
+// shaders/render_colour.glsl's inputs, in every program that colours boids. Each program is
+// built for one colour mode (colour_variant), which compiles out the other modes' uniforms.
 struct Renderer::ColourUniforms {
+  static constexpr gl::Uniform::MayBeCompiledOut kOneMode{};
   explicit ColourUniforms(const gl::Program& program)
-      : mode(program, "u_colour_mode"),
-        per_boid_variation(program, "u_per_boid_variation"),
-        heading_saturation(program, "u_heading_saturation"),
-        heading_value(program, "u_heading_value"),
-        speed_ramp_slow(program, "u_speed_ramp_slow"),
-        speed_ramp_fast(program, "u_speed_ramp_fast"),
-        speed_ramp_min(program, "u_speed_ramp_min"),
-        speed_ramp_max(program, "u_speed_ramp_max"),
-        species_colour(program, "u_species_colour"),
-        energy_max(program, "u_energy_max"),
-        health_full(program, "u_health_full"),
-        health_empty(program, "u_health_empty"),
-        drift_phase_per_id(program, "u_drift_phase_per_id"),
-        drift_phase_now(program, "u_drift_phase_now"),
-        drift_from(program, "u_drift_from"),
-        drift_to(program, "u_drift_to") {}
-  gl::Uniform mode, per_boid_variation, heading_saturation, heading_value, speed_ramp_slow,
+      : per_boid_variation(program, "u_per_boid_variation", kOneMode),
+        heading_saturation(program, "u_heading_saturation", kOneMode),
+        heading_value(program, "u_heading_value", kOneMode),
+        speed_ramp_slow(program, "u_speed_ramp_slow", kOneMode),
+        speed_ramp_fast(program, "u_speed_ramp_fast", kOneMode),
+        speed_ramp_min(program, "u_speed_ramp_min", kOneMode),
+        speed_ramp_max(program, "u_speed_ramp_max", kOneMode),
+        species_colour(program, "u_species_colour", kOneMode),
+        energy_max(program, "u_energy_max", kOneMode),
+        health_full(program, "u_health_full", kOneMode),
+        health_empty(program, "u_health_empty", kOneMode),
+        drift_phase_per_id(program, "u_drift_phase_per_id", kOneMode),
+        drift_phase_now(program, "u_drift_phase_now", kOneMode),
+        drift_from(program, "u_drift_from", kOneMode),
+        drift_to(program, "u_drift_to", kOneMode) {}
+  gl::Uniform per_boid_variation, heading_saturation, heading_value, speed_ramp_slow,
       speed_ramp_fast, speed_ramp_min, speed_ramp_max, species_colour, energy_max, health_full,
       health_empty, drift_phase_per_id, drift_phase_now, drift_from, drift_to;
 };
 
+namespace {
+
+// A program built once per variant, a set of #defines the settings choose (a colour mode, a
+// kind of head, a pass's options), the first time a frame needs it. A choice that a shader
+// made with a uniform costs, on llvmpipe, every side's arithmetic and texture reads at every
+// vertex or pixel: it runs both sides of each branch under a mask. Each variant compiles only
+// its own.
+template <class Pass>
+class Variants {
+ public:
+  const Pass& operator[](const std::string& defines) {
+    std::unique_ptr<Pass>& built = built_[defines];
+    if (!built) built = std::make_unique<Pass>(defines);
+    return *built;
+  }
+
+ private:
+  std::map<std::string, std::unique_ptr<Pass>> built_;
+};
+
+std::string variant_define(const char* name, std::uint32_t value) {
+  return std::string("#define ") + name + " " + std::to_string(value) + "\n";
+}
+
+// The defines of a program that colours boids in `mode` (shaders/render_colour.glsl).
+std::string colour_variant(ColourMode mode) {
+  return variant_define("MURMUR_COLOUR_MODE", static_cast<std::uint32_t>(mode));
+}
+
+}  // namespace
+
 struct Renderer::Programs {
   struct Heads {
-    gl::Program program = gl::Program::graphics("heads.vert", "heads.frag", render_defines());
+    // The colour mode's and MURMUR_HEAD_VERTICES (heads.vert): which head it draws.
+    explicit Heads(const std::string& variant)
+        : program(gl::Program::graphics("heads.vert", "heads.frag", render_defines() + variant)) {}
+    gl::Program program;
     ViewUniforms view{program};
     ColourUniforms colour{program};
-    gl::Uniform head_length{program, "u_head_length"}, head_width{program, "u_head_width"},
-        notch_ratio{program, "u_notch_ratio"}, intensity{program, "u_intensity"},
-        age_look{program, "u_age_look"},
-        age_scale{program, "u_age_scale"}, age_min_size{program, "u_age_min_size"},
-        age_min_fill{program, "u_age_min_fill"},
-        vertices_per_head{program, "u_vertices_per_head"};
-  } heads;
+    gl::Uniform intensity{program, "u_intensity"};
+    // Each kind of head reads only its own: points none of them, darts the length, width and
+    // notch, squares the length and the age look.
+    static constexpr gl::Uniform::MayBeCompiledOut kOneKind{};
+    gl::Uniform head_length{program, "u_head_length", kOneKind},
+        head_width{program, "u_head_width", kOneKind},
+        notch_ratio{program, "u_notch_ratio", kOneKind}, age_look{program, "u_age_look", kOneKind},
+        age_scale{program, "u_age_scale", kOneKind},
+        age_min_size{program, "u_age_min_size", kOneKind},
+        age_min_fill{program, "u_age_min_fill", kOneKind};
+  };
+  Variants<Heads> heads;
   struct Food {
     gl::Program program =
         gl::Program::graphics("food_boxes.vert", "trail_ribbon.frag", render_defines());
@@ -468,8 +504,10 @@ struct Renderer::Programs {
         generation{program, "u_generation"}, history_start{program, "u_history_start"};
   } trail_record;
   struct Ribbons {
-    gl::Program program =
-        gl::Program::graphics("trail_ribbon.vert", "trail_ribbon.frag", render_defines());
+    explicit Ribbons(const std::string& colour)
+        : program(gl::Program::graphics("trail_ribbon.vert", "trail_ribbon.frag",
+                                        render_defines() + colour)) {}
+    gl::Program program;
     ViewUniforms view{program};
     ColourUniforms colour{program};
     gl::Uniform ring_length{program, "u_ring_length"}, generation{program, "u_generation"},
@@ -477,15 +515,19 @@ struct Renderer::Programs {
         world_units_per_pixel{program, "u_world_units_per_pixel"},
         width_pixels{program, "u_width_pixels"}, min_width_pixels{program, "u_min_width_pixels"},
         intensity{program, "u_intensity"};
-  } ribbons;
+  };
+  Variants<Ribbons> ribbons;
   struct Stamp {
-    gl::Program program =
-        gl::Program::graphics("trail_stamp.vert", "trail_ribbon.frag", render_defines());
+    explicit Stamp(const std::string& colour)
+        : program(gl::Program::graphics("trail_stamp.vert", "trail_ribbon.frag",
+                                        render_defines() + colour)) {}
+    gl::Program program;
     ColourUniforms colour{program};
     gl::Uniform world_size{program, "u_world_size"}, step_duration{program, "u_step_duration"},
         intensity{program, "u_intensity"}, map_size{program, "u_map_size"},
         width_texels{program, "u_width_texels"}, stamp_vertices{program, "u_stamp_vertices"};
-  } stamp;
+  };
+  Variants<Stamp> stamp;
   struct Fade {
     gl::Program program =
         gl::Program::graphics("render_fullscreen.vert", "trail_fade.frag", render_defines());
@@ -704,7 +746,6 @@ void Renderer::load_live_count(BoidBufferView boids) {
 void Renderer::set_colour_uniforms(const ColourUniforms& uniforms, const Scenario& scenario,
                                    std::uint64_t step) const {
   const ColourSettings& colour = settings_.colour;
-  uniforms.mode.set(static_cast<std::uint32_t>(colour.mode));
   uniforms.per_boid_variation.set(colour.per_boid_variation);
   uniforms.heading_saturation.set(colour.heading_saturation);
   uniforms.heading_value.set(colour.heading_value);
@@ -831,7 +872,7 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
   glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
 
   glBlendFunc(GL_ONE, GL_ONE);  // map += stamps
-  const Programs::Stamp& stamp = programs_->stamp;
+  const Programs::Stamp& stamp = programs_->stamp[colour_variant(settings_.colour.mode)];
   set_colour_uniforms(stamp.colour, scenario, boids.step);
   stamp.world_size.set(world);
   stamp.step_duration.set(kStepDuration);
@@ -1096,7 +1137,7 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
     glDisable(GL_BLEND);
     glDisable(GL_SCISSOR_TEST);
   } else if (settings.mode == TrailMode::Ribbons && trails.ribbons_drawable()) {
-    const Programs::Ribbons& ribbons = programs_->ribbons;
+    const Programs::Ribbons& ribbons = programs_->ribbons[colour_variant(settings_.colour.mode)];
     set_colour_uniforms(ribbons.colour, scenario, step);
     ribbons.view.set(view);
     ribbons.ring_length.set(trails.ring_length);
@@ -1147,7 +1188,13 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   const HeadStyle& style = settings_.heads;
   const HeadLook look = head_look(settings_, scenario, expected_boids(scenario, boids), view);
 
-  const Programs::Heads& heads = programs_->heads;
+  // Points, darts or squares (discs, the age look): the heads' program is built for one.
+  const bool squares = style.age_look || style.shape == HeadShape::Disc;
+  const GLuint vertices_per_head =
+      look.points ? kPointHeadVertices : squares ? kQuadCorners : kDartVertices;
+  const Programs::Heads& heads =
+      programs_->heads[colour_variant(settings_.colour.mode) +
+                       variant_define("MURMUR_HEAD_VERTICES", vertices_per_head)];
   heads.view.set(view);
   heads.head_length.set(look.length);
   heads.head_width.set(look.length * style.width_ratio);
@@ -1173,16 +1220,12 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   heads.program.use();
   glPointSize(kPointHeadPixels);
   // Every record is drawn; the vertex shader drops those past the live count (on the GPU).
-  const bool squares = style.age_look || style.shape == HeadShape::Disc;
   if (look.points) {
-    heads.vertices_per_head.set(std::uint32_t{1});
     glBindVertexArray(empty_vertex_array_.id());
     glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(boids.count));
   } else if (squares) {
-    heads.vertices_per_head.set(kQuadCorners);
     draw_quads(boids.count);
   } else {
-    heads.vertices_per_head.set(kDartVertices);
     glBindVertexArray(empty_vertex_array_.id());
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(kDartVertices * boids.count));
   }

@@ -561,3 +561,39 @@ void main() { value = u_value; }
   CHECK(read == kValue);
   CHECK(messenger.error_count() == 0);
 }
+
+TEST_CASE("a uniform a variant compiled out is -1, a misspelt one still an error", "[program]") {
+  auto context = make_context();
+  gl::DebugMessenger messenger;
+  const FileMap files = {{"variant.comp", R"(#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer Out { uint value; };
+uniform uint u_first;
+uniform uint u_second[2];
+void main() {
+#ifdef USE_SECOND
+  value = u_second[1];
+#else
+  value = u_first;
+#endif
+}
+)"}};
+  const auto first = gl::Program::compute("variant.comp", {}, files);
+  const auto second = gl::Program::compute("variant.comp", "#define USE_SECOND 1\n", files);
+  CHECK(first.uniform_if_declared("u_first") >= 0);
+  CHECK(first.uniform_if_declared("u_second") == -1);
+  CHECK(second.uniform_if_declared("u_first") == -1);
+  CHECK(second.uniform_if_declared("u_second") >= 0);
+  // The plain lookup keeps refusing a name the linker dropped.
+  CHECK_THAT(gpu_error_of([&] { second.uniform("u_first"); }), Contains("no active uniform"));
+  for (const char* misspelt : {"u_firs", "u_not_there", "first", "u_second_"}) {
+    INFO(misspelt);
+    CHECK_THAT(gpu_error_of([&] { first.uniform_if_declared(misspelt); }),
+               Contains(std::string("variant.comp: no uniform '") + misspelt + "' declared"));
+  }
+  // Setting a compiled-out uniform is a no-op GL accepts.
+  const gl::Uniform compiled_out(second, "u_first", gl::Uniform::MayBeCompiledOut{});
+  compiled_out.set(std::uint32_t{7});
+  CHECK(glGetError() == GL_NO_ERROR);
+  CHECK(messenger.error_count() == 0);
+}

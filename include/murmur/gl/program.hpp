@@ -30,6 +30,11 @@ class Program {
   // shaders so the linker dropped it) is a GpuError naming the program and the uniform: GL
   // would take -1 and silently ignore every value set. Look uniforms up once, at load.
   GLint uniform(const char* name) const;
+  // The same for a uniform that a specialised build of the program may have compiled out (a
+  // shader variant, e.g. one colour mode of render_colour.glsl): -1, which GL ignores when set,
+  // where the name is declared as a uniform in the program's sources but not active; a name
+  // declared nowhere is still a GpuError.
+  GLint uniform_if_declared(const char* name) const;
 
   // The program's files as messages name them ("shaders/heads.vert + shaders/heads.frag").
   const std::string& name() const { return name_; }
@@ -37,6 +42,7 @@ class Program {
  private:
   Handle<delete_program> handle_;
   std::string name_;
+  std::string sources_;  // every stage's preprocessed text, for uniform_if_declared
 };
 
 // One uniform of a program, looked up when the program is loaded (a missing one throws
@@ -45,6 +51,10 @@ class Uniform {
  public:
   Uniform(const Program& program, const char* name)
       : program_(program.id()), location_(program.uniform(name)) {}
+  // A uniform some variants of the program compile out (Program::uniform_if_declared).
+  struct MayBeCompiledOut {};
+  Uniform(const Program& program, const char* name, MayBeCompiledOut)
+      : program_(program.id()), location_(program.uniform_if_declared(name)) {}
 
   void set(float value) const;
   void set(std::uint32_t value) const;
