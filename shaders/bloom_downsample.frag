@@ -5,15 +5,16 @@
 // (shaders/render_exposure.glsl) and the bright-pass, so a dense flock glows no more than a
 // sparse one would at the exposure that shows it; the local exposure's factor, read at the
 // texel's centre in frame pixels, dims a dense flock's light there first, as in the resolve.
-// in: u_source, the exposure's factors (first level; the local ones with u_local_exposure)
+// in: u_source, the exposure's factors (first level; the local ones with MURMUR_LOCAL_EXPOSURE)
+// The renderer builds it with MURMUR_BRIGHT_PASS 1 for the first level and 0 for the others,
+// and with MURMUR_LOCAL_EXPOSURE as the frame needs (llvmpipe runs both sides of a branch: a
+// uniform choice would read the exposure's factors at every texel of every level).
 #include "render_exposure.glsl"
 layout(binding = MURMUR_BLOOM_SOURCE_TEXTURE_UNIT) uniform sampler2D u_source;
 uniform vec2 u_source_texel;   // 1 / source size
 uniform vec2 u_target_size;    // pixels
-uniform bool u_bright_pass;
 uniform float u_threshold;
 uniform float u_knee;          // width of the soft start above the threshold (HDR units)
-uniform bool u_local_exposure;    // off: every local factor is 1, and none is read
 uniform uvec2 u_local_exposure_cells;  // the local exposure's cells: columns, rows
 uniform vec3 u_background;        // the local exposure dims only the light above it
 out vec4 f_colour;
@@ -37,14 +38,14 @@ void main() {
   vec3 sum = texture(u_source, uv + vec2(-d.x, -d.y)).rgb + texture(u_source, uv + vec2(d.x, -d.y)).rgb +
              texture(u_source, uv + vec2(-d.x, d.y)).rgb + texture(u_source, uv + vec2(d.x, d.y)).rgb;
   vec3 colour = sum * kQuarter;
-  if (!u_bright_pass) {
-    f_colour = vec4(colour, 1.0);
-    return;
-  }
-  if (u_local_exposure) {
-    vec2 frame_pixel = uv * vec2(textureSize(u_source, 0));
-    colour = locally_exposed(colour, u_background,
-                             local_exposure_at(frame_pixel, u_local_exposure_cells));
-  }
+#if !MURMUR_BRIGHT_PASS
+  f_colour = vec4(colour, 1.0);
+#else
+#if MURMUR_LOCAL_EXPOSURE
+  vec2 frame_pixel = uv * vec2(textureSize(u_source, 0));
+  colour = locally_exposed(colour, u_background,
+                           local_exposure_at(frame_pixel, u_local_exposure_cells));
+#endif
   f_colour = vec4(bright_pass(exposure_scale() * colour), 1.0);
+#endif
 }

@@ -1,6 +1,7 @@
 #version 450 core
-// Automatic and local exposure (docs/rendering.md), in stages of one program (u_stage), each
-// over the lit pixels (brighter than u_lit_luminance) inside the world's rectangle. The empty
+// Automatic and local exposure (docs/rendering.md), in stages, each its own build of this file
+// (MURMUR_EXPOSURE_STAGE, one of the MURMUR_EXPOSURE_STAGE_* the renderer defines), over the
+// lit pixels (brighter than u_lit_luminance) inside the world's rectangle. The empty
 // sky and the letterbox are left out: a small dense flock on a large dark sky must be exposed
 // for the flock, or its bloom lights the sky.
 //   cells:   one invocation per cell sums Y (luminance), the pixels, Y^2 and Y times the boid
@@ -22,7 +23,10 @@
 // The last stage, the only one that shares memory and waits at barriers, is a program of its
 // own (compiled with MURMUR_EXPOSURE_FACTOR_STAGE): llvmpipe runs every invocation of a
 // program with a barrier as a coroutine, which made the other stages' loops several times
-// slower (BENCHMARKS.md, "Viewer frame time, 2026-12-02"). Every sum runs in a fixed order, so
+// slower (BENCHMARKS.md, "Viewer frame time, 2026-12-02"). The others are a program each, and
+// MURMUR_LOCAL_EXPOSURE says whether the local exposure is on: llvmpipe runs both sides of a
+// branch under a mask (a return included), so one program choosing its stage by a uniform ran
+// every stage's loops and texel fetches in every dispatch. Every sum runs in a fixed order, so
 // the same frame always gives the same bits (a recording is reproducible).
 // Each stage writes storage buffers and the stages after it read them through buffer-texture
 // views (render_exposure.glsl says why), so a stage's own writes never feed its reads.
@@ -69,18 +73,12 @@ float cell_density(int cell) { return texelFetch(u_cell_density_texels, cell).x;
 vec4 tile_sums(int tile) { return texelFetch(u_tile_sum_texels, tile); }
 vec2 tile_factors(int tile) { return texelFetch(u_tile_factor_texels, tile).xy; }
 
-const uint kStageCells = 0u;
-const uint kStageTiles = 1u;
-const uint kStageFactors = 2u;
-const uint kStageField = 3u;
-uniform uint u_stage;  // the stages above; MURMUR_EXPOSURE_FACTOR_STAGE runs the factor
 uniform ivec2 u_world_pixel_origin;  // the world's rectangle in the frame (GL window pixels)
 uniform ivec2 u_world_pixel_size;
 uniform uvec2 u_tiles;               // tiles of the frame: columns, rows
 uniform uvec2 u_cells;               // cells of the frame: columns, rows
 uniform float u_lit_luminance;       // a pixel brighter than this shows something
 uniform float u_key;                 // the brightest mean lit luminance kept as it is; 0: off
-uniform bool u_local;                // the local exposure is on (its stages ran)
 uniform float u_local_key;           // the mean luminance a dense tile's light is brought to
 uniform float u_adaptation;          // fraction of the way to the new factor taken per frame
 
@@ -183,7 +181,9 @@ void main() {
     uint tile_count = u_tiles.x * u_tiles.y;
     for (uint tile = local; tile < tile_count; tile += kGroupInvocations) {
       vec4 sums = tile_sums(int(tile));
-      if (u_local) sums.x = exposed_tile_luminance(tile, sums.x);
+#if MURMUR_LOCAL_EXPOSURE
+      sums.x = exposed_tile_luminance(tile, sums.x);
+#endif
       sum += sums;
     }
     partial[local] = sum;
@@ -197,7 +197,8 @@ void main() {
 #else
   // Every other stage: one invocation per item (cell or tile), dispatched folded.
   uint item = linear_group_index() * kGroupInvocations + local;
-  if (u_stage == kStageCells) {
+#if MURMUR_EXPOSURE_STAGE == MURMUR_EXPOSURE_STAGE_CELLS
+  {
     if (item >= u_cells.x * u_cells.y) return;
     ivec2 origin = ivec2(item % u_cells.x, item / u_cells.x) * kCell;
     vec4 sums = vec4(0.0);
@@ -212,10 +213,12 @@ void main() {
           sums += vec4(luminance, 1.0, luminance * luminance, luminance * hdr.a);
       }
     exposure_cell_sums[item] = sums;
-    if (u_local) exposure_cell_density[item] = density(sums);
-    return;
+#if MURMUR_LOCAL_EXPOSURE
+    exposure_cell_density[item] = density(sums);
+#endif
   }
-  if (u_stage == kStageTiles) {
+#elif MURMUR_EXPOSURE_STAGE == MURMUR_EXPOSURE_STAGE_TILES
+  {
     if (item >= u_tiles.x * u_tiles.y) return;
     ivec2 first = first_cell_of(item), end = end_cell_of(item);
     vec4 sums = vec4(0.0);
@@ -224,12 +227,14 @@ void main() {
       for (int x = first.x; x < end.x; ++x) {
         int cell = y * int(u_cells.x) + x;
         sums += cell_sums(cell);
-        if (u_local) densest = max(densest, cell_density(cell));
+#if MURMUR_LOCAL_EXPOSURE
+        densest = max(densest, cell_density(cell));
+#endif
       }
     exposure_partial_sums[item] = vec4(sums.xyz, densest);
-    return;
   }
-  if (u_stage == kStageFactors) {
+#elif MURMUR_EXPOSURE_STAGE == MURMUR_EXPOSURE_STAGE_FACTORS
+  {
     if (item >= u_tiles.x * u_tiles.y) return;
     ivec2 at = ivec2(item % u_tiles.x, item / u_tiles.x);
     // The lowest around: every point within a tile interpolates tile centres whose factors are
@@ -246,9 +251,8 @@ void main() {
         if (max(abs(dx), abs(dy)) <= 1) densest = max(densest, sums.w);
       }
     exposure_tile_factors[item] = vec2(lowest, densest);
-    return;
   }
-  // kStageField
+#elif MURMUR_EXPOSURE_STAGE == MURMUR_EXPOSURE_STAGE_FIELD
   if (item >= u_cells.x * u_cells.y) return;
   ivec2 at = ivec2(item % u_cells.x, item / u_cells.x);
   // No dense cell in the tiles around this cell's own: nothing within reach to dim for.
@@ -265,5 +269,8 @@ void main() {
   float wanted = 1.0;
   if (mask > 0.0) wanted = 1.0 + mask * (tile_factor_at((vec2(at) + 0.5) * float(kCell)) - 1.0);
   render_local_exposure[item] = eased(render_local_exposure[item], wanted);
+#else
+#error "MURMUR_EXPOSURE_STAGE names no stage"
+#endif
 #endif
 }

@@ -6,16 +6,18 @@
 // renderer (C++). The HDR frame's light is first scaled by the local exposure's factor at the
 // pixel, then the frame by the automatic exposure's; the bloom level was made from the scaled
 // frame already.
-// in: u_hdr, u_bloom, the exposure's factors (the local ones with u_local_exposure)
+// in: u_hdr, u_bloom, the exposure's factors (the local ones with MURMUR_LOCAL_EXPOSURE)
+// The renderer builds one program per combination of MURMUR_INK (ink on paper: no tone map, the
+// paper stays its colour), MURMUR_LOCAL_EXPOSURE (off: every local factor is 1, and none is
+// read) and MURMUR_BLOOM that it shows: llvmpipe runs both sides of a branch, so options chosen
+// by uniforms cost every option's texture reads and powers at each pixel.
 #include "render_exposure.glsl"
 #include "srgb.glsl"
 layout(binding = MURMUR_HDR_TEXTURE_UNIT) uniform sampler2D u_hdr;
 layout(binding = MURMUR_BLOOM_TEXTURE_UNIT) uniform sampler2D u_bloom;
 uniform float u_exposure;
-uniform float u_bloom_intensity;  // 0 when bloom is off
+uniform float u_bloom_intensity;  // with MURMUR_BLOOM
 uniform float u_highlight_whiteness;  // 0: hue kept exactly; 1: each channel mapped on its own
-uniform bool u_ink;  // ink on paper: no tone map, the paper stays its colour
-uniform bool u_local_exposure;  // off: every local factor is 1, and none is read
 uniform uvec2 u_local_exposure_cells;  // the local exposure's cells: columns, rows
 uniform vec3 u_background;       // the local exposure dims only the light above it
 out vec4 f_colour;
@@ -23,22 +25,23 @@ out vec4 f_colour;
 void main() {
   // Same size as the target: one texel per pixel, no filtering.
   vec3 hdr = texelFetch(u_hdr, ivec2(gl_FragCoord.xy), 0).rgb;
-  if (u_local_exposure)
-    hdr = locally_exposed(hdr, u_background,
-                          local_exposure_at(gl_FragCoord.xy, u_local_exposure_cells));
+#if MURMUR_LOCAL_EXPOSURE
+  hdr = locally_exposed(hdr, u_background,
+                        local_exposure_at(gl_FragCoord.xy, u_local_exposure_cells));
+#endif
   hdr *= exposure_scale();
-  if (u_bloom_intensity > 0.0) {
-    vec2 uv = gl_FragCoord.xy / vec2(textureSize(u_hdr, 0));
-    hdr += u_bloom_intensity * texture(u_bloom, uv).rgb;
-  }
+#if MURMUR_BLOOM
+  vec2 uv = gl_FragCoord.xy / vec2(textureSize(u_hdr, 0));
+  hdr += u_bloom_intensity * texture(u_bloom, uv).rgb;
+#endif
   vec3 exposed = u_exposure * hdr;
-  if (u_ink) {
-    f_colour = vec4(encode_srgb(clamp(exposed, 0.0, 1.0)), 1.0);
-    return;
-  }
+#if MURMUR_INK
+  f_colour = vec4(encode_srgb(clamp(exposed, 0.0, 1.0)), 1.0);
+#else
   vec3 per_channel = vec3(1.0) - exp(-exposed);
   float peak = max(exposed.r, max(exposed.g, exposed.b));
   vec3 hue_kept = peak > 0.0 ? exposed * ((1.0 - exp(-peak)) / peak) : vec3(0.0);
   vec3 mapped = mix(hue_kept, per_channel, u_highlight_whiteness);
   f_colour = vec4(encode_srgb(mapped), 1.0);
+#endif
 }

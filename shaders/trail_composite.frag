@@ -1,13 +1,13 @@
 #version 450 core
 // Fade map -> frame: looks up the world point under each pixel of the world's rectangle in the
-// world-space trail texture. GL_REPEAT sampling makes the torus seam seamless.
+// world-space trail texture. GL_REPEAT sampling makes the torus seam seamless. Built once for
+// glow and once for ink (MURMUR_INK).
 layout(binding = MURMUR_FADE_MAP_TEXTURE_UNIT) uniform sampler2D u_fade_map;
 uniform vec2 u_frame_size;       // pixels
 uniform vec2 u_world_centre;     // world point at the frame's centre
 uniform float u_pixels_per_world_unit;
 uniform vec2 u_world_size;
 uniform float u_intensity;
-uniform bool u_ink;
 uniform float u_stamp_intensity;  // the share of its boid's colour one stamp adds
 out vec4 f_colour;
 
@@ -16,12 +16,11 @@ const float kTiny = 1e-6;  // an unstamped texel has no colour to average
 void main() {
   vec2 world = u_world_centre + (gl_FragCoord.xy - 0.5 * u_frame_size) / u_pixels_per_world_unit;
   vec4 map = texture(u_fade_map, world / u_world_size);
-  if (!u_ink) {
-    // Glow: alpha is the light added in multiples of the boids' colour (the faded stamps
-    // times what each added), which the local exposure counts.
-    f_colour = vec4(map.rgb * u_intensity, map.a * u_stamp_intensity * u_intensity);
-    return;
-  }
+#if !MURMUR_INK
+  // Glow: alpha is the light added in multiples of the boids' colour (the faded stamps
+  // times what each added), which the local exposure counts.
+  f_colour = vec4(map.rgb * u_intensity, map.a * u_stamp_intensity * u_intensity);
+#else
   // Ink: the map's alpha sums the faded stamps and its colour their colours times the stamp
   // intensity, so their mean colour is laid over the paper with an opacity that grows with
   // the stamps (premultiplied: GL_ONE, GL_ONE_MINUS_SRC_ALPHA).
@@ -29,4 +28,5 @@ void main() {
   vec3 mean_colour = map.rgb / max(stamps * u_stamp_intensity, kTiny);
   float opacity = clamp(stamps * u_stamp_intensity * u_intensity, 0.0, 1.0);
   f_colour = vec4(mean_colour * opacity, opacity);
+#endif
 }

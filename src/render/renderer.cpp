@@ -87,7 +87,7 @@ constexpr GLuint kPlanSegmentVertices = 6;  // a rectangle, see shaders/plan_seg
 // tile's size too (16 x 16 = 256 invocations, within every GL 4.5 implementation's minimum of
 // 1024), the last stage's reduction one invocation per pixel of a tile.
 constexpr int kExposureTile = 16;
-// render_exposure.comp's stages (u_stage), in the order they run.
+// render_exposure.comp's stages (MURMUR_EXPOSURE_STAGE, a program each), in the order they run.
 constexpr std::uint32_t kExposureStageCells = 0;
 constexpr std::uint32_t kExposureStageTiles = 1;
 constexpr std::uint32_t kExposureStageFactors = 2;
@@ -177,6 +177,10 @@ std::string render_defines() {
          define("MURMUR_PLAN_INK_TEXTURE_UNIT", kPlanInkTextureUnit) +
          define("MURMUR_PLAN_SEGMENT_VERTICES", kPlanSegmentVertices) +
          define("MURMUR_EXPOSURE_TILE", kExposureTile) +
+         define("MURMUR_EXPOSURE_STAGE_CELLS", kExposureStageCells) +
+         define("MURMUR_EXPOSURE_STAGE_TILES", kExposureStageTiles) +
+         define("MURMUR_EXPOSURE_STAGE_FACTORS", kExposureStageFactors) +
+         define("MURMUR_EXPOSURE_STAGE_FIELD", kExposureStageField) +
          define("MURMUR_BIND_LOCAL_EXPOSURE", kBindLocalExposure) +
          define("MURMUR_BIND_EXPOSURE_CELLS", kBindExposureCells) +
          define("MURMUR_BIND_EXPOSURE_TILES", kBindExposureTiles) +
@@ -362,18 +366,18 @@ struct ViewUniforms {
   gl::Uniform world_centre, world_to_clip;
 };
 
-// The local exposure's inputs (shaders/render_exposure.glsl) in the programs that apply it.
+// The local exposure's inputs (shaders/render_exposure.glsl) in the programs that apply it,
+// compiled out of their variants without it (MURMUR_LOCAL_EXPOSURE 0).
 struct LocalExposureUniforms {
+  static constexpr gl::Uniform::MayBeCompiledOut kWhenOff{};
   explicit LocalExposureUniforms(const gl::Program& program)
-      : enabled(program, "u_local_exposure"),
-        cells(program, "u_local_exposure_cells"),
-        background(program, "u_background") {}
-  void set(bool on, glm::ivec2 cell_grid, glm::vec3 sky) const {
-    enabled.set(on);
+      : cells(program, "u_local_exposure_cells", kWhenOff),
+        background(program, "u_background", kWhenOff) {}
+  void set(glm::ivec2 cell_grid, glm::vec3 sky) const {
     cells.set(glm::uvec2(cell_grid));
     background.set(sky);
   }
-  gl::Uniform enabled, cells, background;
+  gl::Uniform cells, background;
 };
 
 // shaders/render_plan.glsl's view: world units to the frame's pixels.
@@ -475,29 +479,46 @@ struct Renderer::Programs {
         full_box_fraction{program, "u_full_box_fraction"}, colour{program, "u_food_colour"};
   } food;
   struct Resolve {
-    gl::Program program =
-        gl::Program::graphics("render_fullscreen.vert", "render_resolve.frag", render_defines());
+    // MURMUR_INK, MURMUR_LOCAL_EXPOSURE and MURMUR_BLOOM (shaders/render_resolve.frag).
+    explicit Resolve(const std::string& variant)
+        : program(gl::Program::graphics("render_fullscreen.vert", "render_resolve.frag",
+                                        render_defines() + variant)) {}
+    gl::Program program;
+    static constexpr gl::Uniform::MayBeCompiledOut kOneVariant{};
     gl::Uniform exposure{program, "u_exposure"},
-        highlight_whiteness{program, "u_highlight_whiteness"},
-        bloom_intensity{program, "u_bloom_intensity"}, ink{program, "u_ink"};
+        highlight_whiteness{program, "u_highlight_whiteness", kOneVariant},
+        bloom_intensity{program, "u_bloom_intensity", kOneVariant};
     LocalExposureUniforms local{program};
-  } resolve;
+  };
+  Variants<Resolve> resolve;
+  // One program per stage (MURMUR_EXPOSURE_STAGE) and MURMUR_LOCAL_EXPOSURE: each reads only
+  // the uniforms its stage needs.
   struct Exposure {
-    gl::Program program = gl::Program::compute("render_exposure.comp", render_defines());
-    gl::Uniform stage{program, "u_stage"}, world_pixel_origin{program, "u_world_pixel_origin"},
-        world_pixel_size{program, "u_world_pixel_size"}, tiles{program, "u_tiles"},
-        lit_luminance{program, "u_lit_luminance"}, cells{program, "u_cells"},
-        local{program, "u_local"}, local_key{program, "u_local_key"},
-        adaptation{program, "u_adaptation"};
-  } exposure;
+    explicit Exposure(const std::string& variant)
+        : program(gl::Program::compute("render_exposure.comp", render_defines() + variant)) {}
+    gl::Program program;
+    static constexpr gl::Uniform::MayBeCompiledOut kOneStage{};
+    gl::Uniform world_pixel_origin{program, "u_world_pixel_origin", kOneStage},
+        world_pixel_size{program, "u_world_pixel_size", kOneStage},
+        tiles{program, "u_tiles", kOneStage}, lit_luminance{program, "u_lit_luminance", kOneStage},
+        cells{program, "u_cells", kOneStage}, local_key{program, "u_local_key", kOneStage},
+        adaptation{program, "u_adaptation", kOneStage};
+  };
+  Variants<Exposure> exposure;
   // The automatic exposure's factor: the one stage with shared memory and barriers, a program
-  // of its own so that the stages above run without coroutines on llvmpipe.
+  // of its own so that the stages above run without coroutines on llvmpipe; one for each
+  // MURMUR_LOCAL_EXPOSURE.
   struct ExposureFactor {
-    gl::Program program = gl::Program::compute(
-        "render_exposure.comp", render_defines() + "#define MURMUR_EXPOSURE_FACTOR_STAGE 1\n");
-    gl::Uniform tiles{program, "u_tiles"}, cells{program, "u_cells"}, key{program, "u_key"},
-        local{program, "u_local"}, adaptation{program, "u_adaptation"};
-  } exposure_factor;
+    explicit ExposureFactor(const std::string& local)
+        : program(gl::Program::compute(
+              "render_exposure.comp",
+              render_defines() + "#define MURMUR_EXPOSURE_FACTOR_STAGE 1\n" + local)) {}
+    gl::Program program;
+    gl::Uniform tiles{program, "u_tiles"}, key{program, "u_key"},
+        adaptation{program, "u_adaptation"};
+    gl::Uniform cells{program, "u_cells", gl::Uniform::MayBeCompiledOut{}};
+  };
+  Variants<ExposureFactor> exposure_factor;
   struct TrailRecord {
     gl::Program program = gl::Program::compute("trail_record.comp", render_defines());
     gl::Uniform slot_count{program, "u_slot_count"}, ring_length{program, "u_ring_length"},
@@ -534,21 +555,29 @@ struct Renderer::Programs {
     gl::Uniform fade{program, "u_fade"};
   } fade;
   struct FadeComposite {
-    gl::Program program =
-        gl::Program::graphics("render_fullscreen.vert", "trail_composite.frag", render_defines());
+    explicit FadeComposite(const std::string& ink)  // MURMUR_INK
+        : program(gl::Program::graphics("render_fullscreen.vert", "trail_composite.frag",
+                                        render_defines() + ink)) {}
+    gl::Program program;
     gl::Uniform frame_size{program, "u_frame_size"}, world_centre{program, "u_world_centre"},
         pixels_per_world_unit{program, "u_pixels_per_world_unit"},
         world_size{program, "u_world_size"}, intensity{program, "u_intensity"},
-        ink{program, "u_ink"}, stamp_intensity{program, "u_stamp_intensity"};
-  } fade_composite;
+        stamp_intensity{program, "u_stamp_intensity"};
+  };
+  Variants<FadeComposite> fade_composite;
   struct BloomDown {
-    gl::Program program =
-        gl::Program::graphics("render_fullscreen.vert", "bloom_downsample.frag", render_defines());
-    gl::Uniform threshold{program, "u_threshold"}, knee{program, "u_knee"},
-        source_texel{program, "u_source_texel"}, target_size{program, "u_target_size"},
-        bright_pass{program, "u_bright_pass"};
+    // MURMUR_BRIGHT_PASS (the first level) and MURMUR_LOCAL_EXPOSURE.
+    explicit BloomDown(const std::string& variant)
+        : program(gl::Program::graphics("render_fullscreen.vert", "bloom_downsample.frag",
+                                        render_defines() + variant)) {}
+    gl::Program program;
+    static constexpr gl::Uniform::MayBeCompiledOut kFirstLevelOnly{};
+    gl::Uniform threshold{program, "u_threshold", kFirstLevelOnly},
+        knee{program, "u_knee", kFirstLevelOnly}, source_texel{program, "u_source_texel"},
+        target_size{program, "u_target_size"};
     LocalExposureUniforms local{program};
-  } bloom_down;
+  };
+  Variants<BloomDown> bloom_down;
   struct BloomUp {
     gl::Program program =
         gl::Program::graphics("render_fullscreen.vert", "bloom_upsample.frag", render_defines());
@@ -1119,7 +1148,8 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
 
   if (settings.mode == TrailMode::FadeMap && trails.map_stamped) {
     if (!scissor_to_world(view)) return;
-    const Programs::FadeComposite& composite = programs_->fade_composite;
+    const Programs::FadeComposite& composite = programs_->fade_composite[variant_define(
+        "MURMUR_INK", settings_.blend == BlendMode::Ink ? 1 : 0)];
     composite.frame_size.set(glm::vec2(width_, height_));
     composite.world_centre.set(view.world_centre);
     composite.pixels_per_world_unit.set(view.pixels_per_world_unit);
@@ -1128,7 +1158,6 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
                             fade_map_density_scale(settings_, scenario, boids,
                                                    glm::ivec2(trails.map.width(),
                                                               trails.map.height())));
-    composite.ink.set(settings_.blend == BlendMode::Ink);
     composite.stamp_intensity.set(settings.stamp_brightness());
     glBindTextureUnit(kFadeMapTextureUnit, trails.map.id());
     mark_blending(settings_.blend, GL_ONE);  // its alpha: the stamps' light
@@ -1280,16 +1309,7 @@ void Renderer::exposure_pass(const WorldView& view) {
     local_exposure_used_ = false;
   }
   if (!automatic && !local) return;
-  const Programs::Exposure& pass = programs_->exposure;
-  pass.program.use();
-  pass.world_pixel_origin.set(view.world_pixel_origin);
-  pass.world_pixel_size.set(view.world_pixel_size);
-  pass.tiles.set(glm::uvec2(tiles));
-  pass.cells.set(glm::uvec2(cells));
-  pass.lit_luminance.set(kLitLuminance + luminance(settings_.background));
-  pass.local.set(local);
-  pass.local_key.set(settings_.local_exposure_key);
-  pass.adaptation.set(std::clamp(settings_.exposure_adaptation, 0.0f, 1.0f));
+  const std::string local_define = variant_define("MURMUR_LOCAL_EXPOSURE", local ? 1 : 0);
   exposure_partials_.bind_storage(kBindExposurePartials);
   exposure_cells_.bind_storage(kBindExposureCells);
   exposure_tiles_.bind_storage(kBindExposureTiles);
@@ -1303,7 +1323,16 @@ void Renderer::exposure_pass(const WorldView& view) {
   // Each stage reads what the one before wrote; all but the last run one invocation per cell
   // or per tile.
   const auto stage = [&](std::uint32_t which, std::uint32_t items) {
-    pass.stage.set(which);
+    const Programs::Exposure& pass =
+        programs_->exposure[variant_define("MURMUR_EXPOSURE_STAGE", which) + local_define];
+    pass.program.use();
+    pass.world_pixel_origin.set(view.world_pixel_origin);
+    pass.world_pixel_size.set(view.world_pixel_size);
+    pass.tiles.set(glm::uvec2(tiles));
+    pass.cells.set(glm::uvec2(cells));
+    pass.lit_luminance.set(kLitLuminance + luminance(settings_.background));
+    pass.local_key.set(settings_.local_exposure_key);
+    pass.adaptation.set(std::clamp(settings_.exposure_adaptation, 0.0f, 1.0f));
     gl::dispatch_linear(gl::groups_for(items, kExposureTileInvocations));
     // The next stage reads this one's writes through the views; the field's own buffer (and
     // for the last stage, the bloom and the resolve) too.
@@ -1317,12 +1346,11 @@ void Renderer::exposure_pass(const WorldView& view) {
     local_exposure_used_ = true;
   }
   if (automatic) {
-    const Programs::ExposureFactor& total = programs_->exposure_factor;
+    const Programs::ExposureFactor& total = programs_->exposure_factor[local_define];
     total.program.use();
     total.tiles.set(glm::uvec2(tiles));
     total.cells.set(glm::uvec2(cells));
     total.key.set(settings_.auto_exposure_key);
-    total.local.set(local);
     total.adaptation.set(std::clamp(settings_.exposure_adaptation, 0.0f, 1.0f));
     glDispatchCompute(1, 1, 1);  // one workgroup
     // Bloom and resolve read both factors through their views.
@@ -1375,18 +1403,23 @@ void Renderer::bloom_pass() {
     glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
   };
 
-  const Programs::BloomDown& down = programs_->bloom_down;
-  down.program.use();
   glDisable(GL_BLEND);
-  down.threshold.set(std::max(settings.threshold, 0.0f));
-  down.knee.set(std::max(settings.threshold, 0.0f) * std::clamp(settings.soft_knee, 0.0f, 1.0f));
-  down.local.set(local_exposure_on_, local_exposure_cell_grid(width_, height_),
-                 settings_.background);
+  const std::string local = variant_define("MURMUR_LOCAL_EXPOSURE", local_exposure_on_ ? 1 : 0);
   for (std::size_t level = 0; level < sizes.size(); ++level) {
-    const gl::Texture& source = level == 0 ? hdr_texture_ : chain.levels[level - 1];
+    const bool first = level == 0;
+    const Programs::BloomDown& down =
+        programs_->bloom_down[variant_define("MURMUR_BRIGHT_PASS", first ? 1 : 0) +
+                              (first ? local : std::string())];
+    down.program.use();
+    if (first) {
+      down.threshold.set(std::max(settings.threshold, 0.0f));
+      down.knee.set(std::max(settings.threshold, 0.0f) *
+                    std::clamp(settings.soft_knee, 0.0f, 1.0f));
+      down.local.set(local_exposure_cell_grid(width_, height_), settings_.background);
+    }
+    const gl::Texture& source = first ? hdr_texture_ : chain.levels[level - 1];
     down.source_texel.set(1.0f / glm::vec2(source.width(), source.height()));
     down.target_size.set(glm::vec2(sizes[level]));
-    down.bright_pass.set(level == 0);
     draw_into(level, source);
   }
 
@@ -1417,12 +1450,13 @@ void Renderer::resolve_pass() {
   glDisable(GL_FRAMEBUFFER_SRGB);  // the shader encodes sRGB itself
   const BloomSettings& bloom = settings_.bloom;
   const bool with_bloom = bloom_shown() && !bloom_->levels.empty();
-  const Programs::Resolve& resolve = programs_->resolve;
+  const Programs::Resolve& resolve = programs_->resolve[
+      variant_define("MURMUR_INK", settings_.blend == BlendMode::Ink ? 1 : 0) +
+      variant_define("MURMUR_LOCAL_EXPOSURE", local_exposure_on_ ? 1 : 0) +
+      variant_define("MURMUR_BLOOM", with_bloom ? 1 : 0)];
   resolve.exposure.set(settings_.exposure);
   resolve.highlight_whiteness.set(settings_.highlight_whiteness);
-  resolve.ink.set(settings_.blend == BlendMode::Ink);
-  resolve.local.set(local_exposure_on_, local_exposure_cell_grid(width_, height_),
-                    settings_.background);
+  resolve.local.set(local_exposure_cell_grid(width_, height_), settings_.background);
   // Level 0 holds the sum of every level; dividing by their count keeps `intensity` meaning
   // the same whatever the number of levels.
   resolve.bloom_intensity.set(
