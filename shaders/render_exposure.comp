@@ -35,7 +35,7 @@
 //      local factors and exposure (field, factor: each invocation its own)
 // out: RenderExposureCellsBlock and RenderExposureDensityBlock (cells),
 //      RenderExposurePartialsBlock (tiles), RenderExposureTilesBlock (factors),
-//      RenderLocalExposureBlock (field), RenderExposureBlock (factor)
+//      RenderLocalExposureBlock and u_local_exposure_image (field), RenderExposureBlock (factor)
 #include "render_exposure.glsl"
 
 layout(local_size_x = MURMUR_EXPOSURE_TILE, local_size_y = MURMUR_EXPOSURE_TILE) in;
@@ -57,6 +57,11 @@ layout(std430, binding = MURMUR_BIND_EXPOSURE_TILES) writeonly buffer RenderExpo
   // per tile: the lowest tile factor around it, and the densest cell of its 3x3 tiles
   vec2 exposure_tile_factors[];
 };
+#if MURMUR_EXPOSURE_STAGE == MURMUR_EXPOSURE_STAGE_FIELD
+// The local factors again, as the texture their per-pixel readers gather from.
+layout(binding = MURMUR_LOCAL_EXPOSURE_IMAGE_UNIT, r32f) writeonly uniform image2D
+    u_local_exposure_image;
+#endif
 layout(std430, binding = MURMUR_BIND_EXPOSURE) buffer RenderExposureBlock {
   float render_exposure_scale;
 };
@@ -268,7 +273,9 @@ void main() {
       }
   float wanted = 1.0;
   if (mask > 0.0) wanted = 1.0 + mask * (tile_factor_at((vec2(at) + 0.5) * float(kCell)) - 1.0);
-  render_local_exposure[item] = eased(render_local_exposure[item], wanted);
+  float factor = eased(render_local_exposure[item], wanted);
+  render_local_exposure[item] = factor;
+  imageStore(u_local_exposure_image, at, vec4(factor));
 #else
 #error "MURMUR_EXPOSURE_STAGE names no stage"
 #endif

@@ -1,17 +1,20 @@
 // The exposure's factors as its readers see them (the bloom's bright-pass, the resolve and the
-// automatic exposure's last stage), through buffer-texture views of the buffers
-// render_exposure.comp writes: on llvmpipe a texel fetch gathers all lanes at once, where a
-// storage-buffer load loops over them with a branch per lane, once per pixel here.
+// automatic exposure's last stage). On llvmpipe each texture read of a full-frame pass costs
+// about as much as the rest of its pixel's work, so the per-pixel readers take the automatic
+// factor from a uniform block (a plain load, the same for every pixel) and the four local
+// factors around a pixel in one textureGather; the last stage reads buffer-texture views (a
+// texel fetch gathers all lanes at once, where a storage-buffer load loops over them).
 
 // Automatic exposure: the factor render_exposure.comp derived from the frame's own brightness
 // (1 while the frame is no brighter than RenderSettings::auto_exposure_key). The bloom's
 // bright-pass and the resolve scale the HDR frame by it, so a dense flock whose additive heads
 // and trails sum far past 1 keeps its contrast instead of saturating into a light sheet.
-layout(binding = MURMUR_EXPOSURE_SCALE_TEXTURE_UNIT) uniform samplerBuffer u_exposure_scale_texel;
+// The block is render_exposure.comp's RenderExposureBlock, bound as a uniform buffer.
+layout(std140, binding = MURMUR_BIND_EXPOSURE_UNIFORM) uniform RenderExposureUniformBlock {
+  float render_exposure_factor;
+};
 
-float exposure_scale() {
-  return texelFetch(u_exposure_scale_texel, 0).x;
-}
+float exposure_scale() { return render_exposure_factor; }
 
 // Local exposure (docs/rendering.md, "Local exposure"): one factor per MURMUR_LOCAL_EXPOSURE_CELL
 // square cell of the frame, row by row from the bottom, exactly 1 where no dense flock is near.
@@ -21,6 +24,10 @@ float local_exposure_factor(int cell) {
   return texelFetch(u_local_exposure_texels, cell).x;
 }
 
+// The same factors as a cells.x x cells.y texture (the field stage writes both), clamped to
+// its edges.
+layout(binding = MURMUR_LOCAL_EXPOSURE_MAP_TEXTURE_UNIT) uniform sampler2D u_local_exposure_map;
+
 // The local factor at a frame pixel (GL window coordinates): the cells' factors interpolated
 // bilinearly between cell centres, clamped at the frame's edges. Written as a + (b - a) t so
 // that four cells at exactly 1 give exactly 1 (a sparse frame keeps its bytes).
@@ -28,14 +35,11 @@ float local_exposure_at(vec2 pixel, uvec2 cells) {
   vec2 at = pixel / float(MURMUR_LOCAL_EXPOSURE_CELL) - 0.5;
   vec2 low = floor(at);
   vec2 t = at - low;
-  ivec2 last = ivec2(cells) - 1;
-  ivec2 first_cell = clamp(ivec2(low), ivec2(0), last);
-  ivec2 second_cell = clamp(ivec2(low) + 1, ivec2(0), last);
-  int columns = int(cells.x);
-  float a = local_exposure_factor(first_cell.y * columns + first_cell.x);
-  float b = local_exposure_factor(first_cell.y * columns + second_cell.x);
-  float c = local_exposure_factor(second_cell.y * columns + first_cell.x);
-  float d = local_exposure_factor(second_cell.y * columns + second_cell.x);
+  // The four cells low .. low + 1 (clamped by the sampler as the cells are to the frame): a
+  // gather at their shared corner, half a cell from either's centre, so rounding cannot move
+  // it to other cells. Its order is (low.x, low.y + 1), (+1, +1), (+1, low.y), (low.x, low.y).
+  vec4 around = textureGather(u_local_exposure_map, (low + 1.0) / vec2(cells));
+  float a = around.w, b = around.z, c = around.x, d = around.y;
   float bottom = a + (b - a) * t.x;
   float top = c + (d - c) * t.x;
   return bottom + (top - bottom) * t.y;

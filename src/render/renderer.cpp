@@ -76,8 +76,13 @@ constexpr GLuint kPlanInkTextureUnit = 4;
 // The exposure's buffers as buffer textures (shaders/render_exposure.glsl): the factors the
 // bloom and the resolve read, then the stages' own; units 8 to 13 are the simulation's views
 // (shaders/interface.h).
-constexpr GLuint kExposureScaleTextureUnit = 5;
 constexpr GLuint kLocalExposureTextureUnit = 6;
+// The local factors as a texture: gathered by the resolve and the bloom, written by the field
+// stage through an image unit.
+constexpr GLuint kLocalExposureMapTextureUnit = 7;
+constexpr GLuint kLocalExposureImageUnit = 0;
+// The automatic exposure's factor (exposure_) as a uniform block for the per-pixel readers.
+constexpr GLuint kBindExposureUniform = 0;
 constexpr GLuint kExposureCellsTextureUnit = 16;
 constexpr GLuint kExposureDensityTextureUnit = 17;
 constexpr GLuint kExposurePartialsTextureUnit = 18;
@@ -187,7 +192,9 @@ std::string render_defines() {
          define("MURMUR_BIND_EXPOSURE_DENSITY", kBindExposureDensity) +
          define("MURMUR_HEAD_DART_VERTICES", kDartVertices) +
          define("MURMUR_HEAD_SQUARE_VERTICES", kQuadCorners) +
-         define("MURMUR_EXPOSURE_SCALE_TEXTURE_UNIT", kExposureScaleTextureUnit) +
+         define("MURMUR_BIND_EXPOSURE_UNIFORM", kBindExposureUniform) +
+         define("MURMUR_LOCAL_EXPOSURE_MAP_TEXTURE_UNIT", kLocalExposureMapTextureUnit) +
+         define("MURMUR_LOCAL_EXPOSURE_IMAGE_UNIT", kLocalExposureImageUnit) +
          define("MURMUR_LOCAL_EXPOSURE_TEXTURE_UNIT", kLocalExposureTextureUnit) +
          define("MURMUR_EXPOSURE_CELLS_TEXTURE_UNIT", kExposureCellsTextureUnit) +
          define("MURMUR_EXPOSURE_DENSITY_TEXTURE_UNIT", kExposureDensityTextureUnit) +
@@ -700,8 +707,7 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
       plan_ink_(std::make_unique<PlanInk>()),
       empty_vertex_array_("murmur.render.empty_vertex_array"),
       live_count_("murmur.render.live_count", sizeof(std::uint32_t)),
-      exposure_("murmur.render.exposure", sizeof(float), &kUnitExposureScale),
-      exposure_texel_("murmur.render.exposure_texel", GL_R32F, exposure_) {
+      exposure_("murmur.render.exposure", sizeof(float), &kUnitExposureScale) {
   PlanInkRecord ink{};
   ink.draw.instance_count = 1;  // plan_ink_range.comp writes the vertex count
   plan_ink_->record = gl::Buffer("murmur.render.plan_ink", sizeof ink, &ink);
@@ -740,6 +746,10 @@ void Renderer::create_targets() {
   local_exposure_ = gl::Buffer("murmur.render.local_exposure", cells * sizeof(float),
                                unit_factors.data());
   exposure_density_ = gl::Buffer("murmur.render.exposure_density", cells * sizeof(float));
+  const glm::ivec2 cell_grid = local_exposure_cell_grid(width_, height_);
+  local_exposure_map_ =
+      gl::Texture("murmur.render.local_exposure_map", GL_R32F, cell_grid.x, cell_grid.y);
+  set_sampling(local_exposure_map_, GL_CLAMP_TO_EDGE);  // gathered: the filter is not used
   local_exposure_texels_ =
       gl::BufferTexture("murmur.render.local_exposure_texels", GL_R32F, local_exposure_);
   exposure_cell_texels_ =
@@ -1289,7 +1299,9 @@ bool Renderer::local_exposure_shown(const WorldView& view) const {
 void Renderer::exposure_pass(const WorldView& view) {
   exposure_.bind_storage(kBindExposure);
   local_exposure_.bind_storage(kBindLocalExposure);
-  exposure_texel_.bind(kExposureScaleTextureUnit);  // bloom and resolve read the factors here
+  // The bloom and the resolve read the factors from these.
+  glBindBufferBase(GL_UNIFORM_BUFFER, kBindExposureUniform, exposure_.id());
+  glBindTextureUnit(kLocalExposureMapTextureUnit, local_exposure_map_.id());
   local_exposure_texels_.bind(kLocalExposureTextureUnit);
   const bool world_shown = view.world_pixel_size.x > 0 && view.world_pixel_size.y > 0;
   // Paper is meant to be white: ink is never darkened by the exposure.
@@ -1342,6 +1354,8 @@ void Renderer::exposure_pass(const WorldView& view) {
   stage(kExposureStageTiles, tile_count);
   if (local) {
     stage(kExposureStageFactors, tile_count);
+    glBindImageTexture(kLocalExposureImageUnit, local_exposure_map_.id(), 0, GL_FALSE, 0,
+                       GL_WRITE_ONLY, GL_R32F);
     stage(kExposureStageField, cell_count);
     local_exposure_used_ = true;
   }
@@ -1353,8 +1367,8 @@ void Renderer::exposure_pass(const WorldView& view) {
     total.key.set(settings_.auto_exposure_key);
     total.adaptation.set(std::clamp(settings_.exposure_adaptation, 0.0f, 1.0f));
     glDispatchCompute(1, 1, 1);  // one workgroup
-    // Bloom and resolve read both factors through their views.
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
+    // The bloom and the resolve read the factor as a uniform block.
+    glMemoryBarrier(GL_UNIFORM_BARRIER_BIT);
   }
 }
 

@@ -486,9 +486,10 @@ class Renderer {
   gl::Buffer exposure_tiles_;           // one float per tile: its tile factors
   gl::Buffer local_exposure_;           // one float per cell: the local exposure's factor
   gl::Buffer exposure_density_;         // one float per cell: its density (the field's window)
+  gl::Texture local_exposure_map_;      // R32F, a texel per cell: local_exposure_ to gather from
   // Views of the buffers above, through which every pass but the writer reads them
   // (shaders/render_exposure.glsl).
-  gl::BufferTexture exposure_texel_, local_exposure_texels_, exposure_cell_texels_,
+  gl::BufferTexture local_exposure_texels_, exposure_cell_texels_,
       exposure_density_texels_, exposure_partial_texels_, exposure_tile_texels_;
   bool local_exposure_used_ = false;    // local_exposure_ may hold factors other than 1
   bool local_exposure_on_ = false;      // the last exposure_pass applied the local exposure
