@@ -450,10 +450,31 @@ std::string variant_define(const char* name, std::uint32_t value) {
   return std::string("#define ") + name + " " + std::to_string(value) + "\n";
 }
 
-// The defines of a program that colours boids in `mode` (shaders/render_colour.glsl).
+std::string flag(const char* name, bool on) { return variant_define(name, on ? 1 : 0); }
+
+// Each pass's variant (the defines its program is built with), for the passes and for
+// Renderer::build_every_variant alike.
+// A program that colours boids in `mode` (shaders/render_colour.glsl).
 std::string colour_variant(ColourMode mode) {
   return variant_define("MURMUR_COLOUR_MODE", static_cast<std::uint32_t>(mode));
 }
+std::string heads_variant(ColourMode mode, GLuint vertices_per_head) {
+  return colour_variant(mode) + variant_define("MURMUR_HEAD_VERTICES", vertices_per_head);
+}
+std::string composite_variant(bool ink) { return flag("MURMUR_INK", ink); }
+std::string resolve_variant(bool ink, bool local, bool bloom) {
+  return flag("MURMUR_INK", ink) + flag("MURMUR_LOCAL_EXPOSURE", local) +
+         flag("MURMUR_BLOOM", bloom);
+}
+// The first level's bright-pass applies the local exposure; the other levels only halve.
+std::string bloom_down_variant(bool first_level, bool local) {
+  return flag("MURMUR_BRIGHT_PASS", first_level) +
+         (first_level ? flag("MURMUR_LOCAL_EXPOSURE", local) : std::string());
+}
+std::string exposure_variant(std::uint32_t stage, bool local) {
+  return variant_define("MURMUR_EXPOSURE_STAGE", stage) + flag("MURMUR_LOCAL_EXPOSURE", local);
+}
+std::string exposure_factor_variant(bool local) { return flag("MURMUR_LOCAL_EXPOSURE", local); }
 
 }  // namespace
 
@@ -1030,6 +1051,37 @@ void Renderer::render(const Scenario& scenario, const GpuPlanBuffers& plan, std:
 
 void Renderer::reset_plan() { plan_ink_->drawn.reset(); }
 
+std::size_t Renderer::build_every_variant() {
+  Programs& programs = *programs_;
+  std::size_t built = 0;
+  const auto build = [&](auto& variants, const std::string& defines) {
+    variants[defines];
+    ++built;
+  };
+  for (std::size_t index = 0; index < std::size(kColourModeNames); ++index) {
+    const auto mode = static_cast<ColourMode>(index);
+    for (const GLuint vertices : {kPointHeadVertices, kQuadCorners, kDartVertices})
+      build(programs.heads, heads_variant(mode, vertices));
+    build(programs.stamp, colour_variant(mode));
+    build(programs.ribbons, colour_variant(mode));
+  }
+  for (const bool ink : {false, true}) {
+    build(programs.fade_composite, composite_variant(ink));
+    for (const bool local : {false, true})
+      for (const bool bloom : {false, true})
+        build(programs.resolve, resolve_variant(ink, local, bloom));
+  }
+  build(programs.bloom_down, bloom_down_variant(false, false));
+  for (const bool local : {false, true}) {
+    build(programs.bloom_down, bloom_down_variant(true, local));
+    for (const std::uint32_t stage : {kExposureStageCells, kExposureStageTiles,
+                                      kExposureStageFactors, kExposureStageField})
+      build(programs.exposure, exposure_variant(stage, local));
+    build(programs.exposure_factor, exposure_factor_variant(local));
+  }
+  return built;
+}
+
 void Renderer::plan_ink_pass(const Scenario& scenario, const GpuPlanBuffers& plan,
                              std::uint64_t history, const WorldView& view) {
   PlanInk& ink = *plan_ink_;
@@ -1158,8 +1210,8 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
 
   if (settings.mode == TrailMode::FadeMap && trails.map_stamped) {
     if (!scissor_to_world(view)) return;
-    const Programs::FadeComposite& composite = programs_->fade_composite[variant_define(
-        "MURMUR_INK", settings_.blend == BlendMode::Ink ? 1 : 0)];
+    const Programs::FadeComposite& composite =
+        programs_->fade_composite[composite_variant(settings_.blend == BlendMode::Ink)];
     composite.frame_size.set(glm::vec2(width_, height_));
     composite.world_centre.set(view.world_centre);
     composite.pixels_per_world_unit.set(view.pixels_per_world_unit);
@@ -1232,8 +1284,7 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   const GLuint vertices_per_head =
       look.points ? kPointHeadVertices : squares ? kQuadCorners : kDartVertices;
   const Programs::Heads& heads =
-      programs_->heads[colour_variant(settings_.colour.mode) +
-                       variant_define("MURMUR_HEAD_VERTICES", vertices_per_head)];
+      programs_->heads[heads_variant(settings_.colour.mode, vertices_per_head)];
   heads.view.set(view);
   heads.head_length.set(look.length);
   heads.head_width.set(look.length * style.width_ratio);
@@ -1321,7 +1372,6 @@ void Renderer::exposure_pass(const WorldView& view) {
     local_exposure_used_ = false;
   }
   if (!automatic && !local) return;
-  const std::string local_define = variant_define("MURMUR_LOCAL_EXPOSURE", local ? 1 : 0);
   exposure_partials_.bind_storage(kBindExposurePartials);
   exposure_cells_.bind_storage(kBindExposureCells);
   exposure_tiles_.bind_storage(kBindExposureTiles);
@@ -1335,8 +1385,7 @@ void Renderer::exposure_pass(const WorldView& view) {
   // Each stage reads what the one before wrote; all but the last run one invocation per cell
   // or per tile.
   const auto stage = [&](std::uint32_t which, std::uint32_t items) {
-    const Programs::Exposure& pass =
-        programs_->exposure[variant_define("MURMUR_EXPOSURE_STAGE", which) + local_define];
+    const Programs::Exposure& pass = programs_->exposure[exposure_variant(which, local)];
     pass.program.use();
     pass.world_pixel_origin.set(view.world_pixel_origin);
     pass.world_pixel_size.set(view.world_pixel_size);
@@ -1360,7 +1409,8 @@ void Renderer::exposure_pass(const WorldView& view) {
     local_exposure_used_ = true;
   }
   if (automatic) {
-    const Programs::ExposureFactor& total = programs_->exposure_factor[local_define];
+    const Programs::ExposureFactor& total =
+        programs_->exposure_factor[exposure_factor_variant(local)];
     total.program.use();
     total.tiles.set(glm::uvec2(tiles));
     total.cells.set(glm::uvec2(cells));
@@ -1418,12 +1468,10 @@ void Renderer::bloom_pass() {
   };
 
   glDisable(GL_BLEND);
-  const std::string local = variant_define("MURMUR_LOCAL_EXPOSURE", local_exposure_on_ ? 1 : 0);
   for (std::size_t level = 0; level < sizes.size(); ++level) {
     const bool first = level == 0;
     const Programs::BloomDown& down =
-        programs_->bloom_down[variant_define("MURMUR_BRIGHT_PASS", first ? 1 : 0) +
-                              (first ? local : std::string())];
+        programs_->bloom_down[bloom_down_variant(first, local_exposure_on_)];
     down.program.use();
     if (first) {
       down.threshold.set(std::max(settings.threshold, 0.0f));
@@ -1464,10 +1512,8 @@ void Renderer::resolve_pass() {
   glDisable(GL_FRAMEBUFFER_SRGB);  // the shader encodes sRGB itself
   const BloomSettings& bloom = settings_.bloom;
   const bool with_bloom = bloom_shown() && !bloom_->levels.empty();
-  const Programs::Resolve& resolve = programs_->resolve[
-      variant_define("MURMUR_INK", settings_.blend == BlendMode::Ink ? 1 : 0) +
-      variant_define("MURMUR_LOCAL_EXPOSURE", local_exposure_on_ ? 1 : 0) +
-      variant_define("MURMUR_BLOOM", with_bloom ? 1 : 0)];
+  const Programs::Resolve& resolve = programs_->resolve[resolve_variant(
+      settings_.blend == BlendMode::Ink, local_exposure_on_, with_bloom)];
   resolve.exposure.set(settings_.exposure);
   resolve.highlight_whiteness.set(settings_.highlight_whiteness);
   resolve.local.set(local_exposure_cell_grid(width_, height_), settings_.background);

@@ -408,6 +408,12 @@ class Renderer {
   // Forgets the ink layer: the next plan frame draws every line again.
   void reset_plan();
 
+  // Builds now every shader variant a setting can choose (colour mode, kind of head, blend,
+  // local exposure, bloom, each exposure stage; docs/rendering.md, "Shader variants"), which
+  // frames otherwise build the first time they need one, and returns how many programs that
+  // is: tests, and a program that would rather pay every compile up front.
+  std::size_t build_every_variant();
+
   // The view the last render() used (for mapping mouse positions).
   WorldView view(glm::vec2 world_size) const {
     return view_for(settings_.camera, world_size, width_, height_);
