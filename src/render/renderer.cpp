@@ -553,9 +553,9 @@ struct Renderer::Programs {
         generation{program, "u_generation"}, history_start{program, "u_history_start"};
   } trail_record;
   struct Ribbons {
-    explicit Ribbons(const std::string& colour)
+    explicit Ribbons(const std::string& colour_defines)
         : program(gl::Program::graphics("trail_ribbon.vert", "trail_ribbon.frag",
-                                        render_defines() + colour)) {}
+                                        render_defines() + colour_defines)) {}
     gl::Program program;
     ViewUniforms view{program};
     ColourUniforms colour{program};
@@ -567,9 +567,9 @@ struct Renderer::Programs {
   };
   Variants<Ribbons> ribbons;
   struct Stamp {
-    explicit Stamp(const std::string& colour)
+    explicit Stamp(const std::string& colour_defines)
         : program(gl::Program::graphics("trail_stamp.vert", "trail_ribbon.frag",
-                                        render_defines() + colour)) {}
+                                        render_defines() + colour_defines)) {}
     gl::Program program;
     ColourUniforms colour{program};
     gl::Uniform world_size{program, "u_world_size"}, step_duration{program, "u_step_duration"},

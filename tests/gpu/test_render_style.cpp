@@ -52,13 +52,9 @@ RenderSettings bare_settings() {
 }
 
 RgbaImage draw(Renderer& renderer, const Scenario& scenario, const std::vector<BoidRecord>& boids) {
-  murmur::gl::DebugMessenger messenger;
   const BoidUpload upload(boids);
-  renderer.render(scenario, upload.view());
-  RgbaImage image = renderer.read_pixels();
-  for (const std::string& error : messenger.errors()) UNSCOPED_INFO(error);
-  CHECK(messenger.error_count() == 0);
-  return image;
+  return murmur::test::checked_frame(renderer,
+                                     [&] { renderer.render(scenario, upload.view()); });
 }
 
 }  // namespace

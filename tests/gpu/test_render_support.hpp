@@ -4,12 +4,15 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <optional>
 #include <vector>
 
 #include <catch2/catch.hpp>
 #include <glm/vec2.hpp>
 
+#include "murmur/gl/debug.hpp"
 #include "murmur/gl/objects.hpp"
 #include "murmur/render/image.hpp"
 #include "murmur/gpu/gpu_types.hpp"
@@ -45,6 +48,17 @@ struct Rgba {
 inline Rgba pixel_at(const RgbaImage& image, int x, int row_from_top) {
   const std::size_t i = (static_cast<std::size_t>(row_from_top) * image.width + x) * 4;
   return {image.pixels[i], image.pixels[i + 1], image.pixels[i + 2], image.pixels[i + 3]};
+}
+
+// Runs `draws` (record_step and render calls) and reads the frame back, checking that GL
+// reported no error on the way.
+inline RgbaImage checked_frame(Renderer& renderer, const std::function<void()>& draws) {
+  gl::DebugMessenger messenger;
+  draws();
+  RgbaImage image = renderer.read_pixels();
+  for (const std::string& error : messenger.errors()) UNSCOPED_INFO(error);
+  CHECK(messenger.error_count() == 0);
+  return image;
 }
 
 // A `world`-sized world with starlings.toml's species (its blue, perception 12: automatic

@@ -51,15 +51,12 @@ RenderSettings scene_settings() {
 
 // A few steps of trails, then a frame; the boids do not move, so only the settings matter.
 RgbaImage draw(Renderer& renderer, const Scene& scene) {
-  murmur::gl::DebugMessenger messenger;
   const BoidUpload upload(scene.boids);
-  renderer.reset_trails();
-  for (int step = 0; step < kSteps; ++step) renderer.record_step(scene.scenario, upload.view());
-  renderer.render(scene.scenario, upload.view());
-  RgbaImage image = renderer.read_pixels();
-  for (const std::string& error : messenger.errors()) UNSCOPED_INFO(error);
-  CHECK(messenger.error_count() == 0);
-  return image;
+  return murmur::test::checked_frame(renderer, [&] {
+    renderer.reset_trails();
+    for (int step = 0; step < kSteps; ++step) renderer.record_step(scene.scenario, upload.view());
+    renderer.render(scene.scenario, upload.view());
+  });
 }
 
 }  // namespace
