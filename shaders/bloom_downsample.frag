@@ -1,7 +1,9 @@
 #version 450 core
-// Bloom: halves a level. Four bilinear taps at the corners of the target texel's 2x2 source
-// block average a 4x4 texel neighbourhood, which keeps small bright heads from flickering as
-// they cross texel boundaries. The first level also applies the automatic exposure's factor
+// Bloom: halves a level, or makes the first (a quarter of the frame's side) from the frame.
+// Four bilinear taps a source texel from the target texel's centre: halving, they average the
+// 4x4 source texels around its 2x2 block, which keeps small bright heads from flickering as they
+// cross texel boundaries; quartering, they fall at the centres of its 4x4 block's quarters and
+// average exactly the 16 frame pixels it covers. The first level also applies the automatic exposure's factor
 // (shaders/render_exposure.glsl) and the bright-pass, so a dense flock glows no more than a
 // sparse one would at the exposure that shows it; the local exposure's factor, read at the
 // texel's centre in frame pixels, dims a dense flock's light there first, as in the resolve.

@@ -41,6 +41,14 @@ constexpr GLsizei kStampVertices = 6;          // a parallelogram, see shaders/t
 constexpr GLuint kDartVertices = 3;            // one triangle, see shaders/heads.vert
 constexpr GLuint kPointHeadVertices = 1;      // GL_POINTS
 constexpr GLsizei kFullscreenTriangleVertices = 3;
+// The bloom's levels are the frame halved `levels` times but for the first halving: level 0 is
+// a quarter of the frame's side (seed 002's glow blurs a third-size copy), the widest level
+// stays where it was. On llvmpipe each bilinear tap costs a full-frame pass about as much as
+// the rest of its pixel's work, and a half-size level took two passes over 230,400 texels at
+// 1280x720 (its 16-tap bright-pass and the 9-tap blur added back onto it), most of the bloom's
+// time. The bright-pass still weighs every frame pixel alike (quartering, its four bilinear
+// taps fall at the centres of the 2x2 quarters of each texel's 4x4 block).
+constexpr int kFirstBloomHalving = 2;
 constexpr int kOverlayCircleSegments = 48;     // smooth at the few hundred pixels circles get
 constexpr float kStepDuration = 1.0f;          // docs/model.md: one step is one time unit
 constexpr float kHalf = 0.5f;
@@ -702,7 +710,8 @@ struct Renderer::PlanInk {
   std::optional<Drawn> drawn;
 };
 
-// Bloom levels, each half the size of the one before (level 0 is half the frame).
+// Bloom levels, each half the size of the one before (level 0 is a quarter of the frame's side:
+// kFirstBloomHalving).
 struct Renderer::BloomChain {
   std::vector<gl::Texture> levels;
   std::vector<gl::Framebuffer> framebuffers;
@@ -1438,9 +1447,10 @@ void Renderer::bloom_pass() {
   // Level sizes halve (rounding down, never below 1) and the chain stops once a level is 1x1.
   std::vector<glm::ivec2> sizes;
   glm::ivec2 size{width_, height_};
-  for (int level = 0; level < settings.levels && (size.x > 1 || size.y > 1); ++level) {
+  const int halvings = std::max(settings.levels, kFirstBloomHalving);
+  for (int halving = 1; halving <= halvings && (size.x > 1 || size.y > 1); ++halving) {
     size = glm::max(size / 2, glm::ivec2(1));
-    sizes.push_back(size);
+    if (halving >= kFirstBloomHalving) sizes.push_back(size);
   }
   if (sizes.empty()) return;  // a 1x1 frame has nothing to spread light over
   BloomChain& chain = *bloom_;

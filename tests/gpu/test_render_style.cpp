@@ -62,31 +62,47 @@ RgbaImage draw(Renderer& renderer, const Scenario& scenario, const std::vector<B
 TEST_CASE("bloom_radius and bloom_levels widen the glow") {
   murmur::test::gl_context();
   Scenario scenario = red_world();
-  scenario.species[0].colour = {6, 0, 0};
+  scenario.species[0].colour = {40, 0, 0};
   RenderSettings settings = bare_settings();
   settings.heads.size = 4;
   settings.bloom.enabled = true;
   settings.bloom.intensity = 1;
   settings.bloom.threshold = 0.5f;
   Renderer renderer(kWidth, kHeight, settings);
-  const std::vector<BoidRecord> boid{{{48.25f, 32.25f}, {1, 0}, 0, 0}};
-  // Glow at a few distances above the head (off it).
-  const auto glow_at = [&](float above) {
-    return static_cast<int>(
-        pixel_at_world(draw(renderer, scenario, boid), {48.5f, 32.5f + above}).r);
+  const glm::vec2 head{48.25f, 32.25f};  // one world unit a pixel, frame and world alike
+  const std::vector<BoidRecord> boid{{head, {1, 0}, 0, 0}};
+  // How far the glow reaches: the mean distance from the head of the red light off it (past
+  // kOffHead pixels), weighted by that light.
+  constexpr float kOffHead = 4;
+  const auto reach = [&] {
+    const RgbaImage image = draw(renderer, scenario, boid);
+    double light = 0, moment = 0;
+    for (int row = 0; row < kHeight; ++row)
+      for (int x = 0; x < kWidth; ++x) {
+        const glm::vec2 centre{x + 0.5f, kHeight - row - 0.5f};  // rows from the top
+        const float distance = glm::length(centre - head);
+        if (distance <= kOffHead) continue;
+        const double red = image.pixels[(static_cast<std::size_t>(row) * kWidth + x) * 4];
+        light += red;
+        moment += red * distance;
+      }
+    REQUIRE(light > 0);
+    return moment / light;
   };
 
-  renderer.settings().bloom.levels = 2;
+  // Two levels (the frame's second and third halvings): the radius blurs the smaller one as it
+  // is added onto the first.
+  renderer.settings().bloom.levels = 3;
   renderer.settings().bloom.radius = 1;
-  const int narrow_far = glow_at(12);
+  const double narrow = reach();
   renderer.settings().bloom.radius = 3;
-  const int wide_far = glow_at(12);
-  CHECK(wide_far > narrow_far);
+  const double wide = reach();
+  CHECK(wide > narrow + 1);
 
   renderer.settings().bloom.radius = 1;
   renderer.settings().bloom.levels = 6;
-  const int deep_far = glow_at(12);
-  CHECK(deep_far > narrow_far);
+  const double deep = reach();
+  CHECK(deep > narrow + 1);
 }
 
 namespace {

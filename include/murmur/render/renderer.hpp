@@ -146,9 +146,10 @@ struct TrailSettings {
 };
 
 // Glow: everything brighter than `threshold` (HDR, before exposure) bleeds into its
-// surroundings. A downsample chain of up to `levels` halvings (it stops at 1x1), a tent blur
-// of `radius` source texels on the way back up, accumulated level by level, then added with
-// `intensity`.
+// surroundings. A downsample chain of up to `levels` halvings (it stops at 1x1) kept from the
+// second halving on (a quarter of the frame's side: docs/rendering.md, "Passes of one frame"),
+// a tent blur of `radius` source texels on the way back up, accumulated level by level, then
+// added with `intensity`.
 struct BloomSettings {
   bool enabled = true;
   float intensity = 0.6f;
