@@ -15,6 +15,9 @@ uniform vec2 u_map_size;        // texels
 uniform float u_step_duration;  // time units per step: the boid flew velocity * this
 uniform float u_intensity;
 uniform float u_width_texels;
+// 1 / the map's scale (Renderer::record_step): the texels times the scale are the trails, so a
+// stamp's colour and its count in alpha are both stored divided by it.
+uniform float u_map_weight;
 uniform uint u_stamp_vertices;  // per boid record: 2 (a line) or 6 (two triangles)
 
 out vec4 v_colour;  // alpha 1 a stamp: the map's alpha sums the faded stamps
@@ -40,5 +43,6 @@ void main() {
   vec2 corner = kCorner[uint(gl_VertexID) % u_stamp_vertices];
   vec2 texel = mix(now, before, corner.x) + minor_axis * (corner.y * kHalf * u_width_texels);
   gl_Position = vec4(texel / u_map_size * 2.0 - 1.0, 0.0, 1.0);
-  v_colour = vec4(boid_colour(boid.id, boid.species, boid.vel, boid.energy) * u_intensity, 1.0);
+  v_colour = vec4(boid_colour(boid.id, boid.species, boid.vel, boid.energy) * u_intensity, 1.0) *
+             u_map_weight;
 }

@@ -41,6 +41,9 @@ constexpr GLsizei kStampVertices = 6;          // a parallelogram, see shaders/t
 constexpr GLuint kDartVertices = 3;            // one triangle, see shaders/heads.vert
 constexpr GLuint kPointHeadVertices = 1;      // GL_POINTS
 constexpr GLsizei kFullscreenTriangleVertices = 3;
+// The fade map's texels are multiplied by the fades of the steps since the last time once
+// these reach this (record_step): 8 x the trails' light at most in a half float (65,504).
+constexpr float kFadeMapRescaleBelow = 0.125f;
 // The bloom's levels are the frame halved `levels` times but for the first halving: level 0 is
 // a quarter of the frame's side (seed 002's glow blurs a third-size copy), the widest level
 // stays where it was. On llvmpipe each bilinear tap costs a full-frame pass about as much as
@@ -582,7 +585,8 @@ struct Renderer::Programs {
     ColourUniforms colour{program};
     gl::Uniform world_size{program, "u_world_size"}, step_duration{program, "u_step_duration"},
         intensity{program, "u_intensity"}, map_size{program, "u_map_size"},
-        width_texels{program, "u_width_texels"}, stamp_vertices{program, "u_stamp_vertices"};
+        width_texels{program, "u_width_texels"}, stamp_vertices{program, "u_stamp_vertices"},
+        map_weight{program, "u_map_weight"};
   };
   Variants<Stamp> stamp;
   struct Fade {
@@ -675,11 +679,14 @@ struct Renderer::TrailState {
   std::uint32_t generation = 0;     // the newest record; 0: none yet
   std::uint32_t history_start = 1;  // the first generation after the last reset
 
-  // Fade map: world-space RGBA16F, texel (0, 0) at world (0, 0).
+  // Fade map: world-space RGBA16F, texel (0, 0) at world (0, 0). Its trails are the texels
+  // times map_scale (record_step says why): map_scale is the product of the steps' fades since
+  // the map was last multiplied by it.
   gl::Texture map;
   gl::Framebuffer map_framebuffer;
   glm::vec2 map_world{0};
   bool map_stamped = false;  // false: the map is black (composite skipped)
+  float map_scale = 1.0f;
 
   void drop_ribbons() { history_start = generation + 1; }
   // A ribbon needs two entries: two records since the last reset.
@@ -687,6 +694,7 @@ struct Renderer::TrailState {
   void clear_map() {
     if (map.id() != 0) clear_colour(map_framebuffer.id(), glm::vec3(0.0f), kNoStamps);
     map_stamped = false;
+    map_scale = 1.0f;
   }
 };
 
@@ -925,6 +933,7 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
     trails.map_framebuffer.check_complete();
     trails.map_world = world;
     clear_colour(trails.map_framebuffer.id(), glm::vec3(0.0f), kNoStamps);
+    trails.map_scale = 1.0f;
   }
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, trails.map_framebuffer.id());
   glViewport(0, 0, size.x, size.y);
@@ -935,17 +944,28 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
   glEnable(GL_BLEND);
   glBlendEquation(GL_FUNC_ADD);
 
-  glBlendFunc(GL_ZERO, GL_SRC_COLOR);  // map *= fade
-  programs_->fade.fade.set(std::clamp(settings.fade_per_step, 0.0f, 1.0f));
-  programs_->fade.program.use();
-  glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
+  // The trails fade by fade_per_step a step: trail = map_scale x map, and a step multiplies
+  // map_scale by the fade instead of every texel, then stamps its light divided by map_scale.
+  // Only when map_scale falls below kFadeMapRescaleBelow are the texels multiplied by it (one
+  // pass over the map, which cost llvmpipe about as much as a frame's composite, every step
+  // before) and map_scale goes back to 1. So the texels hold at most 1 / kFadeMapRescaleBelow
+  // times the trails' light: a fade of 1 never multiplies, and one of 0 every step, as before.
+  trails.map_scale *= std::clamp(settings.fade_per_step, 0.0f, 1.0f);
+  if (trails.map_scale < kFadeMapRescaleBelow) {
+    glBlendFunc(GL_ZERO, GL_SRC_COLOR);  // map *= map_scale
+    programs_->fade.fade.set(trails.map_scale);
+    programs_->fade.program.use();
+    glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
+    trails.map_scale = 1.0f;
+  }
 
-  glBlendFunc(GL_ONE, GL_ONE);  // map += stamps
+  glBlendFunc(GL_ONE, GL_ONE);  // map += stamps / map_scale
   const Programs::Stamp& stamp = programs_->stamp[colour_variant(settings_.colour.mode)];
   set_colour_uniforms(stamp.colour, scenario, boids.step);
   stamp.world_size.set(world);
   stamp.step_duration.set(kStepDuration);
   stamp.intensity.set(settings.stamp_brightness());
+  stamp.map_weight.set(1.0f / trails.map_scale);
   stamp.map_size.set(glm::vec2(size));
   const bool line = settings.stamp_width() <= kLineStampWidth;
   stamp.width_texels.set(line ? 0.0f : settings.stamp_width());  // 0: the line's two ends
@@ -970,6 +990,7 @@ std::vector<glm::vec4> Renderer::read_fade_map(glm::ivec2* size) const {
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glGetTextureImage(map.id(), 0, GL_RGBA, GL_FLOAT,
                     static_cast<GLsizei>(texels.size() * sizeof(glm::vec4)), texels.data());
+  for (glm::vec4& texel : texels) texel *= trails_->map_scale;  // the trails' light
   return texels;
 }
 
@@ -1225,7 +1246,8 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
     composite.world_centre.set(view.world_centre);
     composite.pixels_per_world_unit.set(view.pixels_per_world_unit);
     composite.world_size.set(scenario.size());
-    composite.intensity.set(settings.map_intensity *
+    // map_scale: the map's texels times it are the trails (record_step).
+    composite.intensity.set(settings.map_intensity * trails.map_scale *
                             fade_map_density_scale(settings_, scenario, boids,
                                                    glm::ivec2(trails.map.width(),
                                                               trails.map.height())));

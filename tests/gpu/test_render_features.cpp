@@ -194,6 +194,51 @@ TEST_CASE("the fade map fades each texel by the fade factor per step and survive
   CHECK(red_at(49, 40) == 0.0f);
 }
 
+TEST_CASE("the fade map fades by the step's factor across the deferred rescales, any fade") {
+  // record_step multiplies the map's scale, not its texels, by each step's fade, and the
+  // texels only when the scale falls below an eighth: a texel must read stamp x the product of
+  // every fade since, however many rescales fell between, and whatever the fade, 0 and 1 too.
+  murmur::test::gl_context();
+  const Scenario scenario = two_colour_world();
+  RenderSettings settings = bare_settings();
+  settings.trails.mode = TrailMode::FadeMap;
+  settings.trails.map_pixels_per_world_unit = 1;
+  settings.trails.stamp_intensity = 1;
+  const std::vector<BoidRecord> here{{{10.5f, 10.5f}, {2, 0}, 0, 0}};
+  const std::vector<BoidRecord> away{{{50.5f, 40.5f}, {2, 0}, 0, 0}};
+  for (const float fade : {0.9f, 0.6f, 0.3f, 1.0f, 0.0f}) {
+    INFO("fade " << fade);
+    settings.trails.fade_per_step = fade;
+    Renderer renderer(kWidth, kHeight, settings);
+    glm::ivec2 size{0};
+    const auto light_at = [&](int x, int y) {
+      const std::vector<glm::vec4> map = renderer.read_fade_map(&size);
+      return map[static_cast<std::size_t>(y) * size.x + x];
+    };
+    record(renderer, scenario, away);  // the scale has moved before the stamp
+    record(renderer, scenario, here);
+    const glm::vec4 stamped = light_at(9, 10);
+    REQUIRE(stamped.r > 0.1f);
+    CHECK_THAT(stamped.a, WithinRel(1.0f, 0.001f));  // one stamp
+    // The texel stamped every step away from it: the stamps' sum, each faded since.
+    float stamps_away = fade;
+    float expected = 1;
+    for (int step = 1; step <= 24; ++step) {  // at 0.6, a rescale every 5 steps
+      // Every third step changes the fade for one step: the scale is a product, not a power.
+      const float step_fade = step % 3 == 0 ? 0.75f : fade;
+      renderer.settings().trails.fade_per_step = step_fade;
+      expected *= step_fade;
+      stamps_away = stamps_away * step_fade + 1;
+      record(renderer, scenario, away);
+      INFO("step " << step);
+      const glm::vec4 now = light_at(9, 10);
+      CHECK_THAT(now.r, WithinAbs(stamped.r * expected, 0.01 * stamped.r * expected + 1e-6));
+      CHECK_THAT(now.a, WithinAbs(expected, 0.01 * expected + 1e-6));
+      CHECK_THAT(light_at(49, 40).a, WithinRel(stamps_away, 0.01f));
+    }
+  }
+}
+
 TEST_CASE("bloom spreads light above the threshold and leaves dim heads alone") {
   murmur::test::gl_context();
   Scenario scenario = two_colour_world();
