@@ -7,6 +7,12 @@
 in vec3 v_colour;
 in vec2 v_local;
 in float v_hole;
+#if MURMUR_HEAD_SPRITE
+flat in vec2 v_centre_pixels;
+flat in vec2 v_local_from_offset_x;
+flat in vec2 v_local_from_offset_y;
+flat in float v_sprite_hole;
+#endif
 uniform float u_notch_ratio;  // tail notch depth / length
 out vec4 f_colour;
 
@@ -14,13 +20,26 @@ const float kHalf = 0.5;
 const float kWingSpan = 2.0;  // |y| is 1/2 at a wing: 1 - 2|y| runs 1 (axis) to 0 (wing)
 
 void main() {
-  // MURMUR_HEAD_VERTICES (heads.vert) says which head this program draws.
-#if MURMUR_HEAD_VERTICES == MURMUR_HEAD_SQUARE_VERTICES
-  float r = length(v_local);
-  if (r > 1.0 || r < v_hole) discard;
-#elif MURMUR_HEAD_VERTICES == MURMUR_HEAD_DART_VERTICES
-  float notch_edge = -kHalf + u_notch_ratio * (1.0 - kWingSpan * abs(v_local.y));
-  if (v_local.x < notch_edge) discard;
+#if MURMUR_HEAD_SPRITE
+  vec2 offset = gl_FragCoord.xy - v_centre_pixels;
+  vec2 local = vec2(dot(offset, v_local_from_offset_x), dot(offset, v_local_from_offset_y));
+  float hole = v_sprite_hole;
+#else
+  vec2 local = v_local;
+  float hole = v_hole;
+#endif
+  // MURMUR_HEAD_SHAPE (heads.vert) says which head this program draws.
+#if MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_SQUARE
+  float r = length(local);
+  if (r > 1.0 || r < hole) discard;
+#elif MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_DART
+  float notch_edge = -kHalf + u_notch_ratio * (1.0 - kWingSpan * abs(local.y));
+#if MURMUR_HEAD_SPRITE
+  // The triangle's sides, which a triangle's rasterization cuts and a sprite does not.
+  if (local.x < notch_edge || abs(local.y) > kHalf * (kHalf - local.x)) discard;
+#else
+  if (local.x < notch_edge) discard;
+#endif
 #endif
   f_colour = vec4(v_colour, 1.0);
 }

@@ -1,16 +1,19 @@
 #version 450 core
-// Boid heads, read straight from the simulation's boid buffer: MURMUR_HEAD_VERTICES vertices per
-// boid record (gl_VertexID / it), which the renderer defines when it builds the program, once
-// per kind of head it draws (llvmpipe runs every side of a branch: a kind chosen by a uniform
-// cost every kind's arithmetic). Records past the live count draw nothing. A dart along the
-// velocity is one triangle, tip and wings, whose notch the fragment shader cuts out: half the
-// triangles of a dart drawn as two (tip-wing-notch and tip-notch-wing), which is what a head
-// costs on llvmpipe (setup, binning and the 4x4 blocks each triangle touches) and on GPUs with
-// few rasterizers. A disc, or with the age look a ring that grows and fills in with age, is a
-// square of 4 vertices (the renderer's index buffer makes two triangles of them) that the
-// fragment shader cuts round. Heads shorter than a pixel are one-pixel points instead
-// (GL_POINTS, one vertex each). MURMUR_* names not in interface.h are defined by the renderer
-// (C++).
+// Boid heads, read straight from the simulation's boid buffer: kVerticesPerHead vertices per
+// boid record (gl_VertexID / it). The renderer builds the program once per kind of head it
+// draws, MURMUR_HEAD_SHAPE and MURMUR_HEAD_SPRITE (llvmpipe runs every side of a branch: a kind
+// chosen by a uniform cost every kind's arithmetic). Records past the live count draw nothing.
+// A dart along the velocity is one triangle, tip and wings, whose notch the fragment shader
+// cuts out: half the triangles of a dart drawn as two (tip-wing-notch and tip-notch-wing),
+// which is what a head costs on llvmpipe (setup, binning and the 4x4 blocks each triangle
+// touches) and on GPUs with few rasterizers. A disc, or with the age look a ring that grows and
+// fills in with age, is a square of 4 vertices (the renderer's index buffer makes two triangles
+// of them) that the fragment shader cuts round. A small dart or disc is instead one point
+// sprite (MURMUR_HEAD_SPRITE), a square around the boid that the head turned any way fits in,
+// which the fragment shader cuts to the same shape from each pixel's offset from the boid: the
+// pixels the triangles light, for one cheap point's setup. Heads shorter than a pixel are
+// one-pixel points (GL_POINTS, one vertex each). MURMUR_* names not in interface.h are defined
+// by the renderer (C++).
 #include "render_boids.glsl"
 #include "render_colour.glsl"
 
@@ -41,15 +44,40 @@ const int kSquareCorners = MURMUR_HEAD_SQUARE_VERTICES;
 const vec2 kSquareCorner[kSquareCorners] = vec2[kSquareCorners](vec2(-1, -1), vec2(1, -1),
                                                                 vec2(1, 1), vec2(-1, 1));
 
-// What the renderer draws (Renderer::heads_pass decides): 1, one-pixel points (GL_POINTS);
-// kDartCorners, darts; kSquareCorners, squares cut round (discs, the age look).
-const uint kVerticesPerHead = MURMUR_HEAD_VERTICES;
+// One vertex a head for one-pixel points and sprites; a dart's triangle or a square's corners.
+#if MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_PIXEL || MURMUR_HEAD_SPRITE
+const uint kVerticesPerHead = 1u;
+#elif MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_DART
+const uint kVerticesPerHead = uint(kDartCorners);
+#else
+const uint kVerticesPerHead = uint(kSquareCorners);
+#endif
+
+#if MURMUR_HEAD_SPRITE
+uniform vec2 u_frame_size;            // pixels
+uniform float u_pixels_per_world_unit;
+uniform float u_sprite_pixels;        // the sprite's side: the head turned any way fits in it
+// heads.frag's inputs for a sprite: the boid's window position, and the two rows that take a
+// fragment's offset from it (pixels) to the head's own frame (the same v_local as a triangle's
+// vertices give).
+flat out vec2 v_centre_pixels;
+flat out vec2 v_local_from_offset_x;
+flat out vec2 v_local_from_offset_y;
+flat out float v_sprite_hole;
+#endif
 
 void main() {
   uint record = uint(gl_VertexID) / kVerticesPerHead;
   int head_corner = int(uint(gl_VertexID) % kVerticesPerHead);
   v_local = vec2(0.0);
   v_hole = 0.0;
+#if MURMUR_HEAD_SPRITE
+  v_centre_pixels = vec2(0.0);
+  v_local_from_offset_x = vec2(0.0);
+  v_local_from_offset_y = vec2(0.0);
+  v_sprite_hole = 0.0;
+  gl_PointSize = u_sprite_pixels;
+#endif
   if (record >= render_live_count) {
     v_colour = vec3(0.0);
     gl_Position = kNotDrawn;
@@ -57,10 +85,10 @@ void main() {
   }
   Boid boid = render_boids[record];
   v_colour = u_intensity * boid_colour(boid.id, boid.species, boid.vel, boid.energy);
-#if MURMUR_HEAD_VERTICES == 1
+#if MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_PIXEL
   gl_Position = vec4((boid.pos - u_world_centre) * u_world_to_clip, 0.0, 1.0);
 #else
-#if MURMUR_HEAD_VERTICES == MURMUR_HEAD_SQUARE_VERTICES
+#if MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_SQUARE
   float size = 1.0;
   if (u_age_look) {
     float scale = u_age_scale[min(boid.species, uint(MURMUR_MAX_SPECIES - 1))];
@@ -68,16 +96,33 @@ void main() {
     size = mix(u_age_min_size, 1.0, grown);
     v_hole = 1.0 - mix(u_age_min_fill, 1.0, grown);
   }
-  v_local = kSquareCorner[head_corner];
-  vec2 world = boid.pos + v_local * (kHalf * u_head_length * size);
+  // The square's corners are (+-1, +-1) disc radii: world units per local unit along x and y.
+  vec2 forward = vec2(1.0, 0.0);
+  vec2 units = vec2(kHalf * u_head_length * size);
 #else
   float speed = length(boid.vel);
   // A boid at rest has no heading; it is drawn facing +x rather than vanishing.
   vec2 forward = speed > 0.0 ? boid.vel / speed : vec2(1.0, 0.0);
-  vec2 left = vec2(-forward.y, forward.x);
-  v_local = kDartCorner[head_corner];
-  vec2 world = boid.pos + forward * (v_local.x * u_head_length) + left * (v_local.y * u_head_width);
+  vec2 units = vec2(u_head_length, u_head_width);
 #endif
+  vec2 left = vec2(-forward.y, forward.x);
+#if MURMUR_HEAD_SPRITE
+  vec4 centre = vec4((boid.pos - u_world_centre) * u_world_to_clip, 0.0, 1.0);
+  gl_Position = centre;
+  v_centre_pixels = (centre.xy * kHalf + kHalf) * u_frame_size;
+  // local = (offset . forward / units.x, offset . left / units.y), offset in world units.
+  vec2 world_per_pixel_over_units = 1.0 / (u_pixels_per_world_unit * units);
+  v_local_from_offset_x = forward * world_per_pixel_over_units.x;
+  v_local_from_offset_y = left * world_per_pixel_over_units.y;
+  v_sprite_hole = v_hole;
+#else
+#if MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_SQUARE
+  v_local = kSquareCorner[head_corner];
+#else
+  v_local = kDartCorner[head_corner];
+#endif
+  vec2 world = boid.pos + forward * (v_local.x * units.x) + left * (v_local.y * units.y);
   gl_Position = vec4((world - u_world_centre) * u_world_to_clip, 0.0, 1.0);
+#endif
 #endif
 }

@@ -40,6 +40,17 @@ constexpr GLsizei kLineVertices = 2;
 constexpr GLsizei kStampVertices = 6;          // a parallelogram, see shaders/trail_stamp.vert
 constexpr GLuint kDartVertices = 3;            // one triangle, see shaders/heads.vert
 constexpr GLuint kPointHeadVertices = 1;      // GL_POINTS
+// What a head is drawn as (MURMUR_HEAD_SHAPE in shaders/heads.vert): a one-pixel point, a dart
+// or a square cut round. Darts and squares are triangles, or one point sprite each.
+enum class HeadPrimitive : std::uint32_t { Pixel, Dart, Square };
+// The widest dart drawn as a point sprite, in pixels of the sprite's side (the dart turned any
+// way fits in it). llvmpipe sets up and bins a small triangle for about what it shades some 100
+// pixels for, a point for far less; but a sprite shades its whole square, 5 times the dart's
+// triangle at the default width, and past this side the triangle costs less (20,000 darts
+// 5.4 pixels across: heads 0.80 of the triangles' time; 8.9: 1.00; 15.6: 1.48). A disc's
+// square is what its two triangles cover, and its sprite always costs less (14 pixels: 0.66;
+// 30: 0.83), up to GL's largest point.
+constexpr float kMaxDartSpritePixels = 8.0f;
 constexpr GLsizei kFullscreenTriangleVertices = 3;
 // The fade map's texels are multiplied by the fades of the steps since the last time once
 // these reach this (record_step): 8 x the trails' light at most in a half float (65,504).
@@ -202,6 +213,9 @@ std::string render_defines() {
          define("MURMUR_BIND_EXPOSURE_TILES", kBindExposureTiles) +
          define("MURMUR_BIND_EXPOSURE_DENSITY", kBindExposureDensity) +
          define("MURMUR_HEAD_DART_VERTICES", kDartVertices) +
+         define("MURMUR_HEAD_SHAPE_PIXEL", static_cast<std::uint32_t>(HeadPrimitive::Pixel)) +
+         define("MURMUR_HEAD_SHAPE_DART", static_cast<std::uint32_t>(HeadPrimitive::Dart)) +
+         define("MURMUR_HEAD_SHAPE_SQUARE", static_cast<std::uint32_t>(HeadPrimitive::Square)) +
          define("MURMUR_HEAD_SQUARE_VERTICES", kQuadCorners) +
          define("MURMUR_BIND_EXPOSURE_UNIFORM", kBindExposureUniform) +
          define("MURMUR_LOCAL_EXPOSURE_MAP_TEXTURE_UNIT", kLocalExposureMapTextureUnit) +
@@ -469,8 +483,10 @@ std::string flag(const char* name, bool on) { return variant_define(name, on ? 1
 std::string colour_variant(ColourMode mode) {
   return variant_define("MURMUR_COLOUR_MODE", static_cast<std::uint32_t>(mode));
 }
-std::string heads_variant(ColourMode mode, GLuint vertices_per_head) {
-  return colour_variant(mode) + variant_define("MURMUR_HEAD_VERTICES", vertices_per_head);
+std::string heads_variant(ColourMode mode, HeadPrimitive shape, bool sprite) {
+  return colour_variant(mode) +
+         variant_define("MURMUR_HEAD_SHAPE", static_cast<std::uint32_t>(shape)) +
+         flag("MURMUR_HEAD_SPRITE", sprite);
 }
 std::string composite_variant(bool ink) { return flag("MURMUR_INK", ink); }
 std::string resolve_variant(bool ink, bool local, bool bloom) {
@@ -491,7 +507,8 @@ std::string exposure_factor_variant(bool local) { return flag("MURMUR_LOCAL_EXPO
 
 struct Renderer::Programs {
   struct Heads {
-    // The colour mode's and MURMUR_HEAD_VERTICES (heads.vert): which head it draws.
+    // The colour mode's, MURMUR_HEAD_SHAPE and MURMUR_HEAD_SPRITE (heads.vert): which head it
+    // draws and how.
     explicit Heads(const std::string& variant)
         : program(gl::Program::graphics("heads.vert", "heads.frag", render_defines() + variant)) {}
     gl::Program program;
@@ -507,6 +524,10 @@ struct Renderer::Programs {
         age_scale{program, "u_age_scale", kOneKind},
         age_min_size{program, "u_age_min_size", kOneKind},
         age_min_fill{program, "u_age_min_fill", kOneKind};
+    // Sprites only.
+    gl::Uniform frame_size{program, "u_frame_size", kOneKind},
+        pixels_per_world_unit{program, "u_pixels_per_world_unit", kOneKind},
+        sprite_pixels{program, "u_sprite_pixels", kOneKind};
   };
   Variants<Heads> heads;
   struct Food {
@@ -749,6 +770,9 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
   PlanInkRecord ink{};
   ink.draw.instance_count = 1;  // plan_ink_range.comp writes the vertex count
   plan_ink_->record = gl::Buffer("murmur.render.plan_ink", sizeof ink, &ink);
+  std::array<GLfloat, 2> point_sizes{1, 1};
+  glGetFloatv(GL_POINT_SIZE_RANGE, point_sizes.data());
+  max_point_size_ = point_sizes[1];
   resize(width, height);
 }
 
@@ -1090,8 +1114,10 @@ std::size_t Renderer::build_every_variant() {
   };
   for (std::size_t index = 0; index < std::size(kColourModeNames); ++index) {
     const auto mode = static_cast<ColourMode>(index);
-    for (const GLuint vertices : {kPointHeadVertices, kQuadCorners, kDartVertices})
-      build(programs.heads, heads_variant(mode, vertices));
+    build(programs.heads, heads_variant(mode, HeadPrimitive::Pixel, false));
+    for (const HeadPrimitive shape : {HeadPrimitive::Dart, HeadPrimitive::Square})
+      for (const bool sprite : {false, true})
+        build(programs.heads, heads_variant(mode, shape, sprite));
     build(programs.stamp, colour_variant(mode));
     build(programs.ribbons, colour_variant(mode));
   }
@@ -1312,19 +1338,32 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
 
   // Points, darts or squares (discs, the age look): the heads' program is built for one.
   const bool squares = style.age_look || style.shape == HeadShape::Disc;
-  const GLuint vertices_per_head =
-      look.points ? kPointHeadVertices : squares ? kQuadCorners : kDartVertices;
+  const HeadPrimitive shape = look.points ? HeadPrimitive::Pixel
+                              : squares   ? HeadPrimitive::Square
+                                          : HeadPrimitive::Dart;
+  const float head_width = look.length * style.width_ratio;
+  // A square's side is the head's length (the age look's largest ring); a dart turns about
+  // the boid, out to its wings' corners.
+  const float sprite_pixels =
+      view.pixels_per_world_unit *
+      (squares ? look.length : std::sqrt(look.length * look.length + head_width * head_width));
+  const bool sprite = shape != HeadPrimitive::Pixel && style.sprites &&
+                      sprite_pixels <= max_point_size_ &&
+                      (squares || sprite_pixels <= kMaxDartSpritePixels);
   const Programs::Heads& heads =
-      programs_->heads[heads_variant(settings_.colour.mode, vertices_per_head)];
+      programs_->heads[heads_variant(settings_.colour.mode, shape, sprite)];
   heads.view.set(view);
   heads.head_length.set(look.length);
-  heads.head_width.set(look.length * style.width_ratio);
+  heads.head_width.set(head_width);
   heads.notch_ratio.set(style.notch_ratio);
   heads.intensity.set(look.intensity);
   heads.age_look.set(style.age_look);
   heads.age_scale.set(std::span<const float>(age_scales(style, scenario)));
   heads.age_min_size.set(style.age_min_size);
   heads.age_min_fill.set(style.age_min_fill);
+  heads.frame_size.set(glm::vec2(width_, height_));
+  heads.pixels_per_world_unit.set(view.pixels_per_world_unit);
+  heads.sprite_pixels.set(sprite_pixels);
   set_colour_uniforms(heads.colour, scenario, boids.step);
 
   // The boids were written by compute passes: the frame's load_live_count made those writes
@@ -1339,11 +1378,14 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   glBlendColor(0.0f, 0.0f, 0.0f, look.intensity);
   mark_blending(settings_.blend, GL_CONSTANT_ALPHA);
   heads.program.use();
-  glPointSize(kPointHeadPixels);
   // Every record is drawn; the vertex shader drops those past the live count (on the GPU).
-  if (look.points) {
+  if (shape == HeadPrimitive::Pixel || sprite) {
+    // A sprite's side comes from its vertex shader (gl_PointSize), a pixel's from here.
+    if (sprite) glEnable(GL_PROGRAM_POINT_SIZE);
+    glPointSize(kPointHeadPixels);
     glBindVertexArray(empty_vertex_array_.id());
     glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(boids.count));
+    glDisable(GL_PROGRAM_POINT_SIZE);
   } else if (squares) {
     draw_quads(boids.count);
   } else {

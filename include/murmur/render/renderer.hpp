@@ -50,6 +50,10 @@ struct HeadStyle {
   float age_scale = 1000;       // steps
   float age_min_size = 0.45f;   // of the full diameter, at age 0
   float age_min_fill = 0.3f;    // of the radius, at age 0
+  // Darts and discs up to a few pixels across are each one point sprite that the fragment
+  // shader cuts to the head's shape: the same pixels as triangles (docs/rendering.md, "Heads
+  // as sprites"), set up for far less on llvmpipe. Off: always triangles.
+  bool sprites = true;
 };
 
 inline constexpr float kDefaultHeadLengthPerRadius = 0.5f;
@@ -472,6 +476,7 @@ class Renderer {
                            std::uint64_t step) const;
 
   int width_ = 0, height_ = 0;
+  float max_point_size_ = 1;  // GL_POINT_SIZE_RANGE's upper end: the widest sprite
   RenderSettings settings_;
   std::unique_ptr<Programs> programs_;
   std::unique_ptr<TrailState> trails_;
