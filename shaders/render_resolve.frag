@@ -40,7 +40,10 @@ void main() {
 #else
   vec3 per_channel = vec3(1.0) - exp(-exposed);
   float peak = max(exposed.r, max(exposed.g, exposed.b));
-  vec3 hue_kept = peak > 0.0 ? exposed * ((1.0 - exp(-peak)) / peak) : vec3(0.0);
+  // 1 - exp(-x) rises with x, so the peak channel's map is the largest of the three: the same
+  // float as computing it again, for one exponential fewer a pixel.
+  float peak_mapped = max(per_channel.r, max(per_channel.g, per_channel.b));
+  vec3 hue_kept = peak > 0.0 ? exposed * (peak_mapped / peak) : vec3(0.0);
   vec3 mapped = mix(hue_kept, per_channel, u_highlight_whiteness);
   f_colour = vec4(encode_srgb(mapped), 1.0);
 #endif
