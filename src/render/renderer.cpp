@@ -623,7 +623,7 @@ struct Renderer::Programs {
     gl::Uniform frame_size{program, "u_frame_size"}, world_centre{program, "u_world_centre"},
         pixels_per_world_unit{program, "u_pixels_per_world_unit"},
         world_size{program, "u_world_size"}, intensity{program, "u_intensity"},
-        stamp_intensity{program, "u_stamp_intensity"};
+        stamp_intensity{program, "u_stamp_intensity"}, sky{program, "u_sky"};
   };
   Variants<FadeComposite> fade_composite;
   struct BloomDown {
@@ -1069,7 +1069,7 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
   load_live_count(boids);
   const PassRunner run{times};
   run("trails", &RenderPassTimes::trails, [&] {
-    clear_pass(view);
+    clear_pass(view, fade_map_composited(view));
     trails_pass(scenario, boids.step, expected_boids(scenario, boids), view);
     food_pass(food, view);
   });
@@ -1094,7 +1094,7 @@ void Renderer::render(const Scenario& scenario, const GpuPlanBuffers& plan, std:
   if (times != nullptr) glFinish();  // earlier work (the plan's steps) is not ours to time
   const PassRunner run{times};
   run("trails", &RenderPassTimes::trails, [&] {
-    clear_pass(view);
+    clear_pass(view, false);
     plan_ink_pass(scenario, plan, history, view);
   });
   run("heads", &RenderPassTimes::heads, [&] { plan_agents_pass(plan, view); });
@@ -1239,17 +1239,30 @@ void Renderer::plan_agents_pass(const GpuPlanBuffers& plan, const WorldView& vie
   glDisable(GL_SCISSOR_TEST);
 }
 
-void Renderer::clear_pass(const WorldView& view) {
-  // The bars first, over the whole target (a viewer's UI may have left a scissor box), then
-  // the world's rectangle, so the world's edges show even where no boid is near them.
-  glDisable(GL_SCISSOR_TEST);
-  clear_colour(hdr_framebuffer_.id(), settings_.letterbox);
+glm::vec4 Renderer::world_sky() const {
   // Under glow the world's alpha starts with no marks (the local exposure counts them there).
-  if (scissor_to_world(view)) {
-    if (settings_.blend == BlendMode::Ink)
-      clear_colour(hdr_framebuffer_.id(), settings_.paper);
-    else
-      clear_colour(hdr_framebuffer_.id(), settings_.background, kNoMarks);
+  return settings_.blend == BlendMode::Ink ? glm::vec4(settings_.paper, 1.0f)
+                                           : glm::vec4(settings_.background, kNoMarks);
+}
+
+bool Renderer::fade_map_composited(const WorldView& view) const {
+  return settings_.trails.mode == TrailMode::FadeMap && trails_->map_stamped &&
+         view.world_pixel_size.x > 0 && view.world_pixel_size.y > 0;
+}
+
+void Renderer::clear_pass(const WorldView& view, bool world_drawn_over) {
+  // The bars first, over the whole target (a viewer's UI may have left a scissor box), then
+  // the world's rectangle, so the world's edges show even where no boid is near them. A pass
+  // that writes every pixel of the world's rectangle itself (world_drawn_over) lays the sky
+  // there, and the bars need clearing only where the rectangle leaves some of the frame.
+  glDisable(GL_SCISSOR_TEST);
+  const bool world_fills_frame = view.world_pixel_origin == glm::ivec2(0) &&
+                                 view.world_pixel_size == glm::ivec2(width_, height_);
+  if (!(world_drawn_over && world_fills_frame))
+    clear_colour(hdr_framebuffer_.id(), settings_.letterbox);
+  if (!world_drawn_over && scissor_to_world(view)) {
+    const glm::vec4 sky = world_sky();
+    clear_colour(hdr_framebuffer_.id(), glm::vec3(sky), sky.a);
   }
   glDisable(GL_SCISSOR_TEST);
 }
@@ -1264,8 +1277,8 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
   glDisable(GL_CULL_FACE);
   glBindVertexArray(empty_vertex_array_.id());
 
-  if (settings.mode == TrailMode::FadeMap && trails.map_stamped) {
-    if (!scissor_to_world(view)) return;
+  if (fade_map_composited(view)) {
+    scissor_to_world(view);
     const Programs::FadeComposite& composite =
         programs_->fade_composite[composite_variant(settings_.blend == BlendMode::Ink)];
     composite.frame_size.set(glm::vec2(width_, height_));
@@ -1278,11 +1291,13 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
                                                    glm::ivec2(trails.map.width(),
                                                               trails.map.height())));
     composite.stamp_intensity.set(settings.stamp_brightness());
+    // The composite lays the trails over the sky itself (clear_pass left the world's rectangle
+    // to it), as blending over it would have.
+    composite.sky.set(world_sky());
     glBindTextureUnit(kFadeMapTextureUnit, trails.map.id());
-    mark_blending(settings_.blend, GL_ONE);  // its alpha: the stamps' light
+    glDisable(GL_BLEND);
     composite.program.use();
     glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
-    glDisable(GL_BLEND);
     glDisable(GL_SCISSOR_TEST);
   } else if (settings.mode == TrailMode::Ribbons && trails.ribbons_drawable()) {
     const Programs::Ribbons& ribbons = programs_->ribbons[colour_variant(settings_.colour.mode)];

@@ -1,5 +1,6 @@
 // The renderer's trails, glow, colour modes, overlays, camera and target sizes, on hand-built
 // boids in a world that fills the frame at one pixel per world unit.
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -192,6 +193,70 @@ TEST_CASE("the fade map fades each texel by the fade factor per step and survive
   map = renderer.read_fade_map();
   CHECK(red_at(9, 10) == 0.0f);
   CHECK(red_at(49, 40) == 0.0f);
+}
+
+TEST_CASE("under fade-map trails the world shows its sky and the bars theirs, zoomed out or in") {
+  // The trails' composite lays the sky itself, and the bars are cleared only when the world
+  // leaves some of the frame: zoomed out, in again and out, frame after frame in one renderer,
+  // each pixel shows the bars' colour, the sky, or a trail over the sky (glow and ink). Seen to
+  // fail with the bars never cleared under the composite (the last frame's world left in them)
+  // and with the sky left out of the composite (black world).
+  murmur::test::gl_context();
+  const Scenario scenario = two_colour_world();
+  for (const murmur::BlendMode blend : {murmur::BlendMode::Glow, murmur::BlendMode::Ink}) {
+    INFO((blend == murmur::BlendMode::Ink ? "ink" : "glow"));
+    RenderSettings settings = bare_settings();
+    settings.blend = blend;
+    settings.trails.mode = TrailMode::FadeMap;
+    settings.trails.map_pixels_per_world_unit = 1;
+    settings.trails.stamp_intensity = 1;
+    settings.auto_exposure_key = 0;
+    settings.local_exposure_key = 0;
+    settings.letterbox = {0.5f, 0, 0};  // red bars
+    settings.background = {0, 0, 0.5f};  // a blue sky (glow)
+    settings.paper = {0, 0.5f, 0};       // green paper (ink)
+    Renderer renderer(kWidth, kHeight, settings);
+    // A boid flying along row 10 leaves a trail from x = 2 to 30.
+    for (int step = 0; step < 15; ++step)
+      record(renderer, scenario, {{{4.5f + 2.0f * step, 10.5f}, {2, 0}, 0, 0}});
+    // Each colour is one channel: a pixel is it when that channel is lit and the others dark.
+    constexpr int kDark = 2;
+    const auto is = [&](murmur::test::Rgba p, int channel) {
+      const std::array<int, 3> rgb{p.r, p.g, p.b};
+      for (int c = 0; c < 3; ++c)
+        if (c == channel ? rgb[c] <= kLit : rgb[c] > kDark) return false;
+      return true;
+    };
+    constexpr int kBars = 0;  // red
+    const int sky = blend == murmur::BlendMode::Ink ? 1 : 2;
+    for (const float zoom : {0.5f, 1.0f, 0.5f, 1.0f}) {
+      INFO("zoom " << zoom);
+      renderer.settings().camera = Camera{scenario.size() * 0.5f, zoom};
+      const RgbaImage image = render(renderer, scenario, {});
+      const WorldView view = renderer.view(scenario.size());
+      int bars = 0, bars_wrong = 0, sky_wrong = 0;
+      for (int row = 0; row < kHeight; ++row)
+        for (int x = 0; x < kWidth; ++x) {
+          const glm::vec2 world = murmur::pixel_to_world(view, {x + 0.5f, row + 0.5f});
+          const bool in_world = world.x > 0 && world.y > 0 && world.x < scenario.size().x &&
+                                world.y < scenario.size().y;
+          const bool near_trail = std::abs(world.y - 10.5f) < 3 && world.x < 34;
+          const murmur::test::Rgba p = pixel_at(image, x, row);
+          if (!in_world) {
+            ++bars;
+            if (!is(p, kBars)) ++bars_wrong;
+          } else if (!near_trail && !is(p, sky)) {
+            ++sky_wrong;
+          }
+        }
+      CHECK((bars > 0) == (zoom < 1));
+      CHECK(bars_wrong == 0);
+      CHECK(sky_wrong == 0);
+      // The trail shows over the sky.
+      const glm::vec2 on_trail = murmur::world_to_pixel(view, {16.5f, 10.5f});
+      CHECK_FALSE(is(pixel_at(image, int(on_trail.x), int(on_trail.y)), sky));
+    }
+  }
 }
 
 TEST_CASE("the fade map fades by the step's factor across the deferred rescales, any fade") {

@@ -457,7 +457,11 @@ class Renderer {
   void plan_ink_pass(const Scenario& scenario, const GpuPlanBuffers& plan, std::uint64_t history,
                      const WorldView& view);
   void plan_agents_pass(const GpuPlanBuffers& plan, const WorldView& view);
-  void clear_pass(const WorldView& view);
+  void clear_pass(const WorldView& view, bool world_drawn_over);
+  // What the world's rectangle starts as: the background and no marks (glow), or the paper.
+  glm::vec4 world_sky() const;
+  // This frame's trails pass lays the fade map over every pixel of the world's rectangle.
+  bool fade_map_composited(const WorldView& view) const;
   void food_pass(const FoodBufferView& food, const WorldView& view);
   // boids: expected_boids (include/murmur/render/density.hpp), for the trails' dimming.
   void trails_pass(const Scenario& scenario, std::uint64_t step, float boids,
