@@ -43,11 +43,15 @@ void main() {
 #if !MURMUR_BRIGHT_PASS
   f_colour = vec4(colour, 1.0);
 #else
+  // The first level's alpha keeps the local factor at its texel for the resolve, which reads
+  // it with the bloom in one bilinear fetch (the upsampling leaves alpha alone).
 #if MURMUR_LOCAL_EXPOSURE
   vec2 frame_pixel = uv * vec2(textureSize(u_source, 0));
-  colour = locally_exposed(colour, u_background,
-                           local_exposure_at(frame_pixel, u_local_exposure_cells));
+  float local_factor = local_exposure_at(frame_pixel, u_local_exposure_cells);
+  colour = locally_exposed(colour, u_background, local_factor);
+#else
+  float local_factor = 1.0;
 #endif
-  f_colour = vec4(bright_pass(exposure_scale() * colour), 1.0);
+  f_colour = vec4(bright_pass(exposure_scale() * colour), local_factor);
 #endif
 }

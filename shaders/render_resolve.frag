@@ -25,14 +25,24 @@ out vec4 f_colour;
 void main() {
   // Same size as the target: one texel per pixel, no filtering.
   vec3 hdr = texelFetch(u_hdr, ivec2(gl_FragCoord.xy), 0).rgb;
+#if MURMUR_BLOOM
+  vec2 uv = gl_FragCoord.xy / vec2(textureSize(u_hdr, 0));
+  vec4 bloom = texture(u_bloom, uv);
+#endif
 #if MURMUR_LOCAL_EXPOSURE
-  hdr = locally_exposed(hdr, u_background,
-                        local_exposure_at(gl_FragCoord.xy, u_local_exposure_cells));
+#if MURMUR_BLOOM
+  // The bloom's first level carries the local factor at its texels in alpha: interpolated
+  // between them it is the factor here to within a half float's rounding, for no fetch of its
+  // own (docs/rendering.md, "Local exposure").
+  float local_factor = bloom.a;
+#else
+  float local_factor = local_exposure_at(gl_FragCoord.xy, u_local_exposure_cells);
+#endif
+  hdr = locally_exposed(hdr, u_background, local_factor);
 #endif
   hdr *= exposure_scale();
 #if MURMUR_BLOOM
-  vec2 uv = gl_FragCoord.xy / vec2(textureSize(u_hdr, 0));
-  hdr += u_bloom_intensity * texture(u_bloom, uv).rgb;
+  hdr += u_bloom_intensity * bloom.rgb;
 #endif
   vec3 exposed = u_exposure * hdr;
 #if MURMUR_INK

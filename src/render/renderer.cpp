@@ -1577,6 +1577,8 @@ void Renderer::bloom_pass() {
   const Programs::BloomUp& up = programs_->bloom_up;
   up.program.use();
   additive_blending();
+  // Level 0's alpha is the local factor its bright-pass stored for the resolve.
+  glColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
   up.radius.set(std::max(settings.radius, 0.0f));
   for (std::size_t level = sizes.size() - 1; level > 0; --level) {
     const gl::Texture& source = chain.levels[level];
@@ -1584,6 +1586,7 @@ void Renderer::bloom_pass() {
     up.target_size.set(glm::vec2(sizes[level - 1]));
     draw_into(level - 1, source);
   }
+  glColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
   glDisable(GL_BLEND);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
 }
