@@ -57,6 +57,9 @@ const uint kVerticesPerHead = uint(kSquareCorners);
 uniform vec2 u_frame_size;            // pixels
 uniform float u_pixels_per_world_unit;
 uniform float u_sprite_pixels;        // the sprite's side: the head turned any way fits in it
+// The frame's size over the sprites' viewport's, wider by a margin each way (GL clips a point by
+// its centre: Renderer::heads_pass): the frame's clip coordinates times it are the viewport's.
+uniform vec2 u_sprite_clip_scale;
 // heads.frag's inputs for a sprite: the boid's window position, and the two rows that take a
 // fragment's offset from it (pixels) to the head's own frame (the same v_local as a triangle's
 // vertices give).
@@ -108,7 +111,7 @@ void main() {
   vec2 left = vec2(-forward.y, forward.x);
 #if MURMUR_HEAD_SPRITE
   vec4 centre = vec4((boid.pos - u_world_centre) * u_world_to_clip, 0.0, 1.0);
-  gl_Position = centre;
+  gl_Position = vec4(centre.xy * u_sprite_clip_scale, 0.0, 1.0);
   v_centre_pixels = (centre.xy * kHalf + kHalf) * u_frame_size;
   // local = (offset . forward / units.x, offset . left / units.y), offset in world units.
   vec2 world_per_pixel_over_units = 1.0 / (u_pixels_per_world_unit * units);

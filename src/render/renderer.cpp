@@ -527,7 +527,8 @@ struct Renderer::Programs {
     // Sprites only.
     gl::Uniform frame_size{program, "u_frame_size", kOneKind},
         pixels_per_world_unit{program, "u_pixels_per_world_unit", kOneKind},
-        sprite_pixels{program, "u_sprite_pixels", kOneKind};
+        sprite_pixels{program, "u_sprite_pixels", kOneKind},
+        sprite_clip_scale{program, "u_sprite_clip_scale", kOneKind};
   };
   Variants<Heads> heads;
   struct Food {
@@ -773,6 +774,9 @@ Renderer::Renderer(int width, int height, const RenderSettings& settings)
   std::array<GLfloat, 2> point_sizes{1, 1};
   glGetFloatv(GL_POINT_SIZE_RANGE, point_sizes.data());
   max_point_size_ = point_sizes[1];
+  std::array<GLint, 2> viewport_dims{0, 0};
+  glGetIntegerv(GL_MAX_VIEWPORT_DIMS, viewport_dims.data());
+  max_viewport_size_ = {viewport_dims[0], viewport_dims[1]};
   resize(width, height);
 }
 
@@ -1362,9 +1366,16 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   const float sprite_pixels =
       view.pixels_per_world_unit *
       (squares ? look.length : std::sqrt(look.length * look.length + head_width * head_width));
+  // GL clips a point by its centre: a sprite is drawn through a viewport wider than the frame
+  // by its half side (and a pixel) each way, mapping the world as the frame does, so that a
+  // head whose centre has just left the frame still shows its part inside, as its triangles'
+  // would.
+  const int sprite_margin = static_cast<int>(std::ceil(kHalf * sprite_pixels)) + 1;
+  const glm::ivec2 sprite_viewport = glm::ivec2(width_, height_) + 2 * sprite_margin;
   const bool sprite = shape != HeadPrimitive::Pixel && style.sprites &&
                       sprite_pixels <= max_point_size_ &&
-                      (squares || sprite_pixels <= kMaxDartSpritePixels);
+                      (squares || sprite_pixels <= kMaxDartSpritePixels) &&
+                      glm::all(glm::lessThanEqual(sprite_viewport, max_viewport_size_));
   const Programs::Heads& heads =
       programs_->heads[heads_variant(settings_.colour.mode, shape, sprite)];
   heads.view.set(view);
@@ -1379,6 +1390,7 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   heads.frame_size.set(glm::vec2(width_, height_));
   heads.pixels_per_world_unit.set(view.pixels_per_world_unit);
   heads.sprite_pixels.set(sprite_pixels);
+  heads.sprite_clip_scale.set(glm::vec2(width_, height_) / glm::vec2(sprite_viewport));
   set_colour_uniforms(heads.colour, scenario, boids.step);
 
   // The boids were written by compute passes: the frame's load_live_count made those writes
@@ -1396,11 +1408,15 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
   // Every record is drawn; the vertex shader drops those past the live count (on the GPU).
   if (shape == HeadPrimitive::Pixel || sprite) {
     // A sprite's side comes from its vertex shader (gl_PointSize), a pixel's from here.
-    if (sprite) glEnable(GL_PROGRAM_POINT_SIZE);
+    if (sprite) {
+      glEnable(GL_PROGRAM_POINT_SIZE);
+      glViewport(-sprite_margin, -sprite_margin, sprite_viewport.x, sprite_viewport.y);
+    }
     glPointSize(kPointHeadPixels);
     glBindVertexArray(empty_vertex_array_.id());
     glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(boids.count));
     glDisable(GL_PROGRAM_POINT_SIZE);
+    glViewport(0, 0, width_, height_);
   } else if (squares) {
     draw_quads(boids.count);
   } else {

@@ -398,3 +398,48 @@ TEST_CASE("heads drawn as point sprites light the pixels their triangles light")
       CHECK(off_the_edge == 0);
     }
 }
+
+TEST_CASE("a sprite head whose centre has left the frame still shows its part inside") {
+  // GL clips a point by its centre; the sprites are drawn through a viewport wider than the
+  // frame, so a head just past each edge shows the part of it inside, the pixels its
+  // triangles light (discs exactly; darts but for pixels on a side, as above). Seen to fail
+  // with the sprites drawn through the frame's own viewport (nothing lit).
+  murmur::test::gl_context();
+  const Scenario scenario = starling_world(kWidth, kHeight, 1);
+  const glm::vec2 boid_at_world = glm::vec2(kWidth, kHeight) * 0.5f + 0.25f;
+  constexpr int kMostDifferingDartPixels = 2;
+  for (const HeadShape shape : {HeadShape::Disc, HeadShape::Dart})
+    for (const glm::vec2 edge : {glm::vec2(-1, 0), glm::vec2(1, 0), glm::vec2(0, -1),
+                                 glm::vec2(0, 1)}) {
+      INFO((shape == HeadShape::Disc ? "disc" : "dart") << " past the edge " << edge.x << ", "
+                                                         << edge.y);
+      RenderSettings settings;
+      settings.heads.shape = shape;
+      settings.heads.size = shape == HeadShape::Disc ? 12.0f : 7.0f;  // sprites both
+      settings.heads.size_units = HeadSizeUnits::Pixels;
+      settings.trails.mode = murmur::TrailMode::None;
+      settings.bloom.enabled = false;
+      settings.background = {0, 0, 0};
+      settings.density_scale = false;
+      // The camera puts the boid this far beyond the frame's edge (pixels: one per world unit
+      // at zoom 1), where a third of the disc and the dart's tip are inside.
+      const float past_the_edge = shape == HeadShape::Disc ? 2.5f : 0.5f;
+      const glm::vec2 half_frame = glm::vec2(kWidth, kHeight) * 0.5f;
+      settings.camera.centre = boid_at_world - edge * (half_frame + past_the_edge);
+      std::vector<int> lit;
+      std::vector<RgbaImage> frames;
+      for (const bool sprites : {true, false}) {
+        settings.heads.sprites = sprites;
+        Renderer renderer(kWidth, kHeight, settings);
+        // Heading into the frame: a dart's tip is inside.
+        frames.push_back(render(renderer, scenario,
+                                {boid_at(boid_at_world, std::atan2(-edge.y, -edge.x), 0)}, 0));
+        lit.push_back(lit_pixels(frames.back()));
+      }
+      CHECK(lit[1] > 0);
+      if (shape == HeadShape::Disc)
+        CHECK(frames[0].pixels == frames[1].pixels);
+      else
+        CHECK(std::abs(lit[0] - lit[1]) <= kMostDifferingDartPixels);
+    }
+}

@@ -481,6 +481,7 @@ class Renderer {
 
   int width_ = 0, height_ = 0;
   float max_point_size_ = 1;  // GL_POINT_SIZE_RANGE's upper end: the widest sprite
+  glm::ivec2 max_viewport_size_{0};  // GL_MAX_VIEWPORT_DIMS: a sprite's viewport is wider
   RenderSettings settings_;
   std::unique_ptr<Programs> programs_;
   std::unique_ptr<TrailState> trails_;
