@@ -4,6 +4,9 @@
 // look, only the ring between the hole and the disc's edge is drawn. A dart is its outer
 // triangle less the notch, the triangle of the two wings and the point u_notch_ratio lengths
 // in from the back on the axis: a fragment behind the line from that point to its side's wing.
+// A point sprite (MURMUR_HEAD_SPRITE) finds the fragment's place in the head's frame from its
+// offset to the boid (the sprite is a square around it) and cuts the dart's two sides too,
+// which a triangle's own edges cut.
 in vec3 v_colour;
 in vec2 v_local;
 in float v_hole;
