@@ -39,7 +39,7 @@ constexpr GLsizei kBoxVertices = 6;           // two triangles, see shaders/food
 constexpr GLsizei kLineVertices = 2;
 constexpr GLsizei kStampVertices = 6;          // a parallelogram, see shaders/trail_stamp.vert
 constexpr GLuint kDartVertices = 3;            // one triangle, see shaders/heads.vert
-constexpr GLuint kPointHeadVertices = 1;      // GL_POINTS
+constexpr GLuint kPointHeadVertices = 1;      // GL_POINTS: one-pixel heads and sprites
 // What a head is drawn as (MURMUR_HEAD_SHAPE in shaders/heads.vert): a one-pixel point, a dart
 // or a square cut round. Darts and squares are triangles, or one point sprite each.
 enum class HeadPrimitive : std::uint32_t { Pixel, Dart, Square };
@@ -1414,7 +1414,7 @@ void Renderer::heads_pass(const Scenario& scenario, BoidBufferView boids, const 
     }
     glPointSize(kPointHeadPixels);
     glBindVertexArray(empty_vertex_array_.id());
-    glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(boids.count));
+    glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(kPointHeadVertices * boids.count));
     glDisable(GL_PROGRAM_POINT_SIZE);
     glViewport(0, 0, width_, height_);
   } else if (squares) {
