@@ -312,6 +312,22 @@ TEST_CASE("heads below a pixel are one-pixel points in their full colour") {
   CHECK(pixel_at(point, kWidth / 2, kHeight - 1 - kHeight / 2).b > 100);  // its colour kept
 }
 
+// Heads alone, `size` pixels long, in flat colours on black: no trails, glow, exposure or
+// density rule.
+RenderSettings heads_alone(HeadShape shape, float size) {
+  RenderSettings settings;
+  settings.heads.shape = shape;
+  settings.heads.size = size;
+  settings.heads.size_units = HeadSizeUnits::Pixels;
+  settings.trails.mode = murmur::TrailMode::None;
+  settings.bloom.enabled = false;
+  settings.local_exposure_key = 0;
+  settings.auto_exposure_key = 0;
+  settings.background = {0, 0, 0};
+  settings.density_scale = false;
+  return settings;
+}
+
 // How far a pixel centre lies from a dart's outline (its sides and the notch), measured across
 // the head in pixels (at one pixel per world unit): small only for a pixel on the edge.
 float distance_to_dart_outline(glm::vec2 centre, const BoidRecord& boid, float length,
@@ -361,17 +377,8 @@ TEST_CASE("heads drawn as point sprites light the pixels their triangles light")
                            Look{"age look", HeadShape::Disc, true, disc_sizes}})
     for (const float size : look.sizes) {
       INFO(look.name << ", " << size << " pixels long");
-      RenderSettings settings;
-      settings.heads.shape = look.shape;
+      RenderSettings settings = heads_alone(look.shape, size);
       settings.heads.age_look = look.age_look;
-      settings.heads.size = size;
-      settings.heads.size_units = HeadSizeUnits::Pixels;
-      settings.trails.mode = murmur::TrailMode::None;
-      settings.bloom.enabled = false;
-      settings.local_exposure_key = 0;
-      settings.auto_exposure_key = 0;
-      settings.background = {0, 0, 0};
-      settings.density_scale = false;
       std::vector<RgbaImage> frames;
       for (const bool sprites : {true, false}) {
         settings.heads.sprites = sprites;
@@ -413,14 +420,8 @@ TEST_CASE("a sprite head whose centre has left the frame still shows its part in
                                  glm::vec2(0, 1)}) {
       INFO((shape == HeadShape::Disc ? "disc" : "dart") << " past the edge " << edge.x << ", "
                                                          << edge.y);
-      RenderSettings settings;
-      settings.heads.shape = shape;
-      settings.heads.size = shape == HeadShape::Disc ? 12.0f : 7.0f;  // sprites both
-      settings.heads.size_units = HeadSizeUnits::Pixels;
-      settings.trails.mode = murmur::TrailMode::None;
-      settings.bloom.enabled = false;
-      settings.background = {0, 0, 0};
-      settings.density_scale = false;
+      // Sprites both.
+      RenderSettings settings = heads_alone(shape, shape == HeadShape::Disc ? 12.0f : 7.0f);
       // The camera puts the boid this far beyond the frame's edge (pixels: one per world unit
       // at zoom 1), where a third of the disc and the dart's tip are inside.
       const float past_the_edge = shape == HeadShape::Disc ? 2.5f : 0.5f;

@@ -61,6 +61,15 @@ RenderSettings bare_settings() {
   return settings;
 }
 
+// bare_settings with fade-map trails, one texel per world unit, each stamp adding its colour.
+RenderSettings fade_map_settings() {
+  RenderSettings settings = bare_settings();
+  settings.trails.mode = TrailMode::FadeMap;
+  settings.trails.map_pixels_per_world_unit = 1;
+  settings.trails.stamp_intensity = 1;
+  return settings;
+}
+
 RgbaImage render(Renderer& renderer, const Scenario& scenario, const std::vector<BoidRecord>& boids) {
   murmur::gl::DebugMessenger messenger;
   const BoidUpload upload(boids);
@@ -157,11 +166,8 @@ TEST_CASE("a ribbon segment across a wrapped edge is not drawn") {
 TEST_CASE("the fade map fades each texel by the fade factor per step and survives zoom") {
   murmur::test::gl_context();
   const Scenario scenario = two_colour_world();
-  RenderSettings settings = bare_settings();
-  settings.trails.mode = TrailMode::FadeMap;
-  settings.trails.map_pixels_per_world_unit = 1;
+  RenderSettings settings = fade_map_settings();
   settings.trails.fade_per_step = 0.8f;
-  settings.trails.stamp_intensity = 1;
   Renderer renderer(kWidth, kHeight, settings);
 
   // One step stamps the path from (8.5, 10.5) to (10.5, 10.5); later steps stamp far away.
@@ -205,11 +211,8 @@ TEST_CASE("under fade-map trails the world shows its sky and the bars theirs, zo
   const Scenario scenario = two_colour_world();
   for (const murmur::BlendMode blend : {murmur::BlendMode::Glow, murmur::BlendMode::Ink}) {
     INFO((blend == murmur::BlendMode::Ink ? "ink" : "glow"));
-    RenderSettings settings = bare_settings();
+    RenderSettings settings = fade_map_settings();
     settings.blend = blend;
-    settings.trails.mode = TrailMode::FadeMap;
-    settings.trails.map_pixels_per_world_unit = 1;
-    settings.trails.stamp_intensity = 1;
     settings.auto_exposure_key = 0;
     settings.local_exposure_key = 0;
     settings.letterbox = {0.5f, 0, 0};  // red bars
@@ -265,10 +268,7 @@ TEST_CASE("the fade map fades by the step's factor across the deferred rescales,
   // every fade since, however many rescales fell between, and whatever the fade, 0 and 1 too.
   murmur::test::gl_context();
   const Scenario scenario = two_colour_world();
-  RenderSettings settings = bare_settings();
-  settings.trails.mode = TrailMode::FadeMap;
-  settings.trails.map_pixels_per_world_unit = 1;
-  settings.trails.stamp_intensity = 1;
+  RenderSettings settings = fade_map_settings();
   const std::vector<BoidRecord> here{{{10.5f, 10.5f}, {2, 0}, 0, 0}};
   const std::vector<BoidRecord> away{{{50.5f, 40.5f}, {2, 0}, 0, 0}};
   for (const float fade : {0.9f, 0.6f, 0.3f, 1.0f, 0.0f}) {
