@@ -110,9 +110,9 @@ void main() {
 #endif
   vec2 left = vec2(-forward.y, forward.x);
 #if MURMUR_HEAD_SPRITE
-  vec4 centre = vec4((boid.pos - u_world_centre) * u_world_to_clip, 0.0, 1.0);
-  gl_Position = vec4(centre.xy * u_sprite_clip_scale, 0.0, 1.0);
-  v_centre_pixels = (centre.xy * kHalf + kHalf) * u_frame_size;
+  vec2 centre_clip = (boid.pos - u_world_centre) * u_world_to_clip;  // in the frame's clip space
+  gl_Position = vec4(centre_clip * u_sprite_clip_scale, 0.0, 1.0);
+  v_centre_pixels = (centre_clip * kHalf + kHalf) * u_frame_size;
   // local = (offset . forward / units.x, offset . left / units.y), offset in world units.
   vec2 world_per_pixel_over_units = 1.0 / (u_pixels_per_world_unit * units);
   v_local_from_offset_x = forward * world_per_pixel_over_units.x;
