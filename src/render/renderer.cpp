@@ -37,7 +37,6 @@ constexpr std::array<GLuint, 6> kQuadCornerIndices{0, 1, 2, 0, 2, 3};
 constexpr std::uint32_t kQuadsPerDraw = 1u << 16;
 constexpr GLsizei kBoxVertices = 6;           // two triangles, see shaders/food_boxes.vert
 constexpr GLsizei kLineVertices = 2;
-constexpr GLsizei kStampVertices = 6;          // a parallelogram, see shaders/trail_stamp.vert
 constexpr GLuint kDartVertices = 3;            // one triangle, see shaders/heads.vert
 constexpr GLuint kPointHeadVertices = 1;      // GL_POINTS: one-pixel heads and sprites
 // What a head is drawn as (MURMUR_HEAD_SHAPE in shaders/heads.vert): a one-pixel point, a dart
@@ -94,6 +93,7 @@ constexpr GLuint kBindLocalExposure = 27;
 constexpr GLuint kBindExposureCells = 28;
 constexpr GLuint kBindExposureTiles = 29;
 constexpr GLuint kBindExposureDensity = 30;
+constexpr GLuint kBindStampSums = 31;
 constexpr GLuint kPlanInkTextureUnit = 4;
 // The exposure's buffers as buffer textures (shaders/render_exposure.glsl): the factors the
 // bloom and the resolve read, then the stages' own; units 8 to 13 are the simulation's views
@@ -156,11 +156,13 @@ struct DrawArraysIndirectCommand {
   GLuint first;
   GLuint base_instance;
 };
-// A fade-map stamp this wide (texels) or thinner is a GL line: the diamond-exit rule, one texel
-// per column, as the trails always were. Wider ones are the parallelogram GL draws for a wide
-// aliased line, made by the vertex shader (a forward-compatible context, the viewer's, refuses
-// glLineWidth > 1).
-constexpr float kLineStampWidth = 1.0f;
+// The narrowest fade-map stamp (texels): one texel a column of its path, as a GL line.
+constexpr float kMinStampWidthTexels = 1.0f;
+// The fade map's image unit (trail_stamp.comp).
+constexpr GLuint kFadeMapImageUnit = 0;
+// trail_stamp.comp's sums a map texel: the stamps, then the colour's three channels in fixed
+// point (stamp_fixed_one).
+constexpr std::uint32_t kStampSumWords = 4;
 // The flock's Population record starts with its live count: a view's live_count_buffer is
 // read at offset 0.
 static_assert(offsetof(gpu::Population, live) == 0);
@@ -236,6 +238,10 @@ std::string render_defines() {
          define("MURMUR_CIRCLE_RADIUS_SEPARATION",
                 static_cast<std::uint32_t>(CircleRadiusKind::Separation)) +
          define("MURMUR_MAX_CIRCLES_PER_SLOT", kMaxCirclesPerSlot) +
+         define("MURMUR_BIND_STAMP_SUMS", kBindStampSums) +
+         define("MURMUR_FADE_MAP_IMAGE_UNIT", kFadeMapImageUnit) +
+         define("MURMUR_STAMP_SUM_WORDS", kStampSumWords) +
+         define("MURMUR_MAX_COLOUR_COMPONENT", kMaxColourComponent) +
          define("MURMUR_RENDER_GROUP_SIZE", kRenderGroupSize);
 }
 
@@ -599,18 +605,25 @@ struct Renderer::Programs {
         intensity{program, "u_intensity"};
   };
   Variants<Ribbons> ribbons;
-  struct Stamp {
-    explicit Stamp(const std::string& colour_defines)
-        : program(gl::Program::graphics("trail_stamp.vert", "trail_ribbon.frag",
-                                        render_defines() + colour_defines)) {}
+  // trail_stamp.comp's two passes: the adds (a variant per colour mode) and the fold.
+  struct StampWalk {
+    explicit StampWalk(const std::string& defines)
+        : program(gl::Program::compute("trail_stamp.comp", render_defines() + defines)) {}
     gl::Program program;
-    ColourUniforms colour{program};
-    gl::Uniform world_size{program, "u_world_size"}, step_duration{program, "u_step_duration"},
-        intensity{program, "u_intensity"}, map_size{program, "u_map_size"},
-        width_texels{program, "u_width_texels"}, stamp_vertices{program, "u_stamp_vertices"},
-        map_weight{program, "u_map_weight"};
+    gl::Uniform map_size{program, "u_map_size"}, world_size{program, "u_world_size"},
+        step_duration{program, "u_step_duration"}, width_texels{program, "u_width_texels"},
+        fixed_one{program, "u_fixed_one"};
   };
-  Variants<Stamp> stamp;
+  struct StampAdd : StampWalk {
+    explicit StampAdd(const std::string& colour_defines)
+        : StampWalk("#define MURMUR_STAMP_ADD 1\n" + colour_defines) {}
+    ColourUniforms colour{program};
+  };
+  Variants<StampAdd> stamp_add;
+  struct StampFold : StampWalk {
+    StampFold() : StampWalk("#define MURMUR_STAMP_FOLD 1\n") {}
+    gl::Uniform intensity{program, "u_intensity"}, map_weight{program, "u_map_weight"};
+  } stamp_fold;
   struct Fade {
     gl::Program program =
         gl::Program::graphics("render_fullscreen.vert", "trail_fade.frag", render_defines());
@@ -706,6 +719,7 @@ struct Renderer::TrailState {
   // the map was last multiplied by it.
   gl::Texture map;
   gl::Framebuffer map_framebuffer;
+  gl::Buffer stamp_sums;  // kStampSumWords uints a texel, zero between steps (trail_stamp.comp)
   glm::vec2 map_world{0};
   bool map_stamped = false;  // false: the map is black (composite skipped)
   float map_scale = 1.0f;
@@ -753,6 +767,18 @@ glm::ivec2 fade_map_size(const TrailSettings& trails, glm::vec2 world) {
   const float cap = static_cast<float>(std::max(1, trails.map_max_side));
   const glm::vec2 wanted = world * std::max(trails.map_pixels_per_world_unit, 0.0f);
   return glm::ivec2(glm::clamp(glm::round(wanted), glm::vec2(1.0f), glm::vec2(cap)));
+}
+
+// The fixed point of trail_stamp.comp's colour sums, for a step of at most `records` stamps:
+// the largest power of two at which `records` stamps of the brightest colour
+// (kMaxColourComponent, where the shader clamps) on one texel still fit its 32-bit word, so
+// no sum can wrap: 8,192 for 20,000 boids, 256 for a million. A stamp's colour is rounded to
+// the nearest unit (within 1 / 16,384 or 1 / 512), which the map's half floats do not keep
+// finer for values above 1/8 or 4; the sums of the rounded colours are exact.
+float stamp_fixed_one(std::uint32_t records) {
+  const double room = static_cast<double>(std::numeric_limits<std::uint32_t>::max()) /
+                      (std::max(records, 1u) * static_cast<double>(kMaxColourComponent));
+  return static_cast<float>(std::exp2(std::floor(std::log2(std::max(room, 1.0)))));
 }
 
 }  // namespace
@@ -959,19 +985,14 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
     trails.map_framebuffer = gl::Framebuffer("murmur.render.fade_map_framebuffer");
     trails.map_framebuffer.attach_colour(trails.map);
     trails.map_framebuffer.check_complete();
+    trails.stamp_sums = gl::Buffer("murmur.render.stamp_sums", static_cast<std::size_t>(size.x) *
+                                                                   size.y * kStampSumWords *
+                                                                   sizeof(std::uint32_t));
+    trails.stamp_sums.clear_to_zero();
     trails.map_world = world;
     clear_colour(trails.map_framebuffer.id(), glm::vec3(0.0f), kNoStamps);
     trails.map_scale = 1.0f;
   }
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, trails.map_framebuffer.id());
-  glViewport(0, 0, size.x, size.y);
-  glDisable(GL_SCISSOR_TEST);
-  glDisable(GL_DEPTH_TEST);
-  glDisable(GL_CULL_FACE);
-  glBindVertexArray(empty_vertex_array_.id());
-  glEnable(GL_BLEND);
-  glBlendEquation(GL_FUNC_ADD);
-
   // The trails fade by fade_per_step a step: trail = map_scale x map, and a step multiplies
   // map_scale by the fade instead of every texel, then stamps its light divided by map_scale.
   // Only when map_scale falls below kFadeMapRescaleBelow are the texels multiplied by it (one
@@ -980,31 +1001,55 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
   // times the trails' light: a fade of 1 never multiplies, and one of 0 every step, as before.
   trails.map_scale *= std::clamp(settings.fade_per_step, 0.0f, 1.0f);
   if (trails.map_scale < kFadeMapRescaleBelow) {
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, trails.map_framebuffer.id());
+    glViewport(0, 0, size.x, size.y);
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE);
+    glBindVertexArray(empty_vertex_array_.id());
+    glEnable(GL_BLEND);
+    glBlendEquation(GL_FUNC_ADD);
     glBlendFunc(GL_ZERO, GL_SRC_COLOR);  // map *= map_scale
     programs_->fade.fade.set(trails.map_scale);
     programs_->fade.program.use();
     glDrawArrays(GL_TRIANGLES, 0, kFullscreenTriangleVertices);
+    glDisable(GL_BLEND);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
     trails.map_scale = 1.0f;
   }
 
-  glBlendFunc(GL_ONE, GL_ONE);  // map += stamps / map_scale
-  const Programs::Stamp& stamp = programs_->stamp[colour_variant(settings_.colour.mode)];
-  set_colour_uniforms(stamp.colour, scenario, boids.step);
-  stamp.world_size.set(world);
-  stamp.step_duration.set(kStepDuration);
-  stamp.intensity.set(settings.stamp_brightness());
-  stamp.map_weight.set(1.0f / trails.map_scale);
-  stamp.map_size.set(glm::vec2(size));
-  const bool line = settings.stamp_width() <= kLineStampWidth;
-  stamp.width_texels.set(line ? 0.0f : settings.stamp_width());  // 0: the line's two ends
-  stamp.program.use();
-  // Not instanced (llvmpipe runs instances one by one): the vertex shader finds each vertex's
-  // record and drops those past the live count.
-  const GLsizei vertices = line ? kLineVertices : kStampVertices;
-  stamp.stamp_vertices.set(static_cast<std::uint32_t>(vertices));
-  glDrawArrays(line ? GL_LINES : GL_TRIANGLES, 0, vertices * static_cast<GLsizei>(boids.count));
-  glDisable(GL_BLEND);
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  // map += stamps / map_scale, by trail_stamp.comp (it says how and why): the adds, then the
+  // fold, one invocation a record each.
+  const float width_texels = std::max(settings.stamp_width(), kMinStampWidthTexels);
+  const auto set_walk = [&](const Programs::StampWalk& walk) {
+    walk.map_size.set(size);
+    walk.world_size.set(world);
+    walk.step_duration.set(kStepDuration);
+    walk.width_texels.set(width_texels);
+    walk.fixed_one.set(stamp_fixed_one(boids.count));
+  };
+  trails.stamp_sums.bind_storage(kBindStampSums);
+  const Programs::StampAdd& add = programs_->stamp_add[colour_variant(settings_.colour.mode)];
+  set_colour_uniforms(add.colour, scenario, boids.step);
+  set_walk(add);
+  add.program.use();
+  // The sums' zeroing at creation is a buffer update; the atomics must see it.
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+  gl::dispatch(boid_pass_dispatch(boids.count));
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the fold reads every add's sums
+  const Programs::StampFold& fold = programs_->stamp_fold;
+  set_walk(fold);
+  fold.intensity.set(settings.stamp_brightness());
+  fold.map_weight.set(1.0f / trails.map_scale);
+  fold.program.use();
+  glBindImageTexture(kFadeMapImageUnit, trails.map.id(), 0, GL_FALSE, 0, GL_READ_WRITE,
+                     GL_RGBA16F);
+  gl::dispatch(boid_pass_dispatch(boids.count));
+  // The composite samples the map, the next step's fade blends into it, read_fade_map reads
+  // it, and the next step's adds use the sums the fold cleared.
+  glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
+                  GL_TEXTURE_UPDATE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
+                  GL_SHADER_STORAGE_BARRIER_BIT);
   trails.map_stamped = true;
 }
 
@@ -1122,7 +1167,7 @@ std::size_t Renderer::build_every_variant() {
     for (const HeadPrimitive shape : {HeadPrimitive::Dart, HeadPrimitive::Square})
       for (const bool sprite : {false, true})
         build(programs.heads, heads_variant(mode, shape, sprite));
-    build(programs.stamp, colour_variant(mode));
+    build(programs.stamp_add, colour_variant(mode));
     build(programs.ribbons, colour_variant(mode));
   }
   for (const bool ink : {false, true}) {

@@ -190,8 +190,9 @@ TEST_CASE("packed flocks keep a dark sky and bright flocks that are not burnt") 
   INFO("sky median " << sky_median << ", p90 " << sky_p90 << "; flock median " << flock_median
                      << ", saturated " << saturated);
   // The background alone is about 21; the flocks' glow 8 pixels away and the stragglers'
-  // trails add some. Without the rule: 82, and 94% of the flock pixels burnt.
-  constexpr float kDarkSky = 65;
+  // trails add some: p90 65.3 (64.5 before the stamps' exact sums, docs/rendering.md,
+  // "Stamps"). Without the rule: median 89, p90 107, and 93% of the flock pixels burnt.
+  constexpr float kDarkSky = 67;
   constexpr float kBrightFlock = 110;
   constexpr float kMostlyUnburnt = 0.1f;
   CHECK(sky_median < kDarkSky);

@@ -1,0 +1,274 @@
+// The fade map's stamps (shaders/trail_stamp.comp), checked texel by texel against a CPU
+// rasterizer of the rule docs/rendering.md states: a stamp is the parallelogram from the boid
+// a step ago to the boid now, `w` texels across the path's minor axis (at least one), and it
+// lights the texels whose centres lie inside, the major coordinate in [lo, hi) and the minor
+// in [centre - w/2, centre + w/2). Texel centres within kTie of an edge may go either way
+// (the GPU decides in float) and are left out of the comparison.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <glm/geometric.hpp>
+#include <glm/vec2.hpp>
+
+#include "gpu_test_support.hpp"
+#include "murmur/gl/debug.hpp"
+#include "murmur/gpu/gpu_flock.hpp"
+#include "murmur/render/renderer.hpp"
+#include "murmur/state.hpp"
+#include "test_render_support.hpp"
+
+using murmur::FlockState;
+using murmur::GpuFlock;
+using murmur::Renderer;
+using murmur::RenderSettings;
+using murmur::Scenario;
+using murmur::TrailMode;
+using murmur::test::BoidRecord;
+using murmur::test::BoidUpload;
+
+namespace {
+
+constexpr double kTie = 1e-3;  // texels
+
+struct StampedMap {
+  glm::ivec2 size{0};
+  std::vector<double> red, green, count;
+  std::vector<bool> tie;  // some stamp's edge passes within kTie of the texel's centre
+  std::size_t at(int x, int y) const { return static_cast<std::size_t>(y) * size.x + x; }
+};
+
+// The rule, in double, one stamp of `light` (red, green) at a time.
+void cpu_stamp(StampedMap& map, glm::dvec2 texels_per_unit, double width, glm::vec2 pos,
+               glm::vec2 vel, glm::dvec2 light) {
+  const glm::dvec2 now = glm::dvec2(pos) * texels_per_unit;
+  const glm::dvec2 before = (glm::dvec2(pos) - glm::dvec2(vel)) * texels_per_unit;
+  const glm::dvec2 along = now - before;
+  const bool x_major = std::abs(along.x) >= std::abs(along.y);
+  // A path near 45 degrees may take either axis as its major one in float.
+  const bool axis_tie = std::abs(std::abs(along.x) - std::abs(along.y)) < kTie;
+  const auto swap = [&](glm::dvec2 v) { return x_major ? v : glm::dvec2(v.y, v.x); };
+  const glm::dvec2 from = swap(before), to = swap(now);
+  const glm::ivec2 size = x_major ? map.size : glm::ivec2(map.size.y, map.size.x);
+  const double lo = std::min(from.x, to.x), hi = std::max(from.x, to.x);
+  const double half = 0.5 * std::max(width, 1.0);
+  if (hi - lo < kTie) return;
+  const double slope = (to.y - from.y) / (to.x - from.x);
+  for (int major = 0; major < size.x; ++major) {
+    const double c = major + 0.5;
+    if (c < lo - kTie || c >= hi + kTie) continue;
+    const bool major_tie = std::abs(c - lo) < kTie || std::abs(c - hi) < kTie;
+    const double centre = from.y + (c - from.x) * slope;
+    for (int minor = 0; minor < size.y; ++minor) {
+      const double m = minor + 0.5;
+      if (m < centre - half - kTie || m >= centre + half + kTie) continue;
+      const bool minor_tie =
+          std::abs(m - (centre - half)) < kTie || std::abs(m - (centre + half)) < kTie;
+      const std::size_t i = x_major ? map.at(major, minor) : map.at(minor, major);
+      if (major_tie || minor_tie || axis_tie) {
+        map.tie[i] = true;
+        continue;
+      }
+      map.red[i] += light.x;
+      map.green[i] += light.y;
+      map.count[i] += 1;
+    }
+  }
+}
+
+StampedMap empty_map(glm::ivec2 size) {
+  StampedMap map;
+  map.size = size;
+  const std::size_t texels = static_cast<std::size_t>(size.x) * size.y;
+  map.red.assign(texels, 0);
+  map.green.assign(texels, 0);
+  map.count.assign(texels, 0);
+  map.tie.assign(texels, false);
+  return map;
+}
+
+// Species 0 red, 1 green, each colour exactly (no per-boid variation).
+Scenario red_green_world(float width, float height, float perception_radius, float max_speed) {
+  Scenario scenario = murmur::test::world(width, height, 7);
+  for (const char* name : {"red", "green"}) {
+    scenario.species.push_back(
+        murmur::test::species(name, 0, murmur::Topology::Wrap, perception_radius, 1));
+    scenario.species.back().max_speed = max_speed;
+    scenario.species.back().min_speed = 0;
+  }
+  scenario.species[0].colour = {1, 0, 0};
+  scenario.species[1].colour = {0, 1, 0};
+  return scenario;
+}
+
+RenderSettings stamp_settings(float texels_per_unit, float width) {
+  RenderSettings settings;
+  settings.colour.per_boid_variation = 0;
+  settings.trails.mode = TrailMode::FadeMap;
+  settings.trails.map_pixels_per_world_unit = texels_per_unit;
+  settings.trails.stamp_intensity = 1;
+  settings.trails.stamp_width_texels = width;
+  settings.trails.fade_per_step = 1;  // the map keeps its scale of 1: texels hold the sums
+  return settings;
+}
+
+struct Mismatches {
+  int compared = 0, lit = 0, wrong = 0;
+};
+
+// Every texel not a tie: the count exact, the colour within half-float rounding.
+Mismatches compare(const StampedMap& expected, const std::vector<glm::vec4>& actual) {
+  Mismatches result;
+  for (std::size_t i = 0; i < actual.size(); ++i) {
+    if (expected.tie[i]) continue;
+    ++result.compared;
+    if (expected.count[i] > 0) ++result.lit;
+    const auto near = [](double want, float got) {
+      return std::abs(static_cast<double>(got) - want) <= 2e-3 * std::max(1.0, want);
+    };
+    const bool same = actual[i].a == static_cast<float>(expected.count[i]) &&
+                      near(expected.red[i], actual[i].r) && near(expected.green[i], actual[i].g);
+    if (!same) {
+      if (result.wrong < 5) {
+        UNSCOPED_INFO("texel " << i % expected.size.x << "," << i / expected.size.x << ": want "
+                               << expected.red[i] << "," << expected.green[i] << " x"
+                               << expected.count[i] << ", got " << actual[i].r << ","
+                               << actual[i].g << " x" << actual[i].a);
+      }
+      ++result.wrong;
+    }
+  }
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("fade-map stamps light the texels their parallelograms cover, edges cut") {
+  murmur::test::gl_context();
+  const Scenario scenario = red_green_world(80, 60, 6, 8);
+  // Boids on a lattice, each heading its own way at its own speed, some paths leaving the map.
+  std::vector<BoidRecord> boids;
+  for (int row = 0; row < 6; ++row) {
+    for (int column = 0; column < 8; ++column) {
+      const int k = row * 8 + column;
+      const float heading = 0.131f * static_cast<float>(k * k) + 0.37f;
+      const float speed = 0.4f + 0.37f * static_cast<float>(k % 11);
+      BoidRecord boid{};
+      boid.pos = {0.3f + 10.0f * column + 0.173f * static_cast<float>(k % 7),
+                  0.6f + 10.0f * row + 0.291f * static_cast<float>(k % 5)};
+      boid.vel = speed * glm::vec2(std::cos(heading), std::sin(heading));
+      boid.id = boid.trail_slot = static_cast<std::uint32_t>(k);
+      boid.species = static_cast<std::uint32_t>(k % 2);
+      boids.push_back(boid);
+    }
+  }
+  // Two more crossing the first one's path: where stamps overlap they add.
+  for (int k = 0; k < 2; ++k) {
+    BoidRecord boid = boids[0];
+    boid.vel = glm::vec2(boid.vel.y, -boid.vel.x) * (k == 0 ? 1.0f : -0.7f);
+    boid.id = boid.trail_slot = static_cast<std::uint32_t>(boids.size());
+    boids.push_back(boid);
+  }
+
+  for (const float width : {0.5f, 1.0f, 2.6f, 5.0f}) {
+    for (const float texels_per_unit : {1.0f, 1.7f}) {
+      CAPTURE(width, texels_per_unit);
+      murmur::gl::DebugMessenger messenger;
+      Renderer renderer(64, 48, stamp_settings(texels_per_unit, width));
+      const BoidUpload upload(boids);
+      renderer.record_step(scenario, upload.view());
+      glm::ivec2 size{0};
+      const std::vector<glm::vec4> map = renderer.read_fade_map(&size);
+      StampedMap expected = empty_map(size);
+      const glm::dvec2 texels_per_world(glm::dvec2(size) / glm::dvec2(scenario.size()));
+      for (const BoidRecord& boid : boids) {
+        cpu_stamp(expected, texels_per_world, width, boid.pos, boid.vel,
+                  boid.species == 0 ? glm::dvec2(1, 0) : glm::dvec2(0, 1));
+      }
+      const Mismatches result = compare(expected, map);
+      CHECK(result.wrong == 0);
+      CHECK(result.lit > static_cast<int>(boids.size()));  // the stamps lit something
+      CHECK(result.compared > static_cast<int>(map.size() * 9 / 10));
+      CHECK(messenger.error_count() == 0);
+    }
+  }
+}
+
+// Three packed flocks, some 50 stamps a texel at their centres: the sums are exact (a half
+// float adding 50 stamps one by one would round at each), and they do not depend on the
+// records' order, bit for bit.
+TEST_CASE("fade-map stamps of packed flocks add up exactly, in any order") {
+  murmur::test::gl_context();
+  const Scenario scenario = red_green_world(128, 80, 6, 8);
+  std::vector<BoidRecord> boids;
+  const std::array<glm::vec2, 3> centres{{{24, 56}, {62, 22}, {98, 52}}};
+  const std::array<glm::vec2, 3> velocities{{{1.2f, -0.4f}, {0.9f, 0.9f}, {-0.6f, -1.1f}}};
+  for (std::size_t f = 0; f < centres.size(); ++f) {
+    const std::size_t first = boids.size();
+    murmur::test::add_gaussian_flock(boids, centres[f], 6, 14, 8000, velocities[f]);
+    for (std::size_t i = first; i < boids.size(); ++i)
+      boids[i].species = static_cast<std::uint32_t>(f % 2);
+  }
+  const auto stamped = [&](const std::vector<BoidRecord>& records) {
+    murmur::gl::DebugMessenger messenger;
+    Renderer renderer(64, 48, stamp_settings(1, 1));
+    const BoidUpload upload(records);
+    renderer.record_step(scenario, upload.view());
+    CHECK(messenger.error_count() == 0);
+    return renderer.read_fade_map();
+  };
+  const std::vector<glm::vec4> map = stamped(boids);
+  StampedMap expected = empty_map({128, 80});
+  for (const BoidRecord& boid : boids) {
+    cpu_stamp(expected, glm::dvec2(1), 1, boid.pos, boid.vel,
+              boid.species == 0 ? glm::dvec2(1, 0) : glm::dvec2(0, 1));
+  }
+  const Mismatches result = compare(expected, map);
+  CHECK(result.wrong == 0);
+  CHECK(*std::max_element(expected.count.begin(), expected.count.end()) > 40);
+
+  std::vector<BoidRecord> reversed(boids.rbegin(), boids.rend());
+  const std::vector<glm::vec4> reversed_map = stamped(reversed);
+  REQUIRE(reversed_map.size() == map.size());
+  CHECK(std::memcmp(reversed_map.data(), map.data(), map.size() * sizeof(glm::vec4)) == 0);
+}
+
+// The sums are cleared as they are folded in: a second step adds only its own stamps.
+TEST_CASE("fade-map stamps of one step do not linger into the next") {
+  murmur::test::gl_context();
+  const Scenario scenario = red_green_world(80, 60, 6, 8);
+  std::vector<BoidRecord> first, second;
+  for (int k = 0; k < 12; ++k) {
+    BoidRecord boid{};
+    boid.pos = {5.3f + 6.0f * static_cast<float>(k), 10.6f + 3.1f * static_cast<float>(k % 4)};
+    boid.vel = {1.7f, 0.6f - 0.1f * static_cast<float>(k)};
+    boid.id = boid.trail_slot = static_cast<std::uint32_t>(k);
+    boid.species = static_cast<std::uint32_t>(k % 2);
+    first.push_back(boid);
+    boid.pos.y += 20.0f + 0.37f * static_cast<float>(k);
+    boid.vel = {0.4f, -2.9f};
+    second.push_back(boid);
+  }
+  // The second step also stamps the first's paths again: its texels' sums must start at 0.
+  second.insert(second.end(), first.begin(), first.end());
+  Renderer renderer(64, 48, stamp_settings(1, 2));
+  for (const std::vector<BoidRecord>* step : {&first, &second}) {
+    const BoidUpload upload(*step);
+    renderer.record_step(scenario, upload.view());
+  }
+  glm::ivec2 size{0};
+  const std::vector<glm::vec4> map = renderer.read_fade_map(&size);
+  StampedMap expected = empty_map(size);
+  for (const std::vector<BoidRecord>* step : {&first, &second}) {
+    for (const BoidRecord& boid : *step) {
+      cpu_stamp(expected, glm::dvec2(1), 2, boid.pos, boid.vel,
+                boid.species == 0 ? glm::dvec2(1, 0) : glm::dvec2(0, 1));
+    }
+  }
+  CHECK(compare(expected, map).wrong == 0);
+}
