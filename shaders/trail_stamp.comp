@@ -3,7 +3,7 @@
 // world rectangle), by compute rather than as GL primitives: llvmpipe set up and binned
 // 20,000 short lines in about 11 ms, where this walks their few texels each.
 //
-// A stamp is the parallelogram GL draws for a wide aliased line (docs/rendering.md, "Trails"):
+// A stamp is the parallelogram GL draws for a wide aliased line (docs/rendering.md, "Stamps"):
 // from the boid a step ago to the boid now, u_width_texels across the path's minor axis (at
 // least one texel, so a thin stamp lights one texel per column, as a GL line). It lights the
 // texels whose centres lie inside it: the major coordinate in [lo, hi) of the path's ends,

@@ -1033,8 +1033,8 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
   set_colour_uniforms(add.colour, scenario, boids.step);
   set_walk(add);
   add.program.use();
-  // The sums' zeroing at creation is a buffer update; the atomics must see it.
-  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+  // No barrier first: the sums' clear at creation is a GL command, not a shader write, and the
+  // last step's fold, which cleared them since, ends in the barrier below.
   gl::dispatch(boid_pass_dispatch(boids.count));
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the fold reads every add's sums
   const Programs::StampFold& fold = programs_->stamp_fold;
