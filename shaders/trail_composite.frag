@@ -1,7 +1,10 @@
 #version 450 core
 // Fade map -> frame: looks up the world point under each pixel of the world's rectangle in the
 // world-space trail texture. GL_REPEAT sampling makes the torus seam seamless. Built once for
-// glow and once for ink (MURMUR_INK).
+// glow and once for ink (MURMUR_INK). A map seen smaller than its texels (a small frame, or
+// zoomed out) is averaged over each pixel's square by u_taps_per_side^2 bilinear taps: one tap
+// spread over more than two texels would skip the texels between, and a one-texel trail would
+// break into dots or vanish (docs/rendering.md, "A map smaller than its texels").
 layout(binding = MURMUR_FADE_MAP_TEXTURE_UNIT) uniform sampler2D u_fade_map;
 uniform vec2 u_frame_size;       // pixels
 uniform vec2 u_world_centre;     // world point at the frame's centre
@@ -9,6 +12,7 @@ uniform float u_pixels_per_world_unit;
 uniform vec2 u_world_size;
 uniform float u_intensity;
 uniform float u_stamp_intensity;  // the share of its boid's colour one stamp adds
+uniform uint u_taps_per_side;      // >= 1; 1: the one tap at the pixel's centre
 // What the world's rectangle holds before the trails: the background and no marks (glow) or
 // the paper. No clear comes first; this pass adds the trails to it, or lays them over it, in
 // the shader, as blending over a cleared target did (llvmpipe's clear and blend cost 2 ms of a
@@ -20,7 +24,18 @@ const float kTiny = 1e-6;  // an unstamped texel has no colour to average
 
 void main() {
   vec2 world = u_world_centre + (gl_FragCoord.xy - 0.5 * u_frame_size) / u_pixels_per_world_unit;
-  vec4 map = texture(u_fade_map, world / u_world_size);
+  vec2 centre = world / u_world_size;
+  // The taps sit at the centres of an n x n split of the pixel's square (n = 1: its centre).
+  float taps = float(u_taps_per_side);
+  vec2 tap_step = 1.0 / (u_pixels_per_world_unit * taps * u_world_size);
+  vec4 map = vec4(0.0);
+  for (uint row = 0u; row < u_taps_per_side; ++row) {
+    for (uint column = 0u; column < u_taps_per_side; ++column) {
+      vec2 offset = vec2(column, row) + 0.5 - 0.5 * taps;
+      map += texture(u_fade_map, centre + offset * tap_step);
+    }
+  }
+  map /= taps * taps;
 #if !MURMUR_INK
   // Glow: alpha is the light added in multiples of the boids' colour (the faded stamps
   // times what each added), which the local exposure counts.

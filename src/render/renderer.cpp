@@ -54,6 +54,9 @@ constexpr GLsizei kFullscreenTriangleVertices = 3;
 // The fade map's texels are multiplied by the fades of the steps since the last time once
 // these reach this (record_step): 8 x the trails' light at most in a half float (65,504).
 constexpr float kFadeMapRescaleBelow = 0.125f;
+// The composite's taps on a map seen smaller than its texels (fade_map_taps_per_side).
+constexpr float kFadeMapTexelsPerTap = 2.0f;
+constexpr int kMaxFadeMapTapsPerSide = 16;
 // The bloom's levels are the frame halved `levels` times but for the first halving: level 0 is
 // a quarter of the frame's side (seed 002's glow blurs a third-size copy), the widest level
 // stays where it was. On llvmpipe each bilinear tap costs a full-frame pass about as much as
@@ -637,7 +640,8 @@ struct Renderer::Programs {
     gl::Uniform frame_size{program, "u_frame_size"}, world_centre{program, "u_world_centre"},
         pixels_per_world_unit{program, "u_pixels_per_world_unit"},
         world_size{program, "u_world_size"}, intensity{program, "u_intensity"},
-        stamp_intensity{program, "u_stamp_intensity"}, sky{program, "u_sky"};
+        stamp_intensity{program, "u_stamp_intensity"}, sky{program, "u_sky"},
+        taps_per_side{program, "u_taps_per_side"};
   };
   Variants<FadeComposite> fade_composite;
   struct BloomDown {
@@ -767,6 +771,20 @@ glm::ivec2 fade_map_size(const TrailSettings& trails, glm::vec2 world) {
   const float cap = static_cast<float>(std::max(1, trails.map_max_side));
   const glm::vec2 wanted = world * std::max(trails.map_pixels_per_world_unit, 0.0f);
   return glm::ivec2(glm::clamp(glm::round(wanted), glm::vec2(1.0f), glm::vec2(cap)));
+}
+
+// The composite's bilinear taps per pixel side (trail_composite.frag): a tap blends the 2x2
+// texels around it, so taps at most kFadeMapTexelsPerTap apart reach every texel of a map seen
+// smaller than its texels. The taps a pixel takes grow as the pixels over the world shrink, so
+// the pass reads about a quarter of the map's texels at any zoom; kMaxFadeMapTapsPerSide only
+// bounds the loop (a map seen 32 texels to a pixel and smaller loses some trails).
+std::uint32_t fade_map_taps_per_side(glm::ivec2 map, glm::vec2 world, float pixels_per_world_unit) {
+  const glm::vec2 texels_per_unit = glm::vec2(map) / world;
+  const float texels_per_pixel =
+      std::max(texels_per_unit.x, texels_per_unit.y) / pixels_per_world_unit;
+  if (!(texels_per_pixel > kFadeMapTexelsPerTap)) return 1u;  // NaN too: one tap
+  return static_cast<std::uint32_t>(std::min(std::ceil(texels_per_pixel / kFadeMapTexelsPerTap),
+                                   static_cast<float>(kMaxFadeMapTapsPerSide)));
 }
 
 // The fixed point of trail_stamp.comp's colour sums, for a step of at most `records` stamps:
@@ -1340,6 +1358,9 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
                                                    glm::ivec2(trails.map.width(),
                                                               trails.map.height())));
     composite.stamp_intensity.set(settings.stamp_brightness());
+    composite.taps_per_side.set(fade_map_taps_per_side(
+        glm::ivec2(trails.map.width(), trails.map.height()), scenario.size(),
+        view.pixels_per_world_unit));
     // The composite lays the trails over the sky itself (clear_pass left the world's rectangle
     // to it), as blending over it would have.
     composite.sky.set(world_sky());

@@ -272,3 +272,59 @@ TEST_CASE("fade-map stamps of one step do not linger into the next") {
   }
   CHECK(compare(expected, map).wrong == 0);
 }
+
+// A map seen smaller than its texels (a small frame, or zoomed out): 5 texels to a pixel here.
+// One bilinear tap a pixel reads only the texels within one of the pixel's centre, so a thin
+// trail between centres broke into dots or vanished; the composite's taps spread over the
+// pixel's square (docs/rendering.md, "A map smaller than its texels") show every trail, in
+// every pixel column it crosses.
+TEST_CASE("a fade map seen smaller than its texels shows every trail unbroken") {
+  murmur::test::gl_context();
+  const Scenario scenario = red_green_world(200, 200, 6, 60);
+  RenderSettings settings = stamp_settings(2.5f, 1);
+  settings.bloom.enabled = false;
+  settings.density_scale = false;
+  constexpr int kFrameSide = 100;  // the world fitted: 0.5 pixels a unit, 5 texels a pixel
+  constexpr float kPixelsPerUnit = 0.5f;
+  // Shallow paths 40 units (20 pixels) long, each at its own height within a pixel.
+  std::vector<BoidRecord> boids;
+  for (int k = 0; k < 9; ++k) {
+    BoidRecord boid{};
+    boid.pos = {120.0f + 3.1f * static_cast<float>(k), 14.0f + 19.0f * static_cast<float>(k) +
+                                                          0.23f * static_cast<float>(k)};
+    boid.vel = {40.0f, 6.0f + 0.9f * static_cast<float>(k)};
+    boid.id = boid.trail_slot = static_cast<std::uint32_t>(k);
+    boid.species = 0;
+    boids.push_back(boid);
+  }
+  Renderer renderer(kFrameSide, kFrameSide, settings);
+  const BoidUpload upload(boids);
+  const murmur::RgbaImage frame = murmur::test::checked_frame(renderer, [&] {
+    renderer.record_step(scenario, upload.view());
+    renderer.render(scenario, upload.view());
+  });
+  // The sky, in a corner no path comes near.
+  const int sky = murmur::test::pixel_at(frame, 2, 2).sum();
+  // Columns away from the tail (a stamp's end may fall either side of a texel) and the head.
+  constexpr int kTailMargin = 2, kHeadMargin = 6;
+  int columns = 0, dark = 0;
+  for (const BoidRecord& boid : boids) {
+    const glm::vec2 head = boid.pos * kPixelsPerUnit, tail = (boid.pos - boid.vel) * kPixelsPerUnit;
+    for (int x = static_cast<int>(tail.x) + kTailMargin; x < static_cast<int>(head.x) - kHeadMargin;
+         ++x) {
+      // The path's row at this column, from the top, and its neighbours.
+      const float t = (static_cast<float>(x) + 0.5f - tail.x) / (head.x - tail.x);
+      const int row = kFrameSide - 1 - static_cast<int>(tail.y + t * (head.y - tail.y));
+      int brightest = 0;
+      for (int r = std::max(row - 1, 0); r <= std::min(row + 1, kFrameSide - 1); ++r)
+        brightest = std::max(brightest, murmur::test::pixel_at(frame, x, r).sum());
+      ++columns;
+      if (brightest <= sky) {
+        if (dark < 5) UNSCOPED_INFO("no trail at column " << x << " near row " << row);
+        ++dark;
+      }
+    }
+  }
+  CHECK(columns > 90);
+  CHECK(dark == 0);
+}
