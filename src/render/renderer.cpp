@@ -497,7 +497,9 @@ std::string heads_variant(ColourMode mode, HeadPrimitive shape, bool sprite) {
          variant_define("MURMUR_HEAD_SHAPE", static_cast<std::uint32_t>(shape)) +
          flag("MURMUR_HEAD_SPRITE", sprite);
 }
-std::string composite_variant(bool ink) { return flag("MURMUR_INK", ink); }
+std::string composite_variant(bool ink, bool minified) {
+  return flag("MURMUR_INK", ink) + flag("MURMUR_MINIFIED_MAP", minified);
+}
 std::string resolve_variant(bool ink, bool local, bool bloom) {
   return flag("MURMUR_INK", ink) + flag("MURMUR_LOCAL_EXPOSURE", local) +
          flag("MURMUR_BLOOM", bloom);
@@ -633,15 +635,15 @@ struct Renderer::Programs {
     gl::Uniform fade{program, "u_fade"};
   } fade;
   struct FadeComposite {
-    explicit FadeComposite(const std::string& ink)  // MURMUR_INK
+    explicit FadeComposite(const std::string& variant)  // MURMUR_INK, MURMUR_MINIFIED_MAP
         : program(gl::Program::graphics("render_fullscreen.vert", "trail_composite.frag",
-                                        render_defines() + ink)) {}
+                                        render_defines() + variant)) {}
     gl::Program program;
     gl::Uniform frame_size{program, "u_frame_size"}, world_centre{program, "u_world_centre"},
         pixels_per_world_unit{program, "u_pixels_per_world_unit"},
         world_size{program, "u_world_size"}, intensity{program, "u_intensity"},
         stamp_intensity{program, "u_stamp_intensity"}, sky{program, "u_sky"},
-        taps_per_side{program, "u_taps_per_side"};
+        taps_per_side{program, "u_taps_per_side", gl::Uniform::MayBeCompiledOut{}};
   };
   Variants<FadeComposite> fade_composite;
   struct BloomDown {
@@ -1189,7 +1191,8 @@ std::size_t Renderer::build_every_variant() {
     build(programs.ribbons, colour_variant(mode));
   }
   for (const bool ink : {false, true}) {
-    build(programs.fade_composite, composite_variant(ink));
+    for (const bool minified : {false, true})
+      build(programs.fade_composite, composite_variant(ink, minified));
     for (const bool local : {false, true})
       for (const bool bloom : {false, true})
         build(programs.resolve, resolve_variant(ink, local, bloom));
@@ -1346,8 +1349,11 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
 
   if (fade_map_composited(view)) {
     scissor_to_world(view);
-    const Programs::FadeComposite& composite =
-        programs_->fade_composite[composite_variant(settings_.blend == BlendMode::Ink)];
+    const std::uint32_t taps_per_side = fade_map_taps_per_side(
+        glm::ivec2(trails.map.width(), trails.map.height()), scenario.size(),
+        view.pixels_per_world_unit);
+    const Programs::FadeComposite& composite = programs_->fade_composite[composite_variant(
+        settings_.blend == BlendMode::Ink, taps_per_side > 1)];
     composite.frame_size.set(glm::vec2(width_, height_));
     composite.world_centre.set(view.world_centre);
     composite.pixels_per_world_unit.set(view.pixels_per_world_unit);
@@ -1358,9 +1364,7 @@ void Renderer::trails_pass(const Scenario& scenario, std::uint64_t step, float b
                                                    glm::ivec2(trails.map.width(),
                                                               trails.map.height())));
     composite.stamp_intensity.set(settings.stamp_brightness());
-    composite.taps_per_side.set(fade_map_taps_per_side(
-        glm::ivec2(trails.map.width(), trails.map.height()), scenario.size(),
-        view.pixels_per_world_unit));
+    composite.taps_per_side.set(taps_per_side);
     // The composite lays the trails over the sky itself (clear_pass left the world's rectangle
     // to it), as blending over it would have.
     composite.sky.set(world_sky());

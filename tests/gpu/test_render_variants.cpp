@@ -67,10 +67,11 @@ TEST_CASE("every shader variant a setting can choose compiles and links") {
   Renderer renderer(kWidth, kHeight, scene_settings());
   const std::size_t modes = std::size(murmur::kColourModeNames);
   // Per colour mode: heads as points, squares and darts (those two as triangles and as
-  // sprites), the stamps and the ribbons; the composite by blend; the resolve by blend, local
+  // sprites), the stamps and the ribbons; the composite by blend and by whether the map is seen
+  // smaller than its texels; the resolve by blend, local
   // exposure and bloom; the bloom's first level by local exposure and the other levels; four
   // exposure stages and the factor by local exposure.
-  const std::size_t expected = modes * (1 + 2 * 2 + 1 + 1) + 2 + 8 + (2 + 1) + 2 * (4 + 1);
+  const std::size_t expected = modes * (1 + 2 * 2 + 1 + 1) + 2 * 2 + 8 + (2 + 1) + 2 * (4 + 1);
   CHECK(renderer.build_every_variant() == expected);
   CHECK(messenger.error_count() == 0);
 }
