@@ -97,6 +97,9 @@ constexpr GLuint kBindExposureCells = 28;
 constexpr GLuint kBindExposureTiles = 29;
 constexpr GLuint kBindExposureDensity = 30;
 constexpr GLuint kBindStampSums = 31;
+// Below the render's range, in one of the simulation's slots (which it rebinds every step): the
+// stamps' passes bind nothing else there.
+constexpr GLuint kBindStampTexels = 1;
 constexpr GLuint kPlanInkTextureUnit = 4;
 // The exposure's buffers as buffer textures (shaders/render_exposure.glsl): the factors the
 // bloom and the resolve read, then the stages' own; units 8 to 13 are the simulation's views
@@ -166,6 +169,15 @@ constexpr GLuint kFadeMapImageUnit = 0;
 // trail_stamp.comp's sums a map texel: the stamps, then the colour's three channels in fixed
 // point (stamp_fixed_one).
 constexpr std::uint32_t kStampSumWords = 4;
+// The std430 head of trail_stamp.comp's StampTexelsBlock; the listed texels follow it.
+struct StampTexelsHeader {
+  std::array<std::uint32_t, 4> fold_groups;  // glDispatchComputeIndirect's x, y, z; unused
+  std::uint32_t listing;                     // texels listed by this step's adds so far
+  std::uint32_t listed;                      // texels the fold takes
+  std::uint32_t capacity;                    // the map's texels
+  std::uint32_t unused;
+};
+static_assert(sizeof(StampTexelsHeader) == 32 && offsetof(StampTexelsHeader, listing) == 16);
 // The flock's Population record starts with its live count: a view's live_count_buffer is
 // read at offset 0.
 static_assert(offsetof(gpu::Population, live) == 0);
@@ -242,6 +254,7 @@ std::string render_defines() {
                 static_cast<std::uint32_t>(CircleRadiusKind::Separation)) +
          define("MURMUR_MAX_CIRCLES_PER_SLOT", kMaxCirclesPerSlot) +
          define("MURMUR_BIND_STAMP_SUMS", kBindStampSums) +
+         define("MURMUR_BIND_STAMP_TEXELS", kBindStampTexels) +
          define("MURMUR_FADE_MAP_IMAGE_UNIT", kFadeMapImageUnit) +
          define("MURMUR_STAMP_SUM_WORDS", kStampSumWords) +
          define("MURMUR_MAX_COLOUR_COMPONENT", kMaxColourComponent) +
@@ -610,24 +623,29 @@ struct Renderer::Programs {
         intensity{program, "u_intensity"};
   };
   Variants<Ribbons> ribbons;
-  // trail_stamp.comp's two passes: the adds (a variant per colour mode) and the fold.
-  struct StampWalk {
-    explicit StampWalk(const std::string& defines)
+  // trail_stamp.comp's three passes: the adds (a variant per colour mode), the fold's
+  // preparation and the fold.
+  struct Stamps {
+    explicit Stamps(const std::string& defines)
         : program(gl::Program::compute("trail_stamp.comp", render_defines() + defines)) {}
     gl::Program program;
+  };
+  struct StampAdd : Stamps {
+    explicit StampAdd(const std::string& colour_defines)
+        : Stamps("#define MURMUR_STAMP_ADD 1\n" + colour_defines) {}
     gl::Uniform map_size{program, "u_map_size"}, world_size{program, "u_world_size"},
         step_duration{program, "u_step_duration"}, width_texels{program, "u_width_texels"},
         fixed_one{program, "u_fixed_one"};
-  };
-  struct StampAdd : StampWalk {
-    explicit StampAdd(const std::string& colour_defines)
-        : StampWalk("#define MURMUR_STAMP_ADD 1\n" + colour_defines) {}
     ColourUniforms colour{program};
   };
   Variants<StampAdd> stamp_add;
-  struct StampFold : StampWalk {
-    StampFold() : StampWalk("#define MURMUR_STAMP_FOLD 1\n") {}
-    gl::Uniform intensity{program, "u_intensity"}, map_weight{program, "u_map_weight"};
+  struct StampPrepare : Stamps {
+    StampPrepare() : Stamps("#define MURMUR_STAMP_PREPARE 1\n") {}
+  } stamp_prepare;
+  struct StampFold : Stamps {
+    StampFold() : Stamps("#define MURMUR_STAMP_FOLD 1\n") {}
+    gl::Uniform map_size{program, "u_map_size"}, fixed_one{program, "u_fixed_one"},
+        intensity{program, "u_intensity"}, map_weight{program, "u_map_weight"};
   } stamp_fold;
   struct Fade {
     gl::Program program =
@@ -726,6 +744,9 @@ struct Renderer::TrailState {
   gl::Texture map;
   gl::Framebuffer map_framebuffer;
   gl::Buffer stamp_sums;  // kStampSumWords uints a texel, zero between steps (trail_stamp.comp)
+  // trail_stamp.comp's StampTexelsBlock: the fold's dispatch, the list's length and capacity,
+  // then the texels one step's stamps lit (a map's worth of room).
+  gl::Buffer stamp_texels;
   glm::vec2 map_world{0};
   bool map_stamped = false;  // false: the map is black (composite skipped)
   float map_scale = 1.0f;
@@ -1009,6 +1030,11 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
                                                                    size.y * kStampSumWords *
                                                                    sizeof(std::uint32_t));
     trails.stamp_sums.clear_to_zero();
+    const auto texels = static_cast<std::uint32_t>(size.x) * static_cast<std::uint32_t>(size.y);
+    const StampTexelsHeader header{{0, 1, 1, 0}, 0, 0, texels, 0};
+    trails.stamp_texels = gl::Buffer("murmur.render.stamp_texels",
+                                     sizeof header + std::size_t{texels} * sizeof(std::uint32_t));
+    trails.stamp_texels.upload(0, sizeof header, &header);
     trails.map_world = world;
     clear_colour(trails.map_framebuffer.id(), glm::vec3(0.0f), kNoStamps);
     trails.map_scale = 1.0f;
@@ -1038,33 +1064,39 @@ void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
     trails.map_scale = 1.0f;
   }
 
-  // map += stamps / map_scale, by trail_stamp.comp (it says how and why): the adds, then the
-  // fold, one invocation a record each.
-  const float width_texels = std::max(settings.stamp_width(), kMinStampWidthTexels);
-  const auto set_walk = [&](const Programs::StampWalk& walk) {
-    walk.map_size.set(size);
-    walk.world_size.set(world);
-    walk.step_duration.set(kStepDuration);
-    walk.width_texels.set(width_texels);
-    walk.fixed_one.set(stamp_fixed_one(boids.count));
-  };
+  // map += stamps / map_scale, by trail_stamp.comp (it says how and why): the adds, one
+  // invocation a record, then the fold, one a texel they lit.
+  const float fixed_one = stamp_fixed_one(boids.count);
   trails.stamp_sums.bind_storage(kBindStampSums);
+  trails.stamp_texels.bind_storage(kBindStampTexels);
   const Programs::StampAdd& add = programs_->stamp_add[colour_variant(settings_.colour.mode)];
   set_colour_uniforms(add.colour, scenario, boids.step);
-  set_walk(add);
+  add.map_size.set(size);
+  add.world_size.set(world);
+  add.step_duration.set(kStepDuration);
+  add.width_texels.set(std::max(settings.stamp_width(), kMinStampWidthTexels));
+  add.fixed_one.set(fixed_one);
   add.program.use();
-  // No barrier first: the sums' clear at creation is a GL command, not a shader write, and the
-  // last step's fold, which cleared them since, ends in the barrier below.
+  // No barrier first: the sums' and the list's first contents are GL commands, not shader
+  // writes, and the last step's fold and preparation, which wrote them since, end in the
+  // barrier below.
   gl::dispatch(boid_pass_dispatch(boids.count));
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the fold reads every add's sums
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the preparation reads the list's length
+  programs_->stamp_prepare.program.use();
+  gl::dispatch_linear(1);
+  // The fold reads the sums and the list, and is dispatched from the arguments just written.
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
   const Programs::StampFold& fold = programs_->stamp_fold;
-  set_walk(fold);
+  fold.map_size.set(size);
+  fold.fixed_one.set(fixed_one);
   fold.intensity.set(settings.stamp_brightness());
   fold.map_weight.set(1.0f / trails.map_scale);
   fold.program.use();
   glBindImageTexture(kFadeMapImageUnit, trails.map.id(), 0, GL_FALSE, 0, GL_READ_WRITE,
                      GL_RGBA16F);
-  gl::dispatch(boid_pass_dispatch(boids.count));
+  glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, trails.stamp_texels.id());
+  glDispatchComputeIndirect(offsetof(StampTexelsHeader, fold_groups));
+  glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
   // The composite samples the map, the next step's fade blends into it, read_fade_map reads
   // it, and the next step's adds use the sums the fold cleared.
   glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
