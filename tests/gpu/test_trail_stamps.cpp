@@ -328,3 +328,45 @@ TEST_CASE("a fade map seen smaller than its texels shows every trail unbroken") 
   CHECK(columns > 90);
   CHECK(dark == 0);
 }
+
+// The fold takes the texels each step's adds listed; the list holds a map's worth and is
+// emptied for every step. Steps enough to list more texels in all than the map has must still
+// all reach the map (a list never emptied fills up, and later stamps' sums are never folded).
+TEST_CASE("fade-map stamps of many steps all reach the map") {
+  murmur::test::gl_context();
+  const Scenario scenario = red_green_world(80, 60, 6, 8);
+  Renderer renderer(64, 48, stamp_settings(1, 1));
+  constexpr int kSteps = 45;
+  StampedMap expected = empty_map({80, 60});
+  std::size_t listed = 0;  // texels the steps lit, counted step by step
+  for (int step = 0; step < kSteps; ++step) {
+    std::vector<BoidRecord> boids;
+    for (int k = 0; k < 48; ++k) {
+      const float heading = 0.131f * static_cast<float>(k * k + step) + 0.37f;
+      BoidRecord boid{};
+      boid.pos = {std::fmod(1.3f + 10.0f * static_cast<float>(k % 8) + 1.37f * step, 80.0f),
+                  std::fmod(2.6f + 10.0f * static_cast<float>(k / 8) + 0.71f * step, 60.0f)};
+      boid.vel = 3.1f * glm::vec2(std::cos(heading), std::sin(heading));
+      boid.id = boid.trail_slot = static_cast<std::uint32_t>(k);
+      boid.species = static_cast<std::uint32_t>(k % 2);
+      boids.push_back(boid);
+    }
+    const BoidUpload upload(boids);
+    renderer.record_step(scenario, upload.view());
+    StampedMap step_map = empty_map({80, 60});
+    for (const BoidRecord& boid : boids) {
+      const glm::dvec2 light = boid.species == 0 ? glm::dvec2(1, 0) : glm::dvec2(0, 1);
+      cpu_stamp(expected, glm::dvec2(1), 1, boid.pos, boid.vel, light);
+      cpu_stamp(step_map, glm::dvec2(1), 1, boid.pos, boid.vel, light);
+    }
+    listed += static_cast<std::size_t>(
+        std::count_if(step_map.count.begin(), step_map.count.end(), [](double c) { return c > 0; }));
+  }
+  CHECK(listed > 80 * 60);
+  glm::ivec2 size{0};
+  const std::vector<glm::vec4> map = renderer.read_fade_map(&size);
+  REQUIRE(size == glm::ivec2(80, 60));
+  const Mismatches result = compare(expected, map);
+  CHECK(result.wrong == 0);
+  CHECK(result.compared > 80 * 60 / 2);
+}
