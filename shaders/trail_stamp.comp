@@ -82,11 +82,8 @@ void visit(uint texel) {
       atomicAdd(stamp_sums[word + kColourWords + channel], g_fixed_colour[channel]);
   }
 }
-#endif
-
 
 // Visits the texels of the stamp from `before` to `now` (texel coordinates).
-#ifdef MURMUR_STAMP_ADD
 void walk_stamp(vec2 before, vec2 now) {
   vec2 along = now - before;
   bool x_major = abs(along.x) >= abs(along.y);
