@@ -13,8 +13,12 @@ in float v_hole;
 #if MURMUR_HEAD_SPRITE
 flat in vec2 v_centre_pixels;
 flat in vec2 v_local_from_offset_x;
-flat in vec2 v_local_from_offset_y;
+#if MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_SQUARE
 flat in float v_sprite_hole;
+#else
+uniform float u_head_length;  // world units, tip to tail
+uniform float u_head_width;   // world units, wing to wing
+#endif
 #endif
 uniform float u_notch_ratio;  // tail notch depth / length
 out vec4 f_colour;
@@ -24,9 +28,18 @@ const float kWingSpan = 2.0;  // |y| is 1/2 at a wing: 1 - 2|y| runs 1 (axis) to
 
 void main() {
 #if MURMUR_HEAD_SPRITE
-  vec2 offset = gl_FragCoord.xy - v_centre_pixels;
-  vec2 local = vec2(dot(offset, v_local_from_offset_x), dot(offset, v_local_from_offset_y));
+  // The y row is the x row turned a quarter (left of the heading) and scaled by the head's
+  // length over its width (1 for a disc): one input fewer to set up per point.
+#if MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_SQUARE
+  float y_over_x = 1.0;
   float hole = v_sprite_hole;
+#else
+  float y_over_x = u_head_length / u_head_width;
+  float hole = 0.0;
+#endif
+  vec2 offset = gl_FragCoord.xy - v_centre_pixels;
+  vec2 row_y = vec2(-v_local_from_offset_x.y, v_local_from_offset_x.x) * y_over_x;
+  vec2 local = vec2(dot(offset, v_local_from_offset_x), dot(offset, row_y));
 #else
   vec2 local = v_local;
   float hole = v_hole;

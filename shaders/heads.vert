@@ -60,13 +60,15 @@ uniform float u_sprite_pixels;        // the sprite's side: the head turned any 
 // The frame's size over the sprites' viewport's, wider by a margin each way (GL clips a point by
 // its centre: Renderer::heads_pass): the frame's clip coordinates times it are the viewport's.
 uniform vec2 u_sprite_clip_scale;
-// heads.frag's inputs for a sprite: the boid's window position, and the two rows that take a
-// fragment's offset from it (pixels) to the head's own frame (the same v_local as a triangle's
-// vertices give).
+// heads.frag's inputs for a sprite: the boid's window position, and the row that takes a
+// fragment's offset from it (pixels) to the head's own x (the same v_local.x as a triangle's
+// vertices give); heads.frag makes the y row from it. On llvmpipe a point's setup costs by its
+// inputs' components, which is most of what a small head costs.
 flat out vec2 v_centre_pixels;
 flat out vec2 v_local_from_offset_x;
-flat out vec2 v_local_from_offset_y;
+#if MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_SQUARE
 flat out float v_sprite_hole;
+#endif
 #endif
 
 void main() {
@@ -77,8 +79,9 @@ void main() {
 #if MURMUR_HEAD_SPRITE
   v_centre_pixels = vec2(0.0);
   v_local_from_offset_x = vec2(0.0);
-  v_local_from_offset_y = vec2(0.0);
+#if MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_SQUARE
   v_sprite_hole = 0.0;
+#endif
   gl_PointSize = u_sprite_pixels;
 #endif
   if (record >= render_live_count) {
@@ -113,11 +116,11 @@ void main() {
   vec2 centre_clip = (boid.pos - u_world_centre) * u_world_to_clip;  // in the frame's clip space
   gl_Position = vec4(centre_clip * u_sprite_clip_scale, 0.0, 1.0);
   v_centre_pixels = (centre_clip * kHalf + kHalf) * u_frame_size;
-  // local = (offset . forward / units.x, offset . left / units.y), offset in world units.
-  vec2 world_per_pixel_over_units = 1.0 / (u_pixels_per_world_unit * units);
-  v_local_from_offset_x = forward * world_per_pixel_over_units.x;
-  v_local_from_offset_y = left * world_per_pixel_over_units.y;
+  // local.x = offset . forward / units.x, offset in world units (heads.frag: local.y).
+  v_local_from_offset_x = forward / (u_pixels_per_world_unit * units.x);
+#if MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_SQUARE
   v_sprite_hole = v_hole;
+#endif
 #else
 #if MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_SQUARE
   v_local = kSquareCorner[head_corner];
