@@ -65,7 +65,7 @@
 #define MURMUR_BOID_TEXEL_ENERGY_FATE 4u  // energy, fate
 
 // GL_MAX_COMPUTE_WORK_GROUP_COUNT's guaranteed minimum in x and y: longer passes are folded
-// into y (murmur/gl/dispatch.hpp on the CPU, population_update.comp on the GPU).
+// into y (murmur/gl/dispatch.hpp on the CPU, compute_index.glsl's folded_groups on the GPU).
 #define MURMUR_MAX_GROUPS_PER_DIMENSION 65535
 // boid_cell of a boid that died in the step: it takes no part in the counting sort.
 #define MURMUR_NO_CELL 0xFFFFFFFFu

@@ -86,10 +86,3 @@ ivec2 plan_grid_cell(vec2 p) {
 
 uint plan_grid_index(ivec2 c) { return uint(c.y) * uint(control.grid_cells.x) + uint(c.x); }
 
-// Indirect dispatch arguments for `groups` workgroups, folded into y past GL's per-dimension
-// limit as murmur/gl/dispatch.hpp folds them (compute_index.glsl gives the linear index back).
-uvec3 plan_folded_groups(uint groups) {
-  if (groups <= MURMUR_MAX_GROUPS_PER_DIMENSION) return uvec3(groups, groups == 0u ? 0u : 1u, 1u);
-  uint rows = (groups + MURMUR_MAX_GROUPS_PER_DIMENSION - 1u) / MURMUR_MAX_GROUPS_PER_DIMENSION;
-  return uvec3(MURMUR_MAX_GROUPS_PER_DIMENSION, rows, 1u);
-}

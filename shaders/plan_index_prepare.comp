@@ -9,6 +9,7 @@
 #include "plan.glsl"
 #include "plan_listed.glsl"
 layout(local_size_x = 1) in;
+#include "compute_index.glsl"
 
 uniform uint step_number;  // the step being made (GpuPlan keeps it within uint32)
 
@@ -39,12 +40,12 @@ void main() {
   control.bucket_count = buckets;
   control.link_first = rebuild ? 0u : first;
   control.link_end = count;
-  uvec3 link = plan_folded_groups((count - control.link_first + MURMUR_STEP_GROUP_SIZE - 1u) /
-                                  MURMUR_STEP_GROUP_SIZE);
+  uvec3 link =
+      folded_groups((count - control.link_first + MURMUR_STEP_GROUP_SIZE - 1u) / MURMUR_STEP_GROUP_SIZE);
   control.link_groups = uint[3](link.x, link.y, link.z);
   if (rebuild) {
     uvec3 clear =
-        plan_folded_groups((buckets + MURMUR_STEP_GROUP_SIZE - 1u) / MURMUR_STEP_GROUP_SIZE);
+        folded_groups((buckets + MURMUR_STEP_GROUP_SIZE - 1u) / MURMUR_STEP_GROUP_SIZE);
     control.clear_groups = uint[3](clear.x, clear.y, clear.z);
   }
 }

@@ -5,15 +5,13 @@
 // Phase MURMUR_POPULATION_AFTER_SORT: the live count is the counting sort's total.
 #include "sim_buffers.glsl"
 layout(local_size_x = 1) in;
+#include "compute_index.glsl"
 
 uniform uint update_phase;
 
 // glDispatchComputeIndirect arguments for `items` boids, folded into y past GL's limit.
 uvec4 groups_for(uint items) {
-  uint groups = (items + MURMUR_STEP_GROUP_SIZE - 1u) / MURMUR_STEP_GROUP_SIZE;
-  if (groups == 0u) return uvec4(0u, 1u, 1u, 0u);
-  uint x = min(groups, uint(MURMUR_MAX_GROUPS_PER_DIMENSION));
-  return uvec4(x, (groups + x - 1u) / x, 1u, 0u);
+  return uvec4(folded_groups((items + MURMUR_STEP_GROUP_SIZE - 1u) / MURMUR_STEP_GROUP_SIZE), 0u);
 }
 
 void main() {

@@ -687,7 +687,8 @@ void GpuFlock::upload(const FlockState& state) {
   gpu::Population population{};
   population.candidates = n;
   population.next_id = state.resolved_next_id();
-  // The same fold as population_update.comp's, which keeps these arguments from now on.
+  // The same fold as compute_index.glsl's folded_groups, which population_update.comp keeps these
+  // arguments with from now on.
   const gl::DispatchShape shape = gl::folded_dispatch(groups_for(n, MURMUR_STEP_GROUP_SIZE));
   population.candidate_groups[0] = shape.x;
   population.candidate_groups[1] = shape.y;
