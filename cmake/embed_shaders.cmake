@@ -1,9 +1,18 @@
-# Writes OUTPUT: a C++ source that holds every file in SHADERS as a raw string, keyed by
-# file name, so the binary needs no shader files at run time. #include between shaders is
+# Writes OUTPUT: a C++ source that holds every file in SHADERS as a raw string, keyed by its
+# path below whichever of ROOTS holds it (the source tree's shaders/ or the generated one), so the binary needs no shader files at run time. #include between shaders is
 # resolved later, at load time, by src/gl/shader_source.cpp (which also emits #line).
 set(body "")
 foreach(path ${SHADERS})
-  get_filename_component(name ${path} NAME)
+  set(name "")
+  foreach(root ${ROOTS})
+    string(FIND "${path}" "${root}/" at)
+    if(at EQUAL 0)
+      file(RELATIVE_PATH name "${root}" "${path}")
+    endif()
+  endforeach()
+  if(name STREQUAL "")
+    message(FATAL_ERROR "embed_shaders: ${path} is under none of ${ROOTS}")
+  endif()
   file(READ ${path} text)
   string(APPEND body "    {\"${name}\", R\"murmur_glsl(${text})murmur_glsl\"},\n")
 endforeach()

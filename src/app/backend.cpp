@@ -1,11 +1,11 @@
 #include "backend.hpp"
 
 #include "cli.hpp"
-#include "murmur/cpu_flock.hpp"
+#include "murmur/flock/cpu_flock.hpp"
 #include "murmur/gl/context.hpp"
-#include "murmur/errors.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
-#include "murmur/gpu/gpu_plan.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
+#include "murmur/plan/gpu/gpu_plan.hpp"
 
 namespace murmur::cli {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <string_view>
 
-#include "murmur/plan.hpp"
-#include "murmur/scenario.hpp"
-#include "murmur/state.hpp"
+#include "murmur/plan/plan.hpp"
+#include "murmur/scenario/scenario.hpp"
+#include "murmur/flock/state.hpp"
 
 namespace CLI {
 class Option;

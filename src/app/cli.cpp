@@ -13,7 +13,7 @@
 #include <system_error>
 
 #include "commands.hpp"
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/version.hpp"
 
 namespace murmur::cli {

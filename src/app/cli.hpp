@@ -18,9 +18,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "murmur/progress.hpp"
-#include "murmur/scenario.hpp"
-#include "murmur/state.hpp"
+#include "murmur/base/progress.hpp"
+#include "murmur/scenario/scenario.hpp"
+#include "murmur/flock/state.hpp"
 
 namespace murmur::cli {
 

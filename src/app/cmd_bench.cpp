@@ -12,12 +12,12 @@
 
 #include "cmd_bench_plan.hpp"
 #include "commands.hpp"
-#include "murmur/cpu_flock.hpp"
-#include "murmur/errors.hpp"
+#include "murmur/flock/cpu_flock.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/gl/context.hpp"
 #include "murmur/gl/gl.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
-#include "murmur/state.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
+#include "murmur/flock/state.hpp"
 
 namespace murmur::cli {
 namespace {
@@ -187,7 +187,7 @@ StepTimes ms_per_step(StepCounts counts, StepOnce&& step_once) {
 }
 
 // The boids the grid's steering pass visits per boid, besides itself, averaged over the state:
-// every boid in the cells steer_grid.comp searches around its own (shaders/grid_search.glsl's
+// every boid in the cells steer_grid.comp searches around its own (shaders/flock/grid_search.glsl's
 // spans: 3 x 3 cells, wrapped for a torus species, clamped at walls, a grid of fewer than 3
 // cells on an axis searched whole). Computed on the CPU from a readback of the state.
 double mean_candidates(const GpuFlock& flock) {

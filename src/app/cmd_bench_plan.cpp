@@ -13,12 +13,12 @@
 
 #include "backend.hpp"
 #include "commands.hpp"
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/gl/context.hpp"
 #include "murmur/gl/gl.hpp"
-#include "murmur/gpu/gpu_plan.hpp"
-#include "murmur/plan.hpp"
-#include "murmur/scenario.hpp"
+#include "murmur/plan/gpu/gpu_plan.hpp"
+#include "murmur/plan/plan.hpp"
+#include "murmur/scenario/scenario.hpp"
 
 namespace murmur::cli {
 namespace {

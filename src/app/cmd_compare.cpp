@@ -9,12 +9,12 @@
 
 #include "backend.hpp"
 #include "commands.hpp"
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/gl/context.hpp"
-#include "murmur/gpu/gpu_plan.hpp"
-#include "murmur/gpu/harness.hpp"
-#include "murmur/gpu/plan_harness.hpp"
-#include "murmur/state.hpp"
+#include "murmur/plan/gpu/gpu_plan.hpp"
+#include "murmur/flock/gpu/harness.hpp"
+#include "murmur/plan/gpu/plan_harness.hpp"
+#include "murmur/flock/state.hpp"
 
 namespace murmur::cli {
 namespace {

@@ -8,11 +8,11 @@
 
 #include "backend.hpp"
 #include "commands.hpp"
-#include "murmur/atomic_file.hpp"
-#include "murmur/errors.hpp"
-#include "murmur/float_text.hpp"
-#include "murmur/plan.hpp"
-#include "murmur/plan_export.hpp"
+#include "murmur/base/atomic_file.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/base/float_text.hpp"
+#include "murmur/plan/plan.hpp"
+#include "murmur/plan/export/plan_export.hpp"
 #include "murmur/render/png_writer.hpp"
 
 namespace murmur::cli {

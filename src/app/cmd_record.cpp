@@ -7,7 +7,7 @@
 #include <string>
 
 #include "commands.hpp"
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/render/recording.hpp"
 
 namespace murmur::cli {

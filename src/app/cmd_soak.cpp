@@ -8,9 +8,9 @@
 
 #include "backend.hpp"
 #include "commands.hpp"
-#include "murmur/errors.hpp"
-#include "murmur/invariants.hpp"
-#include "murmur/state.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/flock/invariants.hpp"
+#include "murmur/flock/state.hpp"
 
 namespace murmur::cli {
 namespace {

@@ -9,10 +9,10 @@
 
 #include "backend.hpp"
 #include "commands.hpp"
-#include "murmur/atomic_file.hpp"
-#include "murmur/errors.hpp"
-#include "murmur/plan.hpp"
-#include "murmur/stats.hpp"
+#include "murmur/base/atomic_file.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/plan/plan.hpp"
+#include "murmur/flock/stats.hpp"
 
 namespace murmur::cli {
 namespace {

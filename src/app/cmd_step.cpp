@@ -10,9 +10,9 @@
 
 #include "backend.hpp"
 #include "commands.hpp"
-#include "murmur/errors.hpp"
-#include "murmur/plan_export.hpp"
-#include "murmur/state.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/plan/export/plan_export.hpp"
+#include "murmur/flock/state.hpp"
 
 namespace murmur::cli {
 namespace {

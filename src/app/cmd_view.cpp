@@ -5,7 +5,7 @@
 #include <string>
 
 #include "commands.hpp"
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/gl/window.hpp"
 #include "viewer/viewer.hpp"
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "cli.hpp"
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/gl/window.hpp"
 
 namespace {

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/gl/context.hpp"
 #include "murmur/gl/gl.hpp"
 

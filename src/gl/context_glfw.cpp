@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/gl/window.hpp"
 
 namespace murmur::gl {

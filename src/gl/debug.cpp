@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 
 namespace murmur::gl {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 
 namespace murmur::gl {
 namespace {

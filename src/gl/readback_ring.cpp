@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 
 namespace murmur::gl {
 namespace {

@@ -21,7 +21,7 @@
 #include <sstream>
 #include <utility>
 
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 
 namespace murmur::gl {
 namespace {

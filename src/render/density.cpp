@@ -42,7 +42,7 @@ float boids_per_pixel(const Scenario& scenario, float boids, const WorldView& vi
 float head_area_pixels(const HeadStyle& style, float length) {
   if (style.age_look || style.shape == HeadShape::Disc)
     return std::numbers::pi_v<float> * kHalf * length * kHalf * length;
-  // The dart: the triangle tip-wing-wing less the notch's triangle (shaders/heads.vert).
+  // The dart: the triangle tip-wing-wing less the notch's triangle (shaders/render/heads.vert).
   return kHalf * length * (length * style.width_ratio) * (1.0f - style.notch_ratio);
 }
 

@@ -9,7 +9,7 @@
 // libstb.so carries the implementation: no STB_IMAGE_WRITE_IMPLEMENTATION here.
 #include <stb_image_write.h>
 
-#include "murmur/atomic_file.hpp"
+#include "murmur/base/atomic_file.hpp"
 
 namespace murmur {
 namespace {

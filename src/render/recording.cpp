@@ -12,17 +12,17 @@
 #include <system_error>
 #include <vector>
 
-#include "murmur/atomic_file.hpp"
-#include "murmur/errors.hpp"
+#include "murmur/base/atomic_file.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/gl/context.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
-#include "murmur/gpu/gpu_plan.hpp"
-#include "murmur/plan.hpp"
-#include "murmur/progress.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
+#include "murmur/plan/gpu/gpu_plan.hpp"
+#include "murmur/plan/plan.hpp"
+#include "murmur/base/progress.hpp"
 #include "murmur/render/png_writer.hpp"
 #include "murmur/render/renderer.hpp"
 #include "murmur/render/video_writer.hpp"
-#include "murmur/state.hpp"
+#include "murmur/flock/state.hpp"
 #include "murmur/version.hpp"
 
 namespace murmur {

@@ -14,10 +14,10 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
-#include "interface.h"
+#include "common/interface.h"
 #include "murmur/gl/debug.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
-#include "murmur/gpu/gpu_types.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
+#include "murmur/flock/gpu/gpu_types.hpp"
 #include "murmur/render/density.hpp"
 
 namespace murmur {
@@ -35,11 +35,11 @@ constexpr std::array<GLuint, 6> kQuadCornerIndices{0, 1, 2, 0, 2, 3};
 // Quads per draw: the index buffer repeats their pattern once per quad and each draw's base
 // vertex moves it along, so the buffer stays small however many quads there are.
 constexpr std::uint32_t kQuadsPerDraw = 1u << 16;
-constexpr GLsizei kBoxVertices = 6;           // two triangles, see shaders/food_boxes.vert
+constexpr GLsizei kBoxVertices = 6;           // two triangles, see shaders/render/food_boxes.vert
 constexpr GLsizei kLineVertices = 2;
-constexpr GLuint kDartVertices = 3;            // one triangle, see shaders/heads.vert
+constexpr GLuint kDartVertices = 3;            // one triangle, see shaders/render/heads.vert
 constexpr GLuint kPointHeadVertices = 1;      // GL_POINTS: one-pixel heads and sprites
-// What a head is drawn as (MURMUR_HEAD_SHAPE in shaders/heads.vert): a one-pixel point, a dart
+// What a head is drawn as (MURMUR_HEAD_SHAPE in shaders/render/heads.vert): a one-pixel point, a dart
 // or a square cut round. Darts and squares are triangles, or one point sprite each.
 enum class HeadPrimitive : std::uint32_t { Pixel, Dart, Square };
 // The widest dart drawn as a point sprite, in pixels of the sprite's side (the dart turned any
@@ -101,9 +101,9 @@ constexpr GLuint kBindStampSums = 31;
 // stamps' passes bind nothing else there.
 constexpr GLuint kBindStampTexels = 1;
 constexpr GLuint kPlanInkTextureUnit = 4;
-// The exposure's buffers as buffer textures (shaders/render_exposure.glsl): the factors the
+// The exposure's buffers as buffer textures (shaders/render/render_exposure.glsl): the factors the
 // bloom and the resolve read, then the stages' own; units 8 to 13 are the simulation's views
-// (shaders/interface.h).
+// (shaders/common/interface.h).
 constexpr GLuint kLocalExposureTextureUnit = 6;
 // The local factors as a texture: gathered by the resolve and the bloom, written by the field
 // stage through an image unit.
@@ -115,7 +115,7 @@ constexpr GLuint kExposureCellsTextureUnit = 16;
 constexpr GLuint kExposureDensityTextureUnit = 17;
 constexpr GLuint kExposurePartialsTextureUnit = 18;
 constexpr GLuint kExposureTilesTextureUnit = 19;
-constexpr GLuint kPlanSegmentVertices = 6;  // a rectangle, see shaders/plan_segments.vert
+constexpr GLuint kPlanSegmentVertices = 6;  // a rectangle, see shaders/render/plan_segments.vert
 // Side of the square pixel tile whose sums render_exposure.comp keeps; its workgroups are a
 // tile's size too (16 x 16 = 256 invocations, within every GL 4.5 implementation's minimum of
 // 1024), the last stage's reduction one invocation per pixel of a tile.
@@ -145,10 +145,10 @@ constexpr float kNoMarks = 0.0f;
 // Linear luminance above the background's that counts a pixel as showing something (a faint
 // trail) for the automatic exposure; below it, the pixel is sky.
 constexpr float kLitLuminance = 0.01f;
-// Rec. 709 luminance of linear RGB (as shaders/render_exposure.comp weighs pixels).
+// Rec. 709 luminance of linear RGB (as shaders/render/render_exposure.comp weighs pixels).
 float luminance(glm::vec3 linear) { return glm::dot(linear, glm::vec3(0.2126f, 0.7152f, 0.0722f)); }
 
-// The std430 TrailOwner record of shaders/render_trails.glsl.
+// The std430 TrailOwner record of shaders/render/render_trails.glsl.
 struct TrailOwner {
   std::uint32_t id, species, first_generation, last_generation;
   float energy;
@@ -182,7 +182,7 @@ static_assert(sizeof(StampTexelsHeader) == 32 && offsetof(StampTexelsHeader, lis
 // read at offset 0.
 static_assert(offsetof(gpu::Population, live) == 0);
 
-// The std430 RenderPlanInk record of shaders/render_plan.glsl: the segments' indirect draw,
+// The std430 RenderPlanInk record of shaders/render/render_plan.glsl: the segments' indirect draw,
 // then what the ink layer holds.
 struct PlanInkRecord {
   DrawArraysIndirectCommand draw;
@@ -191,7 +191,7 @@ struct PlanInkRecord {
 static_assert(sizeof(PlanInkRecord) == 28 && offsetof(PlanInkRecord, inked) == 20 &&
               offsetof(PlanInkRecord, point_count) == 24);
 
-// The std430 OverlayShape record of shaders/render_overlay.vert.
+// The std430 OverlayShape record of shaders/render/render_overlay.vert.
 struct OverlayShape {
   glm::vec4 geometry;
   glm::vec4 colour;
@@ -420,7 +420,7 @@ struct ViewUniforms {
   gl::Uniform world_centre, world_to_clip;
 };
 
-// The local exposure's inputs (shaders/render_exposure.glsl) in the programs that apply it,
+// The local exposure's inputs (shaders/render/render_exposure.glsl) in the programs that apply it,
 // compiled out of their variants without it (MURMUR_LOCAL_EXPOSURE 0).
 struct LocalExposureUniforms {
   static constexpr gl::Uniform::MayBeCompiledOut kWhenOff{};
@@ -434,7 +434,7 @@ struct LocalExposureUniforms {
   gl::Uniform cells, background;
 };
 
-// shaders/render_plan.glsl's view: world units to the frame's pixels.
+// shaders/render/render_plan.glsl's view: world units to the frame's pixels.
 struct PlanViewUniforms {
   explicit PlanViewUniforms(const gl::Program& program)
       : world_centre(program, "u_world_centre"),
@@ -448,7 +448,7 @@ struct PlanViewUniforms {
   gl::Uniform world_centre, pixels_per_world_unit, frame_size;
 };
 
-// shaders/render_colour.glsl's inputs, in every program that colours boids. Each program is
+// shaders/render/render_colour.glsl's inputs, in every program that colours boids. Each program is
 // built for one colour mode (colour_variant), which compiles out the other modes' uniforms.
 struct Renderer::ColourUniforms {
   static constexpr gl::Uniform::MayBeCompiledOut kOneMode{};
@@ -501,7 +501,7 @@ std::string flag(const char* name, bool on) { return variant_define(name, on ? 1
 
 // Each pass's variant (the defines its program is built with), for the passes and for
 // Renderer::build_every_variant alike.
-// A program that colours boids in `mode` (shaders/render_colour.glsl).
+// A program that colours boids in `mode` (shaders/render/render_colour.glsl).
 std::string colour_variant(ColourMode mode) {
   return variant_define("MURMUR_COLOUR_MODE", static_cast<std::uint32_t>(mode));
 }
@@ -534,7 +534,7 @@ struct Renderer::Programs {
     // The colour mode's, MURMUR_HEAD_SHAPE and MURMUR_HEAD_SPRITE (heads.vert): which head it
     // draws and how.
     explicit Heads(const std::string& variant)
-        : program(gl::Program::graphics("heads.vert", "heads.frag", render_defines() + variant)) {}
+        : program(gl::Program::graphics("render/heads.vert", "render/heads.frag", render_defines() + variant)) {}
     gl::Program program;
     ViewUniforms view{program};
     ColourUniforms colour{program};
@@ -557,16 +557,16 @@ struct Renderer::Programs {
   Variants<Heads> heads;
   struct Food {
     gl::Program program =
-        gl::Program::graphics("food_boxes.vert", "trail_ribbon.frag", render_defines());
+        gl::Program::graphics("render/food_boxes.vert", "render/trail_ribbon.frag", render_defines());
     ViewUniforms view{program};
     gl::Uniform columns{program, "u_columns"}, cell_size{program, "u_cell_size"},
         max_per_cell{program, "u_max_per_cell"},
         full_box_fraction{program, "u_full_box_fraction"}, colour{program, "u_food_colour"};
   } food;
   struct Resolve {
-    // MURMUR_INK, MURMUR_LOCAL_EXPOSURE and MURMUR_BLOOM (shaders/render_resolve.frag).
+    // MURMUR_INK, MURMUR_LOCAL_EXPOSURE and MURMUR_BLOOM (shaders/render/render_resolve.frag).
     explicit Resolve(const std::string& variant)
-        : program(gl::Program::graphics("render_fullscreen.vert", "render_resolve.frag",
+        : program(gl::Program::graphics("render/render_fullscreen.vert", "render/render_resolve.frag",
                                         render_defines() + variant)) {}
     gl::Program program;
     static constexpr gl::Uniform::MayBeCompiledOut kOneVariant{};
@@ -580,7 +580,7 @@ struct Renderer::Programs {
   // the uniforms its stage needs.
   struct Exposure {
     explicit Exposure(const std::string& variant)
-        : program(gl::Program::compute("render_exposure.comp", render_defines() + variant)) {}
+        : program(gl::Program::compute("render/render_exposure.comp", render_defines() + variant)) {}
     gl::Program program;
     static constexpr gl::Uniform::MayBeCompiledOut kOneStage{};
     gl::Uniform world_pixel_origin{program, "u_world_pixel_origin", kOneStage},
@@ -596,7 +596,7 @@ struct Renderer::Programs {
   struct ExposureFactor {
     explicit ExposureFactor(const std::string& local)
         : program(gl::Program::compute(
-              "render_exposure.comp",
+              "render/render_exposure.comp",
               render_defines() + "#define MURMUR_EXPOSURE_FACTOR_STAGE 1\n" + local)) {}
     gl::Program program;
     gl::Uniform tiles{program, "u_tiles"}, key{program, "u_key"},
@@ -605,13 +605,13 @@ struct Renderer::Programs {
   };
   Variants<ExposureFactor> exposure_factor;
   struct TrailRecord {
-    gl::Program program = gl::Program::compute("trail_record.comp", render_defines());
+    gl::Program program = gl::Program::compute("render/trail_record.comp", render_defines());
     gl::Uniform slot_count{program, "u_slot_count"}, ring_length{program, "u_ring_length"},
         generation{program, "u_generation"}, history_start{program, "u_history_start"};
   } trail_record;
   struct Ribbons {
     explicit Ribbons(const std::string& colour_defines)
-        : program(gl::Program::graphics("trail_ribbon.vert", "trail_ribbon.frag",
+        : program(gl::Program::graphics("render/trail_ribbon.vert", "render/trail_ribbon.frag",
                                         render_defines() + colour_defines)) {}
     gl::Program program;
     ViewUniforms view{program};
@@ -627,7 +627,7 @@ struct Renderer::Programs {
   // preparation and the fold.
   struct Stamps {
     explicit Stamps(const std::string& defines)
-        : program(gl::Program::compute("trail_stamp.comp", render_defines() + defines)) {}
+        : program(gl::Program::compute("render/trail_stamp.comp", render_defines() + defines)) {}
     gl::Program program;
   };
   struct StampAdd : Stamps {
@@ -649,12 +649,12 @@ struct Renderer::Programs {
   } stamp_fold;
   struct Fade {
     gl::Program program =
-        gl::Program::graphics("render_fullscreen.vert", "trail_fade.frag", render_defines());
+        gl::Program::graphics("render/render_fullscreen.vert", "render/trail_fade.frag", render_defines());
     gl::Uniform fade{program, "u_fade"};
   } fade;
   struct FadeComposite {
     explicit FadeComposite(const std::string& variant)  // MURMUR_INK, MURMUR_MINIFIED_MAP
-        : program(gl::Program::graphics("render_fullscreen.vert", "trail_composite.frag",
+        : program(gl::Program::graphics("render/render_fullscreen.vert", "render/trail_composite.frag",
                                         render_defines() + variant)) {}
     gl::Program program;
     gl::Uniform frame_size{program, "u_frame_size"}, world_centre{program, "u_world_centre"},
@@ -667,7 +667,7 @@ struct Renderer::Programs {
   struct BloomDown {
     // MURMUR_BRIGHT_PASS (the first level) and MURMUR_LOCAL_EXPOSURE.
     explicit BloomDown(const std::string& variant)
-        : program(gl::Program::graphics("render_fullscreen.vert", "bloom_downsample.frag",
+        : program(gl::Program::graphics("render/render_fullscreen.vert", "render/bloom_downsample.frag",
                                         render_defines() + variant)) {}
     gl::Program program;
     static constexpr gl::Uniform::MayBeCompiledOut kFirstLevelOnly{};
@@ -679,13 +679,13 @@ struct Renderer::Programs {
   Variants<BloomDown> bloom_down;
   struct BloomUp {
     gl::Program program =
-        gl::Program::graphics("render_fullscreen.vert", "bloom_upsample.frag", render_defines());
+        gl::Program::graphics("render/render_fullscreen.vert", "render/bloom_upsample.frag", render_defines());
     gl::Uniform radius{program, "u_radius"}, source_texel{program, "u_source_texel"},
         target_size{program, "u_target_size"};
   } bloom_up;
   struct PlanSegments {
     gl::Program program =
-        gl::Program::graphics("plan_segments.vert", "trail_ribbon.frag", render_defines());
+        gl::Program::graphics("render/plan_segments.vert", "render/trail_ribbon.frag", render_defines());
     PlanViewUniforms view{program};
     gl::Uniform vertical_width{program, "u_vertical_width"},
         horizontal_width{program, "u_horizontal_width"},
@@ -693,26 +693,26 @@ struct Renderer::Programs {
         first_line_step{program, "u_first_line_step"}, colour{program, "u_colour"};
   } plan_segments;
   struct PlanInkRange {
-    gl::Program program = gl::Program::compute("plan_ink_range.comp", render_defines());
+    gl::Program program = gl::Program::compute("render/plan_ink_range.comp", render_defines());
   } plan_ink_range;
   struct PlanInkComposite {
-    gl::Program program = gl::Program::graphics("render_fullscreen.vert",
-                                                 "plan_ink_composite.frag", render_defines());
+    gl::Program program = gl::Program::graphics("render/render_fullscreen.vert",
+                                                 "render/plan_ink_composite.frag", render_defines());
   } plan_ink_composite;
   struct PlanAgents {
     gl::Program program =
-        gl::Program::graphics("plan_agents.vert", "plan_agents.frag", render_defines());
+        gl::Program::graphics("render/plan_agents.vert", "render/plan_agents.frag", render_defines());
     PlanViewUniforms view{program};
     gl::Uniform marker_pixels{program, "u_marker_pixels"}, colour{program, "u_colour"};
   } plan_agents;
   struct Overlay {
     gl::Program program =
-        gl::Program::graphics("render_overlay.vert", "render_overlay.frag", render_defines());
+        gl::Program::graphics("render/render_overlay.vert", "render/render_overlay.frag", render_defines());
     ViewUniforms view{program};
     gl::Uniform circles{program, "u_circles"}, first_shape{program, "u_first_shape"};
   } overlay;
   struct OverlayCircles {
-    gl::Program program = gl::Program::compute("render_overlay_circles.comp", render_defines());
+    gl::Program program = gl::Program::compute("render/render_overlay_circles.comp", render_defines());
     gl::Uniform boid_count{program, "u_boid_count"}, circle_slots{program, "u_circle_slots"},
         circles_per_slot{program, "u_circles_per_slot"},
         slot_radius_kind{program, "u_slot_radius_kind"},

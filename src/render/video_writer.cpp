@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "murmur/atomic_file.hpp"
-#include "murmur/errors.hpp"
+#include "murmur/base/atomic_file.hpp"
+#include "murmur/base/errors.hpp"
 
 extern char** environ;
 

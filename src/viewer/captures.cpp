@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <system_error>
 
-#include "murmur/atomic_file.hpp"
-#include "murmur/errors.hpp"
+#include "murmur/base/atomic_file.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/render/recording.hpp"
 #include "viewer/capture_names.hpp"
 

@@ -9,11 +9,11 @@
 #include <optional>
 #include <string>
 
-#include "murmur/render/image.hpp"
+#include "murmur/base/image.hpp"
 #include "murmur/render/png_writer.hpp"
 #include "murmur/render/recording.hpp"
 #include "murmur/render/video_writer.hpp"
-#include "murmur/scenario.hpp"
+#include "murmur/scenario/scenario.hpp"
 
 namespace murmur::viewer {
 

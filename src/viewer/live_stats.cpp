@@ -4,8 +4,8 @@
 #include <chrono>
 #include <utility>
 
-#include "murmur/gpu/flock_readback.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
+#include "murmur/flock/gpu/flock_readback.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
 
 namespace murmur::viewer {
 

@@ -8,8 +8,8 @@
 #include <future>
 #include <optional>
 
-#include "murmur/scenario.hpp"
-#include "murmur/stats.hpp"
+#include "murmur/scenario/scenario.hpp"
+#include "murmur/flock/stats.hpp"
 
 namespace murmur {
 class GpuFlock;

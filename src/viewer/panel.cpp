@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <type_traits>
 
-#include "murmur/errors.hpp"
-#include "murmur/grid.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/flock/grid.hpp"
 #include "viewer/panel_widgets.hpp"
 
 namespace murmur::viewer {

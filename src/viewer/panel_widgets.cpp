@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 
 namespace murmur::viewer {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 // The parts of the viewers' panels that mean the same whatever is simulated: editors for a
-// table key by its widget (include/murmur/params/param_info.hpp), a scenario edit checked
+// table key by its widget (include/murmur/scenario/params/param_info.hpp), a scenario edit checked
 // before it is applied, the scenario file's buttons, the seed, the steps per frame, the glow
 // and camera settings, and the key help table. The flock's panel (panel.hpp) and the floor
 // plan's (plan_panel.hpp) are built from them.
@@ -17,9 +17,9 @@
 
 #include <glm/vec3.hpp>
 
-#include "murmur/params/param_info.hpp"
+#include "murmur/scenario/params/param_info.hpp"
 #include "murmur/render/renderer.hpp"
-#include "murmur/scenario.hpp"
+#include "murmur/scenario/scenario.hpp"
 
 namespace murmur::viewer {
 

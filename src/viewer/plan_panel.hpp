@@ -7,9 +7,9 @@
 #include <optional>
 
 #include "murmur/gl/context.hpp"
-#include "murmur/gpu/gpu_plan.hpp"
+#include "murmur/plan/gpu/gpu_plan.hpp"
 #include "murmur/render/renderer.hpp"
-#include "murmur/scenario.hpp"
+#include "murmur/scenario/scenario.hpp"
 #include "viewer/panel_widgets.hpp"
 
 namespace murmur::viewer {

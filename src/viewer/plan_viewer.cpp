@@ -14,10 +14,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/gl/readback_ring.hpp"
-#include "murmur/gpu/gpu_plan.hpp"
-#include "murmur/plan.hpp"
+#include "murmur/plan/gpu/gpu_plan.hpp"
+#include "murmur/plan/plan.hpp"
 #include "viewer/plan_panel.hpp"
 #include "viewer/viewer_shell.hpp"
 

@@ -4,7 +4,7 @@
 // copy with the switched-off weights set to 0. Header-only so a unit test can check it.
 #include <string_view>
 
-#include "murmur/scenario.hpp"
+#include "murmur/scenario/scenario.hpp"
 
 namespace murmur::viewer {
 

@@ -20,15 +20,15 @@
 
 #include <glm/geometric.hpp>
 
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/gl/stall_counter.hpp"
 #include "murmur/gl/window.hpp"
-#include "murmur/gpu/flock_readback.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
-#include "murmur/model.hpp"
+#include "murmur/flock/gpu/flock_readback.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
+#include "murmur/flock/model.hpp"
 #include "murmur/render/png_writer.hpp"
 #include "murmur/render/renderer.hpp"
-#include "murmur/state.hpp"
+#include "murmur/flock/state.hpp"
 #include "viewer/captures.hpp"
 #include "viewer/frame_timings.hpp"
 #include "viewer/live_stats.hpp"

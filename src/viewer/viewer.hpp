@@ -6,8 +6,8 @@
 #include <optional>
 
 #include "murmur/render/video_writer.hpp"
-#include "murmur/scenario.hpp"
-#include "murmur/state.hpp"
+#include "murmur/scenario/scenario.hpp"
+#include "murmur/flock/state.hpp"
 #include "viewer/step_pacer.hpp"
 
 namespace murmur::viewer {

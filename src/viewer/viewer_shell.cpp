@@ -12,10 +12,10 @@
 
 #include <glm/geometric.hpp>
 
-#include "murmur/atomic_file.hpp"
-#include "murmur/errors.hpp"
+#include "murmur/base/atomic_file.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/render/png_writer.hpp"
-#include "murmur/state.hpp"
+#include "murmur/flock/state.hpp"
 
 namespace murmur::viewer {
 namespace {

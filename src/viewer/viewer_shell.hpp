@@ -16,7 +16,7 @@
 
 #include "murmur/gl/stall_counter.hpp"
 #include "murmur/render/renderer.hpp"
-#include "murmur/scenario.hpp"
+#include "murmur/scenario/scenario.hpp"
 #include "viewer/captures.hpp"
 #include "viewer/frame_timings.hpp"
 #include "viewer/step_pacer.hpp"

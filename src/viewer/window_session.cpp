@@ -9,7 +9,7 @@
 
 #include <algorithm>
 
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/gl/stall_counter.hpp"
 #include "viewer/viewer.hpp"
 

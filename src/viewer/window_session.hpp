@@ -8,7 +8,7 @@
 #include <glm/vec2.hpp>
 
 #include "murmur/gl/window.hpp"
-#include "murmur/render/image.hpp"
+#include "murmur/base/image.hpp"
 
 namespace murmur::viewer {
 

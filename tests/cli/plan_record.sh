@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `murmur record` of a plan scenario (docs/floor-plan.md, "Recording and viewing"): frames of the
+# `murmur record` of a plan scenario (docs/floor-plan.md, "Viewing and recording"): frames of the
 # plan growing, drawn on the GPU; the same seed gives the same bytes, another seed other
 # frames; ink only accumulates (the lines of dead agents stay); a frame inks what `murmur plan`
 # inks at that step; a clip; `--in` does not apply to a plan.

@@ -17,8 +17,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "murmur/atomic_file.hpp"
-#include "murmur/errors.hpp"
+#include "murmur/base/atomic_file.hpp"
+#include "murmur/base/errors.hpp"
 #include "temp_dir.hpp"
 
 namespace fs = std::filesystem;

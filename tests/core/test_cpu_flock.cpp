@@ -1,6 +1,6 @@
 // The CPU reference step: the two neighbour searches agree bit for bit, runs are reproducible
 // and chaotic, hand-built states give known answers, and long runs keep the model's
-// invariants (docs/testing.md rows 1, 2, 6, 7).
+// invariants.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -10,10 +10,10 @@
 #include <catch2/catch.hpp>
 #include <glm/geometric.hpp>
 
-#include "murmur/cpu_flock.hpp"
-#include "murmur/errors.hpp"
-#include "murmur/invariants.hpp"
-#include "murmur/stats.hpp"
+#include "murmur/flock/cpu_flock.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/flock/invariants.hpp"
+#include "murmur/flock/stats.hpp"
 #include "sparse_ids.hpp"
 #include "test_random.hpp"
 #include "test_scenarios.hpp"
@@ -441,7 +441,7 @@ TEST_CASE("flocks_with: another species is avoided but not followed", "[cpu_floc
 }
 
 TEST_CASE("long runs keep the invariants", "[cpu_flock][invariants]") {
-  // The invariants are `murmur soak`'s (murmur/invariants.hpp), checked after every step.
+  // The invariants are `murmur soak`'s (murmur/flock/invariants.hpp), checked after every step.
   constexpr int kSteps = 500;
   const Scenario scenario = two_species(180, 120);
   FlockState state = random_state(scenario, 2718);

@@ -12,11 +12,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "murmur/cpu_flock.hpp"
-#include "murmur/grid.hpp"
-#include "murmur/invariants.hpp"
-#include "murmur/random.hpp"
-#include "murmur/state.hpp"
+#include "murmur/flock/cpu_flock.hpp"
+#include "murmur/flock/grid.hpp"
+#include "murmur/flock/invariants.hpp"
+#include "murmur/base/random.hpp"
+#include "murmur/flock/state.hpp"
 #include "test_scenarios.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-// The invariants `murmur soak` checks (murmur/invariants.hpp): a state that keeps them passes,
+// The invariants `murmur soak` checks (murmur/flock/invariants.hpp): a state that keeps them passes,
 // and each one broken by hand is reported naming the boid and the invariant.
 #include <cmath>
 #include <cstdint>
@@ -8,7 +8,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "murmur/invariants.hpp"
+#include "murmur/flock/invariants.hpp"
 #include "test_scenarios.hpp"
 
 namespace {

@@ -1,5 +1,4 @@
-// The k-d tree against brute force and against the model's own predicate (docs/testing.md
-// row 2): the CPU reference's neighbour sets are only as trustworthy as this search.
+// The k-d tree against brute force and against the model's own predicate: the CPU reference's neighbour sets are only as trustworthy as this search.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -8,8 +7,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "murmur/kdtree.hpp"
-#include "murmur/model.hpp"
+#include "murmur/flock/kdtree.hpp"
+#include "murmur/flock/model.hpp"
 #include "test_random.hpp"
 
 namespace {

@@ -7,11 +7,11 @@
 #include <catch2/catch.hpp>
 #include <glm/geometric.hpp>
 
-#include "murmur/cpu_flock.hpp"
-#include "murmur/errors.hpp"
-#include "murmur/invariants.hpp"
-#include "murmur/model.hpp"
-#include "murmur/scenario.hpp"
+#include "murmur/flock/cpu_flock.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/flock/invariants.hpp"
+#include "murmur/flock/model.hpp"
+#include "murmur/scenario/scenario.hpp"
 #include "test_scenarios.hpp"
 
 using namespace murmur;

@@ -1,4 +1,4 @@
-// The parameter tables (include/murmur/params/*.def) drive the parser, validator, writer and
+// The parameter tables (include/murmur/scenario/params/*.def) drive the parser, validator, writer and
 // SpeciesModel: these tests walk the tables, so a key added to a table is covered without a
 // new test, and a key some expansion misses fails here.
 #include <catch2/catch.hpp>
@@ -8,9 +8,9 @@
 #include <string>
 #include <type_traits>
 
-#include "murmur/errors.hpp"
-#include "murmur/model.hpp"
-#include "murmur/scenario.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/flock/model.hpp"
+#include "murmur/scenario/scenario.hpp"
 
 using namespace murmur;
 
@@ -265,7 +265,7 @@ TEST_CASE("SpeciesModel carries every key the table marks Copied", "[params]") {
     const SpeciesModel& model = models[s];
 #define MURMUR_SPECIES_PARAM(key, type, default_value, accepted, unit, widget, gpu, meaning) \
   MURMUR_IF_GPU_COPIED(gpu, INFO(#key); CHECK(same(model.key, params.key));)
-#include "murmur/params/species_params.def"
+#include "murmur/scenario/params/species_params.def"
   }
   // The derived fields, as docs/model.md defines them.
   CHECK(models[0].radius_sq == 9.5f * 9.5f);

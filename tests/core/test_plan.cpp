@@ -19,12 +19,12 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
-#include "interface.h"
-#include "murmur/errors.hpp"
-#include "murmur/plan.hpp"
-#include "murmur/random.hpp"
-#include "murmur/scenario.hpp"
-#include "murmur/state.hpp"
+#include "common/interface.h"
+#include "murmur/base/errors.hpp"
+#include "murmur/plan/plan.hpp"
+#include "murmur/base/random.hpp"
+#include "murmur/scenario/scenario.hpp"
+#include "murmur/flock/state.hpp"
 #include "test_random.hpp"
 
 using namespace murmur;

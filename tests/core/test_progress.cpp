@@ -6,7 +6,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "murmur/progress.hpp"
+#include "murmur/base/progress.hpp"
 
 using Catch::Matchers::Equals;
 using murmur::format_duration;

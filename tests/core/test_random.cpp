@@ -7,7 +7,7 @@
 #include <limits>
 #include <set>
 
-#include "murmur/random.hpp"
+#include "murmur/base/random.hpp"
 
 using namespace murmur;
 

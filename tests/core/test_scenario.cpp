@@ -8,8 +8,8 @@
 #include <functional>
 #include <string>
 
-#include "murmur/errors.hpp"
-#include "murmur/scenario.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/scenario/scenario.hpp"
 
 using namespace murmur;
 using Catch::Matchers::Contains;

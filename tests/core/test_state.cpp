@@ -23,10 +23,10 @@
 
 #include <glm/geometric.hpp>
 
-#include "murmur/errors.hpp"
-#include "murmur/random.hpp"
-#include "murmur/scenario.hpp"
-#include "murmur/state.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/base/random.hpp"
+#include "murmur/scenario/scenario.hpp"
+#include "murmur/flock/state.hpp"
 #include "sparse_ids.hpp"
 
 using namespace murmur;

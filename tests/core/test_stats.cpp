@@ -1,5 +1,5 @@
 // Flock statistics on hand-built states with known answers, and the k-d tree based nearest
-// neighbour and cluster searches against brute force (docs/testing.md row 7).
+// neighbour and cluster searches against brute force.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -10,8 +10,8 @@
 #include <catch2/catch.hpp>
 #include <glm/geometric.hpp>
 
-#include "murmur/model.hpp"
-#include "murmur/stats.hpp"
+#include "murmur/flock/model.hpp"
+#include "murmur/flock/stats.hpp"
 #include "test_random.hpp"
 #include "test_scenarios.hpp"
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "murmur/errors.hpp"
-#include "murmur/scenario.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/scenario/scenario.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "murmur/errors.hpp"
-#include "murmur/scenario.hpp"
-#include "murmur/state.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/scenario/scenario.hpp"
+#include "murmur/flock/state.hpp"
 
 namespace {
 

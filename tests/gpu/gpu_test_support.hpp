@@ -6,7 +6,7 @@
 
 #include "murmur/gl/context.hpp"
 #include "murmur/gl/debug.hpp"
-#include "murmur/scenario.hpp"
+#include "murmur/scenario/scenario.hpp"
 #include "test_scenarios.hpp"
 
 namespace murmur::test {

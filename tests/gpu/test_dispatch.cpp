@@ -82,7 +82,8 @@ TEST_CASE("every compute shader indexes its items through compute_index.glsl", "
     // other pass must read its index through compute_index.glsl.
     const bool single_workgroup = text.find("linear_invocation_index") == std::string_view::npos &&
                                   text.find("linear_group_index") == std::string_view::npos;
-    if (!single_workgroup) CHECK(text.find("#include \"compute_index.glsl\"") != std::string_view::npos);
+    if (!single_workgroup)
+      CHECK(text.find("#include \"common/compute_index.glsl\"") != std::string_view::npos);
     CHECK(text.find("gl_GlobalInvocationID") == std::string_view::npos);
     CHECK(text.find("gl_WorkGroupID") == std::string_view::npos);
   }
@@ -95,7 +96,7 @@ TEST_CASE("a folded dispatch runs each index once on the driver", "[dispatch][gl
   std::map<std::string, std::string_view> files = murmur::gl::embedded_shader_files();
   files["count_hits.comp"] = R"(#version 450
 layout(local_size_x = 1) in;
-#include "compute_index.glsl"
+#include "common/compute_index.glsl"
 layout(std430, binding = 0) buffer Hits { uint hits[]; };  // hits[u_count]: spare invocations
 uniform uint u_count;
 void main() { atomicAdd(hits[min(linear_invocation_index(), u_count)], 1u); }

@@ -14,13 +14,13 @@
 #include <vector>
 
 #include "gpu_test_support.hpp"
-#include "murmur/agreement.hpp"
-#include "murmur/cpu_flock.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
-#include "murmur/gpu/harness.hpp"
-#include "murmur/grid.hpp"
-#include "murmur/model.hpp"
-#include "murmur/random.hpp"
+#include "murmur/flock/agreement.hpp"
+#include "murmur/flock/cpu_flock.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
+#include "murmur/flock/gpu/harness.hpp"
+#include "murmur/flock/grid.hpp"
+#include "murmur/flock/model.hpp"
+#include "murmur/base/random.hpp"
 
 using namespace murmur;
 using murmur::test::gl_context;
@@ -425,7 +425,7 @@ void compare_step(const Scenario& sc, const FlockState& start, NeighbourSearch s
   for (std::size_t i = 0; i < start.boids.size(); ++i) {
     const Boid& before = start.boids[i];
     const BoidEvents& e = trace.events[i];
-    // How far apart the two sides may put e' (murmur/agreement.hpp, docs/harness.md).
+    // How far apart the two sides may put e' (murmur/flock/agreement.hpp, docs/harness.md).
     const double band = energy_band(sc, before.species);
     const Boid* after = on_gpu.count(before.id) ? on_gpu[before.id] : nullptr;
     INFO("boid " << before.id << " species " << before.species << " e' " << e.energy_after);

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/gl/context.hpp"
 #include "murmur/gl/debug.hpp"
 #include "murmur/gl/gl.hpp"
@@ -265,14 +265,14 @@ TEST_CASE("a compute shader writes its invocation ids into a storage buffer", "[
   // interface.h comes from the embedded set: this also proves it is includable from GLSL.
   FileMap files = gl::embedded_shader_files();
   files["write_ids.comp"] = R"(#version 450
-#include "interface.h"
+#include "common/interface.h"
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 layout(std430, binding = 0) buffer Ids { uint ids[]; };
 void main() { ids[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x + ID_OFFSET; }
 )";
   constexpr unsigned kOffset = 7;
   constexpr unsigned kGroups = 3;
-  constexpr unsigned kGroupSize = 128;  // MURMUR_STEP_GROUP_SIZE in shaders/interface.h
+  constexpr unsigned kGroupSize = 128;  // MURMUR_STEP_GROUP_SIZE in shaders/common/interface.h
   constexpr unsigned kInvocations = kGroups * kGroupSize;
   // One slot past the dispatch: it must keep the value clear_to_zero gave it.
   constexpr unsigned kSlots = kInvocations + 1;
@@ -415,9 +415,9 @@ TEST_CASE("includes expand recursively with #line pointing back at each file", "
 
 TEST_CASE("a file included twice is expanded once", "[shader_source]") {
   const FileMap files = {
-      {"main.comp", "#version 450\n#include \"a.glsl\"\n#include \"common.glsl\"\nend\n"},
-      {"a.glsl", "#include \"common.glsl\"\na body\n"},
-      {"common.glsl", "common body\n"},
+      {"main.comp", "#version 450\n#include \"a.glsl\"\n#include \"common/common.glsl\"\nend\n"},
+      {"a.glsl", "#include \"common/common.glsl\"\na body\n"},
+      {"common/common.glsl", "common body\n"},
   };
   const auto source = gl::preprocess_shader("main.comp", files);
   std::size_t count = 0;

@@ -6,7 +6,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/gl/context.hpp"
 #include "murmur/gl/objects.hpp"
 

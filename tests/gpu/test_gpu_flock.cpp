@@ -5,13 +5,13 @@
 #include <random>
 
 #include "gpu_test_support.hpp"
-#include "murmur/cpu_flock.hpp"
-#include "murmur/errors.hpp"
-#include "murmur/gpu/flock_readback.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
-#include "murmur/gpu/harness.hpp"
-#include "murmur/invariants.hpp"
-#include "murmur/stats.hpp"
+#include "murmur/flock/cpu_flock.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/flock/gpu/flock_readback.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
+#include "murmur/flock/gpu/harness.hpp"
+#include "murmur/flock/invariants.hpp"
+#include "murmur/flock/stats.hpp"
 
 using namespace murmur;
 using murmur::test::gl_context;
@@ -253,7 +253,7 @@ TEST_CASE("Long GPU runs keep the invariants: finite, inside the world, speeds w
   s.species.push_back(test::species("walled", 1500, Topology::Bounded, 10.0f, 4.0f));
   const FlockState start = seeded_start(s);
   GpuFlock flock(s, start);
-  // The invariants are `murmur soak`'s (murmur/invariants.hpp).
+  // The invariants are `murmur soak`'s (murmur/flock/invariants.hpp).
   const InvariantBaseline baseline = invariant_baseline(s, start);
   for (int round = 0; round < 5; ++round) {
     flock.step(100);

@@ -10,7 +10,7 @@
 #include "murmur/gl/debug.hpp"
 #include "murmur/gl/gl.hpp"
 #include "murmur/gl/objects.hpp"
-#include "murmur/gpu/gpu_scan.hpp"
+#include "murmur/gl/gpu_scan.hpp"
 
 namespace murmur {
 namespace {

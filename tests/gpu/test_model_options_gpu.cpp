@@ -2,10 +2,10 @@
 // speed_limit, self_weight, walls, target_pull) on the GPU against the CPU reference, through the harness (neighbour sets,
 // lockstep, free run), and a planted fault in the linear kernel that the harness must catch.
 #include "gpu_test_support.hpp"
-#include "murmur/cpu_flock.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
-#include "murmur/gpu/harness.hpp"
-#include "murmur/state.hpp"
+#include "murmur/flock/cpu_flock.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
+#include "murmur/flock/gpu/harness.hpp"
+#include "murmur/flock/state.hpp"
 
 using namespace murmur;
 using murmur::test::gl_context;

@@ -11,7 +11,7 @@
 #include "murmur/gl/gl.hpp"
 #include "murmur/gl/program.hpp"
 #include "murmur/gl/shader_source.hpp"
-#include "murmur/gpu/gpu_types.hpp"
+#include "murmur/flock/gpu/gpu_types.hpp"
 
 using namespace murmur;
 
@@ -24,7 +24,7 @@ std::string probe_shader() {
   for (const gpu::SpeciesField& field : gpu::kSpeciesFields) {
     reads += "  total += float(species[0]." + std::string(field.name) + ");\n";
   }
-  return "#version 450\n#include \"common.glsl\"\nlayout(local_size_x = 1) in;\n"
+  return "#version 450\n#include \"common/common.glsl\"\nlayout(local_size_x = 1) in;\n"
          "layout(std430, binding = 0) readonly buffer SpeciesBlock { Species species[]; };\n"
          "layout(std430, binding = 1) writeonly buffer Out { float total_out; };\n"
          "void main() {\n  float total = 0.0;\n" +

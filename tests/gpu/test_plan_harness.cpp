@@ -6,9 +6,9 @@
 #include <string>
 
 #include "gpu_test_support.hpp"
-#include "murmur/gpu/plan_harness.hpp"
-#include "murmur/plan.hpp"
-#include "murmur/scenario.hpp"
+#include "murmur/plan/gpu/plan_harness.hpp"
+#include "murmur/plan/plan.hpp"
+#include "murmur/scenario/scenario.hpp"
 
 namespace murmur {
 namespace {

@@ -16,7 +16,7 @@
 #include <catch2/catch.hpp>
 #include <stb_image.h>
 
-#include "murmur/errors.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/render/png_writer.hpp"
 #include "png_files.hpp"
 #include "temp_dir.hpp"

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "gpu_test_support.hpp"
-#include "murmur/cpu_flock.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
-#include "murmur/gpu/harness.hpp"
+#include "murmur/flock/cpu_flock.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
+#include "murmur/flock/gpu/harness.hpp"
 
 using namespace murmur;
 using murmur::test::gl_context;

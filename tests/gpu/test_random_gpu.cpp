@@ -1,4 +1,4 @@
-// shaders/random.glsl against the CPU generator (include/murmur/random.hpp): a compute shader
+// shaders/common/random.glsl against the CPU generator (include/murmur/base/random.hpp): a compute shader
 // evaluates Philox4x32-10 and murmur's draws for thousands of (seed, id, step, draw) tuples,
 // ids near 2^32 and steps past 2^32 among them, and every result must equal the CPU's bit for
 // bit. The known answers of tests/core/test_random.cpp come first in the list.
@@ -17,7 +17,7 @@
 #include "murmur/gl/objects.hpp"
 #include "murmur/gl/program.hpp"
 #include "murmur/gl/shader_source.hpp"
-#include "murmur/random.hpp"
+#include "murmur/base/random.hpp"
 #include "test_random.hpp"
 
 using namespace murmur;
@@ -49,7 +49,7 @@ struct ProbeResult {
 static_assert(sizeof(ProbeResult) == 32);
 
 constexpr std::string_view kProbeShader = R"(#version 450
-#include "random.glsl"
+#include "common/random.glsl"
 layout(local_size_x = PROBE_GROUP_SIZE) in;
 struct Probe {
   uvec4 counter;

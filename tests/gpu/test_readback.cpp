@@ -19,10 +19,10 @@
 #include "murmur/gl/program.hpp"
 #include "murmur/gl/readback_ring.hpp"
 #include "murmur/gl/stall_counter.hpp"
-#include "murmur/gpu/flock_readback.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
-#include "murmur/model.hpp"
-#include "murmur/state.hpp"
+#include "murmur/flock/gpu/flock_readback.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
+#include "murmur/flock/model.hpp"
+#include "murmur/flock/state.hpp"
 
 using namespace murmur;
 using murmur::test::gl_context;

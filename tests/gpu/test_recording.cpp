@@ -16,13 +16,13 @@
 #include <toml++/toml.h>
 
 #include "gpu_test_support.hpp"
-#include "murmur/atomic_file.hpp"
-#include "murmur/errors.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
+#include "murmur/base/atomic_file.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
 #include "murmur/render/png_writer.hpp"
 #include "murmur/render/recording.hpp"
 #include "murmur/render/renderer.hpp"
-#include "murmur/state.hpp"
+#include "murmur/flock/state.hpp"
 #include "murmur/version.hpp"
 #include "png_files.hpp"
 #include "temp_dir.hpp"

@@ -11,7 +11,7 @@
 #include "gpu_test_support.hpp"
 #include "murmur/gl/debug.hpp"
 #include "murmur/gl/objects.hpp"
-#include "murmur/gpu/gpu_types.hpp"
+#include "murmur/flock/gpu/gpu_types.hpp"
 #include "murmur/render/renderer.hpp"
 
 using Catch::Matchers::WithinAbs;
@@ -23,7 +23,7 @@ using murmur::Scenario;
 
 namespace {
 
-// The std430 Boid record of shaders/common.glsl, as the renderer reads it.
+// The std430 Boid record of shaders/common/common.glsl, as the renderer reads it.
 using BoidRecord = murmur::gpu::Boid;
 
 constexpr int kWidth = 64, kHeight = 48;

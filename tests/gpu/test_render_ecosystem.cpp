@@ -11,7 +11,7 @@
 #include "gpu_test_support.hpp"
 #include "murmur/gl/debug.hpp"
 #include "murmur/gl/objects.hpp"
-#include "murmur/grid.hpp"
+#include "murmur/flock/grid.hpp"
 #include "murmur/render/renderer.hpp"
 #include "test_render_support.hpp"
 

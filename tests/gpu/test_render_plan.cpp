@@ -10,9 +10,9 @@
 #include <catch2/catch.hpp>
 
 #include "gpu_test_support.hpp"
-#include "murmur/gpu/gpu_plan.hpp"
-#include "murmur/plan.hpp"
-#include "murmur/plan_export.hpp"
+#include "murmur/plan/gpu/gpu_plan.hpp"
+#include "murmur/plan/plan.hpp"
+#include "murmur/plan/export/plan_export.hpp"
 #include "murmur/render/renderer.hpp"
 #include "test_render_support.hpp"
 

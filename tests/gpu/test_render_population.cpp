@@ -17,8 +17,8 @@
 #include "gpu_test_support.hpp"
 #include "murmur/gl/debug.hpp"
 #include "murmur/gl/gl.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
-#include "murmur/gpu/gpu_types.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
+#include "murmur/flock/gpu/gpu_types.hpp"
 #include "murmur/render/renderer.hpp"
 #include "test_render_support.hpp"
 

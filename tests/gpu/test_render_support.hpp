@@ -14,14 +14,14 @@
 
 #include "murmur/gl/debug.hpp"
 #include "murmur/gl/objects.hpp"
-#include "murmur/render/image.hpp"
-#include "murmur/gpu/gpu_types.hpp"
+#include "murmur/base/image.hpp"
+#include "murmur/flock/gpu/gpu_types.hpp"
 #include "murmur/render/renderer.hpp"
 #include "gpu_test_support.hpp"
 
 namespace murmur::test {
 
-// The std430 Boid record of shaders/common.glsl, as the renderer reads it.
+// The std430 Boid record of shaders/common/common.glsl, as the renderer reads it.
 using BoidRecord = murmur::gpu::Boid;
 
 // Boid records in a GL buffer for as long as this lives.

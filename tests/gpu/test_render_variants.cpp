@@ -11,7 +11,7 @@
 
 #include "gpu_test_support.hpp"
 #include "murmur/gl/debug.hpp"
-#include "murmur/look.hpp"
+#include "murmur/scenario/look.hpp"
 #include "murmur/render/renderer.hpp"
 #include "test_render_support.hpp"
 

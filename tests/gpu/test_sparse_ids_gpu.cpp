@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "gpu_test_support.hpp"
-#include "murmur/cpu_flock.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
-#include "murmur/gpu/harness.hpp"
+#include "murmur/flock/cpu_flock.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
+#include "murmur/flock/gpu/harness.hpp"
 #include "sparse_ids.hpp"
 
 using namespace murmur;

@@ -1,4 +1,4 @@
-// The fade map's stamps (shaders/trail_stamp.comp), checked texel by texel against a CPU
+// The fade map's stamps (shaders/render/trail_stamp.comp), checked texel by texel against a CPU
 // rasterizer of the rule docs/rendering.md states: a stamp is the parallelogram from the boid
 // a step ago to the boid now, `w` texels across the path's minor axis (at least one), and it
 // lights the texels whose centres lie inside, the major coordinate in [lo, hi) and the minor
@@ -18,9 +18,9 @@
 
 #include "gpu_test_support.hpp"
 #include "murmur/gl/debug.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
 #include "murmur/render/renderer.hpp"
-#include "murmur/state.hpp"
+#include "murmur/flock/state.hpp"
 #include "test_render_support.hpp"
 
 using murmur::FlockState;

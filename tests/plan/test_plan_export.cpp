@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "murmur/atomic_file.hpp"
-#include "murmur/plan_export.hpp"
-#include "murmur/scenario.hpp"
+#include "murmur/base/atomic_file.hpp"
+#include "murmur/plan/export/plan_export.hpp"
+#include "murmur/scenario/scenario.hpp"
 #include "plan_readback.hpp"
 #include "temp_dir.hpp"
 

@@ -8,10 +8,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "murmur/errors.hpp"
-#include "murmur/plan.hpp"
-#include "murmur/scenario.hpp"
-#include "murmur/state.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/plan/plan.hpp"
+#include "murmur/scenario/scenario.hpp"
+#include "murmur/flock/state.hpp"
 
 using namespace murmur;
 

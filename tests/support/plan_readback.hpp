@@ -18,7 +18,7 @@
 #include <dl_dxf.h>
 #include <glm/vec2.hpp>
 
-#include "murmur/plan.hpp"
+#include "murmur/plan/plan.hpp"
 
 namespace murmur::test {
 

@@ -8,7 +8,7 @@
 #include <catch2/catch.hpp>
 #include <stb_image.h>
 
-#include "murmur/render/image.hpp"
+#include "murmur/base/image.hpp"
 
 namespace murmur::test {
 

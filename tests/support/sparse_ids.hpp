@@ -6,7 +6,7 @@
 #include <set>
 #include <vector>
 
-#include "murmur/state.hpp"
+#include "murmur/flock/state.hpp"
 #include "test_random.hpp"
 
 namespace murmur::test {

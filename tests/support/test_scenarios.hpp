@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "murmur/scenario.hpp"
+#include "murmur/scenario/scenario.hpp"
 
 namespace murmur::test {
 

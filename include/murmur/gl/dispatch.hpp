@@ -1,13 +1,13 @@
 #pragma once
 // The shape of a compute dispatch over a count of items. GL guarantees only 65535 workgroups
 // per dimension, so a long pass is folded into rows of groups (x) times rows (y); the shaders
-// unfold it with linear_invocation_index() (shaders/compute_index.glsl) and skip the indices
+// unfold it with linear_invocation_index() (shaders/common/compute_index.glsl) and skip the indices
 // past their count that the last row adds. Every compute pass, simulation and renderer, goes
 // through here.
 #include <algorithm>
 #include <cstdint>
 
-#include "interface.h"
+#include "common/interface.h"
 
 namespace murmur::gl {
 

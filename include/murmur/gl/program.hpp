@@ -36,7 +36,7 @@ class Program {
   // declared nowhere is still a GpuError.
   GLint uniform_if_declared(const char* name) const;
 
-  // The program's files as messages name them ("shaders/heads.vert + shaders/heads.frag").
+  // The program's files as messages name them ("shaders/render/heads.vert + shaders/render/heads.frag").
   const std::string& name() const { return name_; }
 
  private:

@@ -6,7 +6,7 @@
 #include <glm/vec2.hpp>
 
 #include "murmur/render/renderer.hpp"
-#include "murmur/scenario.hpp"
+#include "murmur/scenario/scenario.hpp"
 
 namespace murmur {
 

@@ -1,5 +1,5 @@
 #pragma once
-// PNG output for recorded frames: written through an AtomicFile (murmur/atomic_file.hpp), and a
+// PNG output for recorded frames: written through an AtomicFile (murmur/base/atomic_file.hpp), and a
 // small pool of encoder threads so the GPU renders frame k+1 while frame k is compressed.
 #include <condition_variable>
 #include <cstddef>
@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "murmur/render/image.hpp"
+#include "murmur/base/image.hpp"
 
 namespace murmur {
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "murmur/render/video_writer.hpp"
-#include "murmur/scenario.hpp"
-#include "murmur/state.hpp"
+#include "murmur/scenario/scenario.hpp"
+#include "murmur/flock/state.hpp"
 
 namespace murmur {
 

@@ -19,11 +19,11 @@
 #include "murmur/gl/dispatch.hpp"
 #include "murmur/gl/objects.hpp"
 #include "murmur/gl/program.hpp"
-#include "murmur/gpu/gpu_flock.hpp"
-#include "murmur/gpu/gpu_plan.hpp"
-#include "murmur/render/image.hpp"
-#include "murmur/look.hpp"
-#include "murmur/scenario.hpp"
+#include "murmur/flock/gpu/gpu_flock.hpp"
+#include "murmur/plan/gpu/gpu_plan.hpp"
+#include "murmur/base/image.hpp"
+#include "murmur/scenario/look.hpp"
+#include "murmur/scenario/scenario.hpp"
 
 namespace murmur {
 
@@ -62,7 +62,7 @@ inline constexpr float kDefaultHeadLengthPerRadius = 0.5f;
 inline constexpr float kHeadSpacingFraction = 0.9f;
 
 // The sRGB transfer function's inverse (IEC 61966-2-1), per channel: what a colour picked in
-// an sRGB program (0..1) is in the renderer's linear space. shaders/srgb.glsl has both ways.
+// an sRGB program (0..1) is in the renderer's linear space. shaders/render/srgb.glsl has both ways.
 inline glm::vec3 srgb_to_linear(glm::vec3 srgb) {
   constexpr float kEncodedLimit = 0.04045f, kSlope = 12.92f, kScale = 1.055f, kOffset = 0.055f,
                   kGamma = 2.4f;
@@ -284,11 +284,11 @@ inline RenderSettings default_render_settings(const Scenario& scenario) {
 }
 
 // Sets the fields a scenario's `[render]` table names; the others keep their values. Each key
-// sets the setting its line of include/murmur/params/render_params.def names.
+// sets the setting its line of include/murmur/scenario/params/render_params.def names.
 inline void apply_look(RenderSettings& settings, const LookParams& look) {
 #define MURMUR_RENDER_PARAM(key, type, setting, ...) \
   if (look.key) settings.setting = *look.key;
-#include "murmur/params/render_params.def"
+#include "murmur/scenario/params/render_params.def"
 }
 
 // Every field of `[render]` as `settings` has it (what the viewer saves; of RenderSettings{},
@@ -296,7 +296,7 @@ inline void apply_look(RenderSettings& settings, const LookParams& look) {
 inline LookParams look_of(const RenderSettings& settings) {
   LookParams look;
 #define MURMUR_RENDER_PARAM(key, type, setting, ...) look.key = settings.setting;
-#include "murmur/params/render_params.def"
+#include "murmur/scenario/params/render_params.def"
   return look;
 }
 
@@ -329,7 +329,7 @@ Camera zoom_at(const Camera& camera, glm::vec2 world_size, int width, int height
 Camera pan_by(const Camera& camera, glm::vec2 world_size, int width, int height,
               glm::vec2 pixel_delta);
 
-// The boid records to draw: a GL buffer of std430 Boid records (shaders/common.glsl). Without
+// The boid records to draw: a GL buffer of std430 Boid records (shaders/common/common.glsl). Without
 // `live_count_buffer`, the first `count` records are the boids. With it, the boids are the
 // first N records, N being the uint at offset 0 of that buffer (the flock's Population record,
 // whose `live` comes first), read on the GPU and never by the CPU; `count` then is the number
@@ -505,7 +505,7 @@ class Renderer {
   gl::Buffer exposure_density_;         // one float per cell: its density (the field's window)
   gl::Texture local_exposure_map_;      // R32F, a texel per cell: local_exposure_ to gather from
   // Views of the buffers above, through which every pass but the writer reads them
-  // (shaders/render_exposure.glsl).
+  // (shaders/render/render_exposure.glsl).
   gl::BufferTexture local_exposure_texels_, exposure_cell_texels_,
       exposure_density_texels_, exposure_partial_texels_, exposure_tile_texels_;
   bool local_exposure_used_ = false;    // local_exposure_ may hold factors other than 1

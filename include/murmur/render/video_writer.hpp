@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "murmur/render/image.hpp"
+#include "murmur/base/image.hpp"
 
 namespace murmur {
 

@@ -1,0 +1,54 @@
+#pragma once
+// A static 2D k-d tree over points, for fixed-radius queries with the model's strict
+// |d|^2 < r^2 predicate; wrap-aware queries split the query box at the world's edges.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "murmur/scenario/scenario.hpp"
+
+namespace murmur {
+
+class KdTree2D {
+ public:
+  KdTree2D() = default;
+  // Builds over `points` (copied); indices returned by queries index into this span.
+  // Deterministic: the same points give the same tree and the same result order.
+  explicit KdTree2D(std::span<const glm::vec2> points);
+
+  // Appends to `out` the index of every point q with |displacement(center, q)|^2 < radius^2,
+  // where displacement is the minimum image when topology is Wrap (world size `world`) and
+  // the plain difference otherwise. The center itself is reported if it is a stored point.
+  void query_radius(glm::vec2 center, float radius, Topology topology, glm::vec2 world,
+                    std::vector<std::uint32_t>& out) const;
+
+  std::size_t size() const { return points_.size(); }
+
+ private:
+  struct Box {  // closed, in double so that bounds built from floats are exact
+    glm::dvec2 lo, hi;
+  };
+  struct Node {
+    Box bounds;               // tight bounding box of the node's points
+    std::uint32_t begin = 0;  // the node's points are order_[begin, end)
+    std::uint32_t end = 0;
+    std::uint32_t left = 0;   // child nodes; 0 for a leaf (node 0 is the root)
+    std::uint32_t right = 0;
+    bool is_leaf() const { return left == 0; }
+  };
+  std::vector<glm::vec2> points_;
+  std::vector<std::uint32_t> order_;  // point indices in tree order
+  std::vector<Node> nodes_;
+  std::uint32_t build(std::uint32_t begin, std::uint32_t end);
+  // Reports the points of `node`'s subtree that lie in `box` and pass the model's predicate.
+  void query_box(std::uint32_t node, const Box& box, glm::vec2 center, float radius_sq,
+                 Topology topology, glm::vec2 world, std::vector<std::uint32_t>& out) const;
+};
+
+// O(N) per query: every index whose (minimum-image) squared distance is < radius^2.
+void brute_force_radius(std::span<const glm::vec2> points, glm::vec2 center, float radius,
+                        Topology topology, glm::vec2 world, std::vector<std::uint32_t>& out);
+
+}  // namespace murmur

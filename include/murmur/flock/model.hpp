@@ -1,0 +1,175 @@
+#pragma once
+// The flocking model of docs/model.md, one boid at a time, in float32 arithmetic. The CPU
+// reference (cpu_flock) is built on these functions; shaders/flock/model.glsl is the GPU's copy and
+// keeps the same order of operations so the two round alike.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "common/interface.h"
+#include "murmur/flock/grid.hpp"
+#include "murmur/scenario/scenario.hpp"
+#include "murmur/flock/state.hpp"
+
+namespace murmur {
+
+// Per-species constants in the form the step uses, built once from SpeciesParams: the keys
+// the table (include/murmur/scenario/params/species_params.def) marks Copied, under their own names,
+// and the derived fields it lists. The GPU record (generated gpu::Species) holds the same
+// floats, so cos_half_fov is computed here, once, for both sides.
+struct SpeciesModel {
+#define MURMUR_SPECIES_PARAM(key, type, default_value, accepted, unit, widget, gpu, meaning) \
+  MURMUR_IF_GPU_COPIED(gpu, type key{};)
+#define MURMUR_SPECIES_DERIVED(name, type, meaning) type name{};
+#include "murmur/scenario/params/species_params.def"
+};
+
+std::vector<SpeciesModel> species_models(const Scenario& scenario);
+
+// A child's velocity components are uniform in +-fl(max_speed * K) (docs/model.md, "Births by
+// energy"): K is the float just below 1/sqrt(2), so |u| <= max_speed without a square root.
+inline constexpr float kChildSpeedFraction = 0.70710677f;
+// The Philox draws of a child's velocity, x then y (docs/model.md, "Random numbers"), defined
+// in shaders/common/interface.h for both languages.
+inline constexpr std::uint32_t kDrawChildVelocityX = MURMUR_DRAW_CHILD_VELOCITY_X;
+inline constexpr std::uint32_t kDrawChildVelocityY = MURMUR_DRAW_CHILD_VELOCITY_Y;
+
+// Ageing (docs/model.md, "Ageing and death by age"): one step older, saturating.
+std::uint32_t aged(std::uint32_t age);
+// Whether a boid whose age after the step is `age` dies of it.
+bool dies_of_age(const SpeciesModel& observer, std::uint32_t age);
+
+// The test-only birth rule (docs/model.md, "Births"), switched on by tests and the harness.
+// When on, it replaces the ecosystem's births by energy.
+struct BirthRules {
+  std::uint32_t budding_period = 0;  // P: one child when (id + step) mod P == 0; 0 = off
+  bool any() const { return budding_period != 0; }
+};
+// A child born in a step, and its parent.
+struct BirthRecord {
+  std::uint32_t child_id = 0;
+  std::uint32_t parent_id = 0;
+};
+
+// c_i: how many children `parent` (its state t) has in the step from `step` to step + 1.
+std::uint32_t children_of(const BirthRules& rules, const Boid& parent, std::uint64_t step);
+// Child `k` of a parent whose state t+1 is `parent_after`, given its id.
+Boid child_of(const BirthRules& rules, const Boid& parent_after, std::uint32_t k, std::uint32_t id);
+
+// The boid the user steers: it flies at `velocity` (limited to its species' max_speed) instead
+// of following the rules, and the others see it as an ordinary neighbour.
+struct SteeredBoid {
+  std::uint32_t id = 0;
+  glm::vec2 velocity{0.0f};
+};
+
+// Displacement from `from` to `to` as seen by an observer of the given topology: the minimum
+// image on a torus, computed so that a pair across the seam is rounded only once.
+glm::vec2 displacement(glm::vec2 from, glm::vec2 to, Topology observer, glm::vec2 world);
+
+// Whether j at displacement d from observer i (velocity v_i) is within the perception radius
+// (strict) and the field of view. The caller excludes j == i.
+bool in_view(const SpeciesModel& observer, glm::vec2 d, glm::vec2 v_i);
+
+// Sums over one boid's neighbours, in the order they are added, and what it senses of prey
+// and hunters (docs/model.md, "One step of the ecosystem", 1).
+struct NeighbourSums {
+  glm::vec2 velocity_sum{0.0f};      // over flock neighbours N_i
+  glm::vec2 displacement_sum{0.0f};  // over N_i
+  glm::vec2 separation_sum{0.0f};    // sum of d / |d|^2 over S_i
+  std::uint32_t visible = 0;         // visible boids, any species
+  std::uint32_t flock = 0;           // |N_i|
+  std::uint32_t separating = 0;      // |S_i|
+  glm::vec2 flee_sum{0.0f};          // sum of d / |d|^2 over visible hunters with |d|^2 > 0
+  // P_i, the nearest visible prey (least dist_sq, ties to the smaller id); valid if has_prey.
+  bool has_prey = false;
+  std::uint32_t prey_id = 0;
+  float prey_dist_sq = 0.0f;
+  glm::vec2 prey_displacement{0.0f};
+};
+
+// A separating neighbour's term of separation_sum: d / dist_sq, or d for the linear kernel.
+glm::vec2 separation_term(const SpeciesModel& observer, glm::vec2 d, float dist_sq);
+
+// Adds neighbour j (id `id_j`, species `species_j`, velocity v_j) at displacement d, if
+// visible: to the flock and separation sums, and to the prey and hunter sensing.
+void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 v_i, glm::vec2 d,
+                   glm::vec2 v_j, std::uint32_t species_j, std::uint32_t id_j);
+
+// The food field as a grazer's steering reads it (docs/model.md, "The food field").
+struct FoodView {
+  GridShape grid;                // food_grid_shape(): F_x x F_y cells of side c_f
+  std::span<const float> amounts;  // f_c, row by row
+};
+
+// What the world adds to a boid's steering besides its neighbours (docs/model.md, steps 6b-6c,
+// and the ecosystem's food term).
+struct Surroundings {
+  glm::vec2 world{0.0f};
+  std::span<const Obstacle> obstacles;
+  std::optional<glm::vec2> target;
+  std::optional<FoodView> food;  // set when the scenario has a [food] table
+};
+// `food`: the state's food field (FlockState::food), which the result views; it must outlive
+// the result. Empty, or a scenario without [food]: no field.
+Surroundings surroundings_of(const Scenario& scenario, std::span<const float> food = {});
+
+// obs: the sum over obstacles of the push away from each (0 outside reach).
+glm::vec2 obstacle_push(const SpeciesModel& observer, glm::vec2 pos, const Surroundings& env);
+// tgt: the unit vector towards the target (0 without a target or on it), or for
+// target_pull = linear the displacement to it.
+glm::vec2 target_pull(const SpeciesModel& observer, glm::vec2 pos, const Surroundings& env);
+// chase: the unit vector towards the nearest visible prey (0 without one, or on it).
+glm::vec2 chase_pull(const NeighbourSums& sums);
+// food: the unit vector towards the richest food cell around a grazer (0 for a non-grazer,
+// without a field, or when no neighbouring cell holds more than its own).
+glm::vec2 food_pull(const SpeciesModel& observer, glm::vec2 pos, const Surroundings& env);
+
+// Catching (ecosystem step 3): whether the hunter strikes its nearest visible prey.
+bool strikes(const SpeciesModel& hunter, const NeighbourSums& sums);
+
+// Grazing (ecosystem step 4) of one food cell holding `amount` by `grazers` > 0 grazers: what
+// each eats and what the cell keeps (before regrowth).
+struct Grazing {
+  float eaten_each = 0.0f;  // g_i of every grazer in the cell
+  float left = 0.0f;        // f_c after grazing
+};
+Grazing graze(float amount, std::uint32_t grazers, float bite);
+// A cell's amount after regrowth: min(K_f, f + regrow_per_step).
+float regrown(float amount, const FoodParams& food);
+
+// Energy (ecosystem step 5): e'_i of a boid with energy `energy` before the step and velocity
+// `velocity` after it, that ate `food_eaten` (g_i) and, if `ate_prey`, a prey. e4 (before the
+// cap) goes to `uncapped` when given. A species without energy keeps `energy`.
+float energy_after(const SpeciesModel& observer, float energy, glm::vec2 velocity,
+                   float food_eaten, bool ate_prey, float* uncapped = nullptr);
+// s' = |v'| as the energy cost reads it.
+float speed_of(glm::vec2 velocity);
+// Whether a boid that survives with energy e' wants one child (births by energy).
+bool wants_child(const SpeciesModel& observer, float energy);
+
+// The energy split of a birth: the parent keeps half, the child takes the rest; both exact.
+struct EnergySplit {
+  float parent = 0.0f;
+  float child = 0.0f;
+};
+EnergySplit split_energy(float energy);
+
+// The child of a birth by energy (docs/model.md, "Births by energy"): beside the parent (state
+// t+1 record `parent_after`), with velocity from Philox draws kDrawChildVelocityX/Y of (seed,
+// parent id, step), moved and bounded like a step; age 0, the given id and energy.
+Boid child_by_energy(const SpeciesModel& observer, const Boid& parent_after, std::uint32_t id,
+                     float energy, std::uint64_t seed, std::uint64_t step, glm::vec2 world);
+
+// Steps 4-11 of the model: steering, force limit, speed limits, move, bounds.
+Boid finish_step(const SpeciesModel& observer, const Boid& self, const NeighbourSums& sums,
+                 const Surroundings& env);
+
+// The steered boid's step: v' = the user's velocity limited to max_speed, then move and bounds.
+Boid steered_step(const SpeciesModel& observer, const Boid& self, glm::vec2 velocity,
+                  glm::vec2 world);
+
+}  // namespace murmur

@@ -1,0 +1,97 @@
+#pragma once
+// Flock state on the CPU side: one record per boid, and its file formats.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "murmur/scenario/scenario.hpp"
+
+namespace murmur {
+
+struct Boid {
+  glm::vec2 pos{0.0f};
+  glm::vec2 vel{0.0f};
+  std::uint32_t id = 0;       // stable, never reused while the boid lives
+  std::uint32_t species = 0;  // index into Scenario::species
+  std::uint32_t age = 0;      // steps lived (docs/model.md, "A living population")
+  float energy = 0.0f;        // docs/model.md, "An ecosystem"; 0 for a species without energy
+};
+
+// Events of one species counted since the flock was made (docs/model.md, "An ecosystem"):
+// what `murmur stats` and the panel report. Counters, not state: files do not carry them.
+struct SpeciesTotals {
+  std::uint64_t born = 0;     // children born
+  std::uint64_t dropped = 0;  // children not born: the species' max_count or the capacity
+  std::uint64_t died = 0;     // boids that died, of age, starvation or being eaten
+  bool operator==(const SpeciesTotals&) const = default;
+};
+
+struct FlockState {
+  std::vector<Boid> boids;  // any order; sort_by_id() gives the canonical one
+  // The id of the next child. Empty: (largest id + 1) mod 2^32, see resolved_next_id().
+  std::optional<std::uint32_t> next_id;
+  std::uint64_t step = 0;   // steps taken since the flock began (keys the birth rules)
+  // The food field (docs/model.md, "The food field"): F_x * F_y amounts, row by row; empty
+  // without a [food] table.
+  std::vector<float> food;
+  // Per species, the events since the flock was made (empty: none counted yet).
+  std::vector<SpeciesTotals> totals;
+  void sort_by_id();
+  std::uint32_t resolved_next_id() const;
+};
+
+// Throws InputError when `scenario` is a plan scenario ([plan], docs/model.md, "The floor-plan
+// generator (seed 003)"): it has no flock, and a flock command would silently run none.
+void require_flock_scenario(const Scenario& scenario);
+
+// The scenario's seeded start (a flock scenario's; see require_flock_scenario): counter-based
+// hashing of (seed, id), so the same seed gives
+// the same bits on every machine. Positions uniform in the world, headings uniform, speeds
+// uniform in [min_speed, max_speed]. Ids 0..N-1 in species order. Energies energy_initial,
+// the initial food field, zeroed totals (one per species).
+FlockState seeded_start(const Scenario& scenario);
+
+// The food field a flock starts from (docs/model.md, "The food field"): food.initial (a
+// fraction, or Philox uniforms of (seed, cell, 0, 0) for "random"), then the patches in file
+// order. Empty without a [food] table.
+std::vector<float> initial_food(const Scenario& scenario);
+
+// The field `field` (on `from`'s grid) carried over to `to`'s grid when the panel or
+// GpuFlock::set_parameters edits the [food] table (docs/model.md, "The food field"):
+// each old cell's food is spread over the new cells by the area of the world they share, in
+// double, and each new cell is then capped at to.max_per_cell. The total is conserved except
+// for what the cap cuts. Same grid and a cap no lower: the field unchanged.
+std::vector<float> refit_food_field(const FoodParams& from, const FoodParams& to,
+                                    glm::vec2 world, std::span<const float> field);
+
+// Whether going from `from` to `to` needs refit_food_field: a new grid, or a lower cap.
+bool food_field_needs_refit(const FoodParams& from, const FoodParams& to);
+
+// CSV with header `id,species,x,y,vx,vy,age,energy`, floats as %.9g (reads back to the same
+// float32); a file without the energy column (`id,species,x,y,vx,vy,age`) reads with every
+// energy its species' energy_initial, and one without age either (`id,species,x,y,vx,vy`)
+// with every age 0. The state read gets the initial food field and zeroed totals.
+// read_state_csv throws InputError (naming file, line and column) for a malformed file or one
+// that does not match the scenario: unknown species, duplicate id, non-finite numbers,
+// positions outside the world, energies outside [0, energy_max], more boids than the
+// scenario's capacity, or a plan scenario. Ids are any distinct uint32 values (not necessarily
+// 0..N-1).
+FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario);
+// Same, from text; `source` names it in messages (the fuzz target reads from memory).
+FlockState parse_state_csv(std::string_view text, const std::string& source,
+                           const Scenario& scenario);
+// Writes through a temporary file renamed into place; throws OutputError naming the path.
+void write_state_csv(const std::filesystem::path& path, const FlockState& state);
+// NumPy .npy, structured dtype [('id','<u4'),('species','<u4'),('x','<f4'),('y','<f4'),
+// ('vx','<f4'),('vy','<f4'),('age','<u4'),('energy','<f4')]. Throws OutputError naming the path.
+void write_state_npy(const std::filesystem::path& path, const FlockState& state);
+// Chooses CSV or .npy by the extension.
+void write_state(const std::filesystem::path& path, const FlockState& state);
+
+}  // namespace murmur

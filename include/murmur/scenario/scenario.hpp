@@ -1,0 +1,297 @@
+#pragma once
+// A scenario: the world and its species, read from TOML (docs/scenarios.md lists every key,
+// its default and its accepted range). The simulation core takes only validated scenarios.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+#include "murmur/scenario/look.hpp"
+#include "murmur/scenario/params/param_info.hpp"
+
+namespace murmur {
+
+enum class Topology : std::uint32_t { Wrap = 0, Bounded = 1 };
+// The TOML names of Topology's values, in the enum's order.
+inline constexpr std::string_view kTopologyNames[] = {"wrap", "bounded"};
+constexpr const auto& names_of(Topology) { return kTopologyNames; }
+
+// The separation sum's term per neighbour (docs/model.md, step 3): d / |d|^2 (inverse_square,
+// the closer the stronger) or d itself (linear, seeds 000 and 002's tutorial).
+enum class SeparationKernel : std::uint32_t { InverseSquare = 0, Linear = 1 };
+inline constexpr std::string_view kSeparationKernelNames[] = {"inverse_square", "linear"};
+constexpr const auto& names_of(SeparationKernel) { return kSeparationKernelNames; }
+
+// What a bounded species' walls do (docs/model.md, steps 4 and 7): reflect (bounce, with the
+// soft edge_margin/edge_gain ramp) or push (seed 000: a constant push back within the margin,
+// no bounce; positions are held in the world by a clamp).
+enum class Walls : std::uint32_t { Reflect = 0, Push = 1 };
+inline constexpr std::string_view kWallsNames[] = {"reflect", "push"};
+constexpr const auto& names_of(Walls) { return kWallsNames; }
+
+// The target pull's shape (docs/model.md, "Target"): a unit vector, or the displacement itself
+// (linear: the pull grows with distance, seed 000 part 1).
+enum class TargetPull : std::uint32_t { Unit = 0, Linear = 1 };
+inline constexpr std::string_view kTargetPullNames[] = {"unit", "linear"};
+constexpr const auto& names_of(TargetPull) { return kTargetPullNames; }
+
+// How a velocity faster than max_speed is slowed (docs/model.md, step 6): clamped to exactly
+// max_speed, or seed 000's `limiter`, which scales it by (max_speed / speed)^2, to below it.
+enum class SpeedLimit : std::uint32_t { Clamp = 0, Inverse = 1 };
+inline constexpr std::string_view kSpeedLimitNames[] = {"clamp", "inverse"};
+constexpr const auto& names_of(SpeedLimit) { return kSpeedLimitNames; }
+
+// At most this many species share a world: flocks_with is a bit mask on the GPU.
+inline constexpr std::size_t kMaxSpecies = 32;
+// A field of view of this many degrees sees all around (the largest accepted).
+inline constexpr float kMaxFovDegrees = 360.0f;
+// Obstacles live in a small GPU array that every boid scans.
+inline constexpr std::size_t kMaxObstacles = 64;
+// The largest velocity_factor: a factor above 1 only drives boids to max_speed sooner, and a
+// bound keeps f * v finite.
+inline constexpr float kMaxVelocityFactor = 2.0f;
+// The most times a boid may count itself among its flock neighbours (self_weight): seed 000
+// counts itself twice; more would be a different rule, not a quirk kept.
+inline constexpr std::uint32_t kMaxSelfWeight = 16;
+// Seeds are TOML integers (signed 64-bit), so a larger seed could not be written back.
+inline constexpr std::uint64_t kMaxSeed = 9223372036854775807ull;  // 2^63 - 1
+// Ids and counts stay exactly representable in a float32 (shaders may carry them as floats),
+// and 2^24 boids already need ~400 MB of state and neighbour-grid buffers on the GPU.
+inline constexpr std::uint32_t kMaxTotalBoids = std::uint32_t{1} << 24;
+
+// One [[species]] table. Its members, their defaults and accepted ranges are the lines of
+// include/murmur/scenario/params/species_params.def (docs/parameters.md).
+struct SpeciesParams {
+#define MURMUR_SPECIES_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/scenario/params/species_params.def"
+};
+
+namespace params::species {
+// One ParamInfo per species key, named after it: params::species::cohesion_weight.key, ...
+#define MURMUR_SPECIES_PARAM(key_, type, default_value, accepted, unit, widget, gpu, meaning) \
+  inline const ParamInfo<SpeciesParams, type> key_{#key_, default_value, accepted, unit,     \
+                                                   widget, Gpu::gpu, meaning, &SpeciesParams::key_};
+#include "murmur/scenario/params/species_params.def"
+}  // namespace params::species
+
+// Calls visit(info) for each species key's ParamInfo, in table order. `visit` is generic:
+// info.member's type says how to read, check, write or edit the key.
+template <class Visitor>
+void for_each_species_param(Visitor&& visit) {
+#define MURMUR_SPECIES_PARAM(key, ...) visit(params::species::key);
+#include "murmur/scenario/params/species_params.def"
+}
+
+// A disc the boids steer around (key `[[obstacle]] x y radius`; the viewer's left click).
+struct Obstacle {
+  glm::vec2 centre{0.0f};
+  float radius = 0;
+};
+
+// A point every boid is pulled towards (key `[target] x y`; the viewer's right click).
+struct Target {
+  glm::vec2 position{0.0f};
+};
+
+// `food.initial`: a fraction of max_per_cell in every cell, or the "random" pattern.
+struct FoodInitial {
+  float fraction = 1.0f;  // in [0, 1]; unused when `random`
+  bool random = false;    // uniform in [0, max_per_cell] per cell (docs/model.md, "The food field")
+  bool operator==(const FoodInitial&) const = default;
+};
+// The TOML word of the random pattern.
+inline constexpr std::string_view kFoodInitialRandom = "random";
+// At most this many food cells: the field is one GPU buffer of floats, and cell indices stay
+// exact in float32 like boid counts.
+inline constexpr std::uint64_t kMaxFoodCells = std::uint64_t{1} << 24;
+
+// One rectangle of food (`[[food.patch]]`): the cells whose centre lies inside get `amount`.
+// Its members are the lines of include/murmur/scenario/params/food_params.def.
+struct FoodPatch {
+#define MURMUR_FOOD_PATCH_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/scenario/params/food_params.def"
+};
+
+// The [food] table (docs/model.md, "The food field"): absent = no food field. Its keys are the
+// lines of include/murmur/scenario/params/food_params.def.
+struct FoodParams {
+#define MURMUR_FOOD_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/scenario/params/food_params.def"
+  std::vector<FoodPatch> patches;
+};
+
+namespace params::food {
+#define MURMUR_FOOD_PARAM(key_, type, default_value, accepted, unit, widget, meaning)         \
+  inline const ParamInfo<FoodParams, type> key_{#key_, default_value, accepted, unit, widget, \
+                                                Gpu::None, meaning, &FoodParams::key_};
+#include "murmur/scenario/params/food_params.def"
+}  // namespace params::food
+
+namespace params::food_patch {
+#define MURMUR_FOOD_PATCH_PARAM(key_, type, default_value, accepted, unit, meaning)           \
+  inline constexpr ParamInfo<FoodPatch, type> key_{#key_, default_value, accepted, unit,     \
+                                                   not_in_panel(), Gpu::None, meaning,       \
+                                                   &FoodPatch::key_};
+#include "murmur/scenario/params/food_params.def"
+}  // namespace params::food_patch
+
+// Calls visit(info) for each [food] key's ParamInfo, in table order.
+template <class Visitor>
+void for_each_food_param(Visitor&& visit) {
+#define MURMUR_FOOD_PARAM(key, ...) visit(params::food::key);
+#include "murmur/scenario/params/food_params.def"
+}
+
+// Calls visit(info) for each [[food.patch]] key's ParamInfo, in table order.
+template <class Visitor>
+void for_each_food_patch_param(Visitor&& visit) {
+#define MURMUR_FOOD_PATCH_PARAM(key, ...) visit(params::food_patch::key);
+#include "murmur/scenario/params/food_params.def"
+}
+
+// How a [[spawn]] table places its boids (docs/model.md, "The seeded start").
+enum class SpawnLayout : std::uint32_t { Rectangle = 0, Disc = 1, Clusters = 2 };
+// The TOML names of SpawnLayout's values, in the enum's order.
+inline constexpr std::string_view kSpawnLayoutNames[] = {"rectangle", "disc", "clusters"};
+constexpr const auto& names_of(SpawnLayout) { return kSpawnLayoutNames; }
+
+// One [[spawn]] table: `count` of a species' boids start in a region of the world instead of
+// uniformly. Its members are the lines of include/murmur/scenario/params/spawn_params.def.
+struct SpawnRegion {
+#define MURMUR_SPAWN_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/scenario/params/spawn_params.def"
+};
+
+namespace params::spawn {
+#define MURMUR_SPAWN_PARAM(key_, type, default_value, accepted, unit, meaning)               \
+  inline const ParamInfo<SpawnRegion, type> key_{#key_, default_value, accepted, unit,      \
+                                                 not_in_panel(), Gpu::None, meaning,        \
+                                                 &SpawnRegion::key_};
+#include "murmur/scenario/params/spawn_params.def"
+}  // namespace params::spawn
+
+// Calls visit(info) for each [[spawn]] key's ParamInfo, in table order.
+template <class Visitor>
+void for_each_spawn_param(Visitor&& visit) {
+#define MURMUR_SPAWN_PARAM(key, ...) visit(params::spawn::key);
+#include "murmur/scenario/params/spawn_params.def"
+}
+
+// One rectangle where some plan agents start (`[[plan.group]]`; seed 003 has two). Its members
+// are the lines of include/murmur/scenario/params/plan_params.def.
+struct PlanGroup {
+#define MURMUR_PLAN_GROUP_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/scenario/params/plan_params.def"
+};
+
+// The [plan] table (docs/model.md, "The floor-plan generator (seed 003)"): present = a plan
+// scenario, whose agents draw a floor plan instead of flocking. Its keys are the lines of
+// include/murmur/scenario/params/plan_params.def.
+struct PlanParams {
+#define MURMUR_PLAN_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/scenario/params/plan_params.def"
+  // In file order. A [plan] table without [[plan.group]] tables gets seed 003's two groups
+  // (seed_plan_groups()).
+  std::vector<PlanGroup> groups;
+  std::uint32_t total_count() const;
+};
+
+// Seed 003's start: two groups of 10 agents in 10 x 10 boxes at (400, 400) and (400, 420).
+std::vector<PlanGroup> seed_plan_groups();
+
+namespace params::plan {
+#define MURMUR_PLAN_PARAM(key_, type, default_value, accepted, unit, widget, meaning)         \
+  inline const ParamInfo<PlanParams, type> key_{#key_, default_value, accepted, unit, widget,  \
+                                                Gpu::None, meaning, &PlanParams::key_};
+#include "murmur/scenario/params/plan_params.def"
+}  // namespace params::plan
+
+namespace params::plan_group {
+#define MURMUR_PLAN_GROUP_PARAM(key_, type, default_value, accepted, unit, widget, meaning)   \
+  inline const ParamInfo<PlanGroup, type> key_{#key_, default_value, accepted, unit, widget,   \
+                                               Gpu::None, meaning, &PlanGroup::key_};
+#include "murmur/scenario/params/plan_params.def"
+}  // namespace params::plan_group
+
+// Calls visit(info) for each [plan] key's ParamInfo, in table order.
+template <class Visitor>
+void for_each_plan_param(Visitor&& visit) {
+#define MURMUR_PLAN_PARAM(key, ...) visit(params::plan::key);
+#include "murmur/scenario/params/plan_params.def"
+}
+
+// Calls visit(info) for each [[plan.group]] key's ParamInfo, in table order.
+template <class Visitor>
+void for_each_plan_group_param(Visitor&& visit) {
+#define MURMUR_PLAN_GROUP_PARAM(key, ...) visit(params::plan_group::key);
+#include "murmur/scenario/params/plan_params.def"
+}
+
+// The [world] table: the lines of include/murmur/scenario/params/world_params.def.
+struct WorldParams {
+#define MURMUR_WORLD_PARAM(key, type, default_value, ...) type key = default_value;
+#include "murmur/scenario/params/world_params.def"
+};
+
+namespace params::world {
+// One ParamInfo per [world] key, named after it. Widget and gpu are unused: the world is not
+// edited in the panel, and reaches the GPU through StepParams.
+#define MURMUR_WORLD_PARAM(key_, type, default_value, accepted, unit, meaning)               \
+  inline constexpr ParamInfo<WorldParams, type> key_{#key_, default_value, accepted, unit, \
+                                                     not_in_panel(), Gpu::None, meaning,   \
+                                                     &WorldParams::key_};
+#include "murmur/scenario/params/world_params.def"
+}  // namespace params::world
+
+// Calls visit(info) for each [world] key's ParamInfo, in table order.
+template <class Visitor>
+void for_each_world_param(Visitor&& visit) {
+#define MURMUR_WORLD_PARAM(key, ...) visit(params::world::key);
+#include "murmur/scenario/params/world_params.def"
+}
+
+struct Scenario {
+  WorldParams world;
+  std::vector<SpeciesParams> species;
+  std::vector<Obstacle> obstacles;
+  std::optional<Target> target;
+  std::optional<FoodParams> food;
+  std::vector<SpawnRegion> spawns;  // in file order; a species' spawns take its first ids
+  // The [plan] table: a plan scenario (docs/model.md, "The floor-plan generator (seed 003)")
+  // has it and no species, spawns, obstacles, target or food.
+  std::optional<PlanParams> plan;
+  LookParams look;  // the [render] table: how the scenario asks to be drawn
+  std::string source;  // file the scenario came from (for messages and manifests)
+
+  glm::vec2 size() const { return {world.width, world.height}; }
+  std::uint32_t total_count() const;
+  // C of docs/model.md: world.capacity, or the total count when that is larger or unset.
+  std::uint32_t capacity() const;
+  float max_perception_radius() const;
+  // Bit j set when species s flocks with species j (aligns with and coheres to it).
+  std::uint32_t flock_mask(std::size_t s) const;
+  // Bit j set when species s hunts species j (its `eats`).
+  std::uint32_t prey_mask(std::size_t s) const;
+  // Bit j set when species j hunts species s.
+  std::uint32_t hunter_mask(std::size_t s) const;
+};
+
+// Reads and validates a scenario file. Throws InputError with one line naming the file,
+// line, key and accepted range.
+Scenario load_scenario(const std::filesystem::path& path);
+// Same, from text; `source` names it in messages.
+Scenario parse_scenario(std::string_view text, const std::string& source);
+// Checks every field of an in-memory scenario (the viewer's panel uses this too).
+// Throws InputError naming `source`, the key and the accepted range.
+void validate_scenario(const Scenario& scenario);
+// Writes a scenario back as TOML that parse_scenario reads to the same values.
+std::string scenario_to_toml(const Scenario& scenario);
+// `text` as a TOML basic string: quoted, with quotes, backslashes and control characters escaped.
+std::string toml_quote(std::string_view text);
+
+}  // namespace murmur

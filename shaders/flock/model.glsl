@@ -1,0 +1,260 @@
+// The flocking model (docs/model.md) for one boid: the GPU twin of src/flock/model.cpp, with
+// the same order of operations. `precise` forbids fusing a*b+c into one rounding, which the
+// CPU reference (built with -ffp-contract=off) does not do either.
+#include "flock/sim_buffers.glsl"
+
+// One axis of the minimum image; shifting the operand that is > L/2 (exact) rather than the
+// difference keeps a pair across the seam to one rounding.
+float min_image_axis(float from, float to, float len) {
+  precise float d = to - from;
+  if (d > 0.5 * len) return (to - len) - from;
+  if (d < -0.5 * len) return to - (from - len);
+  return d;
+}
+
+vec2 displacement(vec2 from, vec2 to, uint observer_topology, vec2 world) {
+  if (observer_topology == MURMUR_TOPOLOGY_WRAP) {
+    return vec2(min_image_axis(from.x, to.x, world.x), min_image_axis(from.y, to.y, world.y));
+  }
+  precise vec2 d = to - from;
+  return d;
+}
+
+// sqrt(|v_i|^2): the observer's part of the fov test, the same for every neighbour.
+float observer_speed(vec2 v_i) {
+  precise float speed_sq = v_i.x * v_i.x + v_i.y * v_i.y;
+  return sqrt(speed_sq);
+}
+
+// in_view with the observer's speed computed once (observer_speed(v_i)): the same bits.
+bool in_view(Species s, vec2 d, vec2 v_i, float speed) {
+  precise float dist_sq = d.x * d.x + d.y * d.y;
+  if (!(dist_sq < s.radius_sq)) return false;
+  if (s.limited_fov == 0u) return true;
+  precise float facing = d.x * v_i.x + d.y * v_i.y;
+  precise float threshold = sqrt(dist_sq) * speed * s.cos_half_fov;
+  return facing >= threshold;
+}
+
+bool in_view(Species s, vec2 d, vec2 v_i) {
+  return in_view(s, d, v_i, observer_speed(v_i));
+}
+
+struct NeighbourSums {
+  vec2 velocity_sum;      // over flock neighbours
+  vec2 displacement_sum;  // over flock neighbours
+  vec2 separation_sum;    // d / |d|^2 over the separation set
+  uint visible;
+  uint flock;
+  uint separating;
+};
+
+NeighbourSums empty_sums() {
+  return NeighbourSums(vec2(0.0), vec2(0.0), vec2(0.0), 0u, 0u, 0u);
+}
+
+// A separating neighbour's term: d / dist_sq, or d for the linear kernel.
+vec2 separation_term(Species s, vec2 d, float dist_sq) {
+  if (s.separation_kernel == MURMUR_SEPARATION_KERNEL_LINEAR) {
+    if (params.fault == MURMUR_FAULT_LINEAR_KERNEL_UNIT) return d / sqrt(dist_sq);
+    return d;
+  }
+  return d / dist_sq;
+}
+
+// Adds j at displacement d if i (flying v_i at `speed`, observer_speed(v_i)) sees it; returns
+// whether it does.
+bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, float speed, vec2 d, vec2 v_j,
+                   uint species_j) {
+  if (!in_view(s, d, v_i, speed)) return false;
+  sums.visible += 1u;
+  if (((s.flock_mask >> species_j) & 1u) != 0u) {
+    sums.flock += 1u;
+    sums.velocity_sum += v_j;
+    sums.displacement_sum += d;
+  }
+  precise float dist_sq = d.x * d.x + d.y * d.y;
+  if (dist_sq < s.sep_radius_sq && dist_sq > 0.0) {
+    sums.separating += 1u;
+    sums.separation_sum += separation_term(s, d, dist_sq);
+  }
+  return true;
+}
+
+bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, vec2 d, vec2 v_j,
+                   uint species_j) {
+  return add_neighbour(sums, s, v_i, observer_speed(v_i), d, v_j, species_j);
+}
+
+float edge_axis(Species s, float p, float len) {
+  if (s.walls == MURMUR_WALLS_PUSH) {
+    // Inclusive, so that with a margin of 0 a boid held on the wall is still pushed off it.
+    precise float far_side = len - s.edge_margin;
+    if (p <= s.edge_margin) return s.edge_gain;
+    if (p >= far_side) return -s.edge_gain;
+    return 0.0;
+  }
+  precise float e = s.edge_gain * max(0.0, s.edge_margin - p) -
+                    s.edge_gain * max(0.0, p - (len - s.edge_margin));
+  return e;
+}
+
+// obs: the sum over obstacles of the push away from each (0 outside reach).
+vec2 obstacle_push(Species s, vec2 pos) {
+  vec2 push = vec2(0.0);
+  for (uint k = 0u; k < params.obstacle_count; ++k) {
+    vec2 centre = obstacles[k].xy;
+    float radius = obstacles[k].z;
+    vec2 q = displacement(centre, pos, s.topology, params.world);
+    precise float dist = sqrt(q.x * q.x + q.y * q.y);
+    precise float reach = radius + s.perception_radius;
+    if (dist < reach && dist > 0.0) {
+      precise float depth = (reach - dist) / s.perception_radius;
+      push += q * (depth / dist);
+    }
+  }
+  return push;
+}
+
+// tgt: the unit vector towards the target (0 without a target or on it), or for
+// target_pull = linear the displacement to it.
+vec2 target_pull(Species s, vec2 pos) {
+  if (params.has_target == 0u) return vec2(0.0);
+  vec2 q = displacement(pos, params.target, s.topology, params.world);
+  if (s.target_pull == MURMUR_TARGET_PULL_LINEAR) return q;
+  precise float dist = sqrt(q.x * q.x + q.y * q.y);
+  if (!(dist > 0.0)) return vec2(0.0);
+  return q / dist;
+}
+
+// Steps 10-11: move by `vel` and apply the species' bounds (may reflect `vel`).
+// Ageing (docs/model.md, "Ageing and death by age"): one step older, saturating.
+uint aged(uint age) {
+  return age == 0xFFFFFFFFu ? age : age + 1u;
+}
+
+// Whether a boid whose age after the step is `age` dies of it.
+bool dies_of_age(Species s, uint age) {
+  return s.max_age > 0u && age >= s.max_age;
+}
+
+// Whether a candidate of the step is absent from state t+1: dead of age, or eaten or starved
+// (its fate, set by catch.comp and settle.comp; always LIVES without the ecosystem).
+bool dies_in_step(Species s, Boid candidate) {
+  return candidate.fate != MURMUR_FATE_LIVES || dies_of_age(s, candidate.age);
+}
+
+// The birth rules (docs/model.md, "Births"): the test-only budding rule, one child when
+// (id + step) mod P == 0, in uint32 arithmetic. `parent` is its state t.
+uniform uint step_index;  // low 32 bits of the index of the step being taken
+uint children_of(Boid parent) {
+  if (params.budding_period == 0u) return 0u;
+  return (parent.id + step_index) % params.budding_period == 0u ? 1u : 0u;
+}
+
+// Child `k` of a parent whose state t+1 is `parent_after`, by the budding rule.
+Boid child_of(Boid parent_after, uint k, uint id) {
+  Boid child = parent_after;
+  child.id = id;
+  child.vel = -parent_after.vel;
+  child.age = 0u;
+  child.fate = MURMUR_FATE_LIVES;
+  return child;
+}
+
+Boid move_and_bound(Species s, Boid self, vec2 vel, vec2 world) {
+  precise vec2 pos = self.pos + vel;
+  for (int a = 0; a < 2; ++a) {
+    float len = world[a];
+    if (s.topology == MURMUR_TOPOLOGY_WRAP) {
+      // |vel| <= max_speed < L/2 (validated), so one shift by L lands in [0, L].
+      if (pos[a] < 0.0) pos[a] += len;
+      else if (pos[a] >= len) pos[a] -= len;
+      if (pos[a] >= len) pos[a] = 0.0;  // p + L rounded up to L
+    } else if (s.walls == MURMUR_WALLS_PUSH) {
+      // No bounce: the wall holds the position and the push (edge_axis) turns the boid.
+      pos[a] = clamp(pos[a], 0.0, len);
+    } else {
+      if (pos[a] < 0.0) {
+        pos[a] = 0.0;
+        vel[a] = abs(vel[a]);
+      } else if (pos[a] > len) {
+        pos[a] = len;
+        vel[a] = -abs(vel[a]);
+      }
+    }
+  }
+  Boid result = self;
+  result.pos = pos;
+  result.vel = vel;
+  result.age = aged(self.age);
+  return result;
+}
+
+// The steered boid: the user's velocity limited to max_speed, then move and bounds.
+Boid steered_step(Species s, Boid self, vec2 velocity, vec2 world) {
+  precise vec2 vel = velocity;
+  precise float speed = sqrt(vel.x * vel.x + vel.y * vel.y);
+  if (speed > s.max_speed) vel *= s.max_speed / speed;
+  return move_and_bound(s, self, vel, world);
+}
+
+// acc of step 4: the flock's and the world's steering terms, before the force limit.
+vec2 steering_acc(Species s, Boid self, NeighbourSums sums, vec2 world) {
+  vec2 align = vec2(0.0);
+  vec2 cohesion = vec2(0.0);
+  if (sums.flock > 0u) {
+    // model.cpp's finish_step: the boid counted self_weight times, and not at all for 0.
+    uint self_weight = params.fault == MURMUR_FAULT_SELF_WEIGHT_IGNORED ? 0u : s.self_weight;
+    precise float k = float(self_weight);
+    precise float n = float(sums.flock) + k;
+    precise vec2 velocity_sum =
+        self_weight > 0u ? sums.velocity_sum + k * self.vel : sums.velocity_sum;
+    align = velocity_sum / n - self.vel;
+    cohesion = sums.displacement_sum / n;
+  }
+  vec2 separation = -sums.separation_sum;
+  vec2 edge = vec2(0.0);
+  if (s.topology == MURMUR_TOPOLOGY_BOUNDED) {
+    edge = vec2(edge_axis(s, self.pos.x, world.x), edge_axis(s, self.pos.y, world.y));
+  }
+  vec2 obstacle = obstacle_push(s, self.pos);
+  vec2 target = target_pull(s, self.pos);
+  precise vec2 acc = s.align_weight * align + s.cohesion_weight * cohesion +
+                     s.separation_weight * separation + edge + s.obstacle_weight * obstacle +
+                     s.target_weight * target;
+  return acc;
+}
+
+// Steps 5-7: the force limit, the speed limits, move and bounds.
+Boid finish_step(Species s, Boid self, vec2 steering, vec2 world) {
+  precise vec2 acc = steering;
+  precise float acc_len = sqrt(acc.x * acc.x + acc.y * acc.y);
+  if (acc_len > s.max_force) acc *= s.max_force / acc_len;
+
+  precise vec2 vel = s.velocity_factor * (self.vel + acc);
+  precise float speed_squared = vel.x * vel.x + vel.y * vel.y;
+  precise float speed = sqrt(speed_squared);
+  if (speed > s.max_speed) {
+    precise float scale = s.speed_limit == MURMUR_SPEED_LIMIT_INVERSE
+                              ? (s.max_speed * s.max_speed) / speed_squared
+                              : s.max_speed / speed;
+    vel *= scale;
+  } else if (speed > 0.0 && speed < s.min_speed) {
+    vel *= s.min_speed / speed;
+  } else if (speed == 0.0) {
+    vel = self.vel;
+  }
+  return move_and_bound(s, self, vel, world);
+}
+
+bool is_steered(Boid self) {
+  return params.has_steered != 0u && self.id == params.steered_id;
+}
+
+// One boid's state t+1 under the steering acceleration `acc`, or the user's velocity for the
+// steered boid.
+Boid next_state(Species s, Boid self, vec2 acc) {
+  if (is_steered(self)) return steered_step(s, self, params.steered_velocity, params.world);
+  return finish_step(s, self, acc, params.world);
+}

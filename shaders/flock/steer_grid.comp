@@ -1,0 +1,96 @@
+#version 450
+// The steering pass over the grid: every boid reads state t of the boids in its own and the
+// 8 surrounding cells (wrapped across the seams for torus observers) and writes state t+1.
+// Compiled with MURMUR_ECOSYSTEM for a scenario with the ecosystem's keys: it then also senses
+// prey and hunters, steers by them and by the food field, and spends and gains energy.
+// in: sorted_texels and sorted_motion_texels (state t, cell order), cell_start_texels, species,
+// params, population;
+// ecosystem: food, food_grazers.
+// out: boids (state t+1 candidates, same slots, ages advanced), neighbour_counts, child_count
+// (budding rule on); ecosystem: hunt (strike target, not fed, not eaten).
+// The candidates' positions and velocities come from sorted_motion_texels, one 16-byte texel
+// a boid (grid_rank.comp writes it beside the state), their species from sorted_texels;
+// compiled with MURMUR_ONE_SPECIES for a flock of one species, whose candidates need no species.
+#include "flock/sim_buffers.glsl"
+#include "flock/model.glsl"
+#ifdef MURMUR_ECOSYSTEM
+#define MURMUR_USES_FOOD
+#define MURMUR_USES_FOOD_GRAZERS
+#define MURMUR_USES_HUNT
+#include "flock/eco_buffers.glsl"
+#include "flock/ecosystem.glsl"
+#endif
+#include "flock/grid_search.glsl"
+#include "flock/boid_texels.glsl"
+layout(binding = MURMUR_TEX_CELL_START) uniform usamplerBuffer cell_start_texels;
+layout(binding = MURMUR_TEX_SORTED_MOTION) uniform samplerBuffer sorted_motion_texels;
+layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
+#include "common/compute_index.glsl"
+
+// The slots [first, end) of the cells row_start + column .. + count - 1: one row's run of
+// consecutive cells is one range of the sorted state, ending where the next cell starts (the
+// starts have one entry more than the cells, the total).
+uvec2 run_slots(uint row_start, int column, int count) {
+  int a = int(row_start) + column;
+  return uvec2(texelFetch(cell_start_texels, a).x, texelFetch(cell_start_texels, a + count).x);
+}
+
+void main() {
+  uint slot = linear_invocation_index();
+  if (slot >= population.live) return;
+  Boid self = boid_at(sorted_texels, slot);
+#ifdef MURMUR_ONE_SPECIES
+  Species s = species[0];  // the same index in every lane: one load for all of them
+#else
+  Species s = species[self.species];
+#endif
+  float speed = observer_speed(self.vel);
+  // Read once: the loops below would otherwise load them again for every candidate.
+  vec2 world = params.world;
+  ivec2 grid = params.grid;
+  bool wrap = s.topology == MURMUR_TOPOLOGY_WRAP && params.fault != MURMUR_FAULT_BROKEN_WRAP;
+  ivec2 own = cell_coords(self.pos);
+
+  int first_x, columns, first_y, rows;
+  neighbour_span(own.x, grid.x, wrap, first_x, columns);
+  neighbour_span(own.y, grid.y, wrap, first_y, rows);
+  if (params.fault == MURMUR_FAULT_DROP_NEIGHBOUR_ROW && rows == 3) rows = 2;
+  int run_first, run_count, wrapped_count;
+  column_runs(first_x, columns, grid.x, run_first, run_count, wrapped_count);
+
+  NeighbourSums sums = empty_sums();
+#ifdef MURMUR_ECOSYSTEM
+  Sensing sensed = no_sensing();
+#endif
+  for (int row = 0; row < rows; ++row) {
+    uint row_start = uint(wrapped_cell(first_y + row, grid.y) * grid.x);
+    for (int run = 0; run < 2; ++run) {
+      uvec2 range = run == 0 ? run_slots(row_start, run_first, run_count)
+                             : run_slots(row_start, 0, wrapped_count);
+      for (uint k = range.x; k < range.y; ++k) {
+        if (k == slot) continue;
+        vec4 motion = texelFetch(sorted_motion_texels, int(k));
+        vec2 other_pos = motion.xy;
+        vec2 other_vel = motion.zw;
+#if defined(MURMUR_ONE_SPECIES) && !defined(MURMUR_ECOSYSTEM)
+        uint other_species = 0u;  // the only species: no fetch
+#else
+        uvec2 other_id_species = boid_texel(sorted_texels, k, MURMUR_BOID_TEXEL_ID_SPECIES);
+        uint other_species = other_id_species.y;
+#endif
+        vec2 d = displacement(self.pos, other_pos, s.topology, world);
+        bool seen = add_neighbour(sums, s, self.vel, speed, d, other_vel, other_species);
+#ifdef MURMUR_ECOSYSTEM
+        if (seen) sense_neighbour(sensed, s, d, other_species, other_id_species.x, k);
+#endif
+      }
+    }
+  }
+#ifdef MURMUR_ECOSYSTEM
+  boids[slot] = ecosystem_next_state(s, self, sums, sensed, slot);
+#else
+  boids[slot] = next_state(s, self, steering_acc(s, self, sums, world));
+#endif
+  if (params.budding_period != 0u) child_count[slot] = children_of(self);
+  neighbour_counts[slot] = uvec4(sums.visible, sums.flock, sums.separating, self.id);
+}

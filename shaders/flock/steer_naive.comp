@@ -1,0 +1,44 @@
+#version 450
+// The all-pairs steering pass: the benchmark's baseline and a second oracle for the grid.
+// MURMUR_ECOSYSTEM as in steer_grid.comp.
+// in: sorted_boids (state t, cell order), species, params, population; ecosystem: food,
+// food_grazers.
+// out: boids (state t+1 candidates, same slots), neighbour_counts, child_count; ecosystem: hunt.
+#include "flock/sim_buffers.glsl"
+#include "flock/model.glsl"
+#ifdef MURMUR_ECOSYSTEM
+#define MURMUR_USES_FOOD
+#define MURMUR_USES_FOOD_GRAZERS
+#define MURMUR_USES_HUNT
+#include "flock/eco_buffers.glsl"
+#include "flock/ecosystem.glsl"
+#endif
+layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
+#include "common/compute_index.glsl"
+
+void main() {
+  uint slot = linear_invocation_index();
+  if (slot >= population.live) return;
+  Boid self = sorted_boids[slot];
+  Species s = species[self.species];
+  NeighbourSums sums = empty_sums();
+#ifdef MURMUR_ECOSYSTEM
+  Sensing sensed = no_sensing();
+#endif
+  for (uint k = 0u; k < population.live; ++k) {
+    if (k == slot) continue;
+    Boid other = sorted_boids[k];
+    vec2 d = displacement(self.pos, other.pos, s.topology, params.world);
+    bool seen = add_neighbour(sums, s, self.vel, d, other.vel, other.species);
+#ifdef MURMUR_ECOSYSTEM
+    if (seen) sense_neighbour(sensed, s, d, other.species, other.id, k);
+#endif
+  }
+#ifdef MURMUR_ECOSYSTEM
+  boids[slot] = ecosystem_next_state(s, self, sums, sensed, slot);
+#else
+  boids[slot] = next_state(s, self, steering_acc(s, self, sums, params.world));
+#endif
+  if (params.budding_period != 0u) child_count[slot] = children_of(self);
+  neighbour_counts[slot] = uvec4(sums.visible, sums.flock, sums.separating, self.id);
+}

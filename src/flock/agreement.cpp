@@ -1,0 +1,443 @@
+#include "murmur/flock/agreement.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+
+#include "murmur/flock/grid.hpp"
+#include "murmur/flock/kdtree.hpp"
+#include "murmur/flock/model.hpp"
+#include "murmur/base/random.hpp"
+
+namespace murmur {
+
+namespace {
+
+// Whether a comparison `value < limit` (or >=) is decided the same way by every correct
+// implementation: Definite(true/false) or Ambiguous.
+enum class Decision { No, Yes, Either };
+
+Decision strictly_below(double value, double limit, double band) {
+  if (std::abs(value - limit) <= band) return Decision::Either;
+  return value < limit ? Decision::Yes : Decision::No;
+}
+
+Decision both(Decision a, Decision b) {
+  if (a == Decision::No || b == Decision::No) return Decision::No;
+  if (a == Decision::Yes && b == Decision::Yes) return Decision::Yes;
+  return Decision::Either;
+}
+
+void tally(CountRange& range, Decision d) {
+  if (d == Decision::Yes) ++range.definite;
+  else if (d == Decision::Either) ++range.ambiguous;
+}
+
+double length(glm::vec2 v) { return std::sqrt(double(v.x) * v.x + double(v.y) * v.y); }
+
+std::string describe_range(const char* what, std::uint32_t seen, const CountRange& r) {
+  char text[160];
+  std::snprintf(text, sizeof text, "%s %u (expected %u%s)", what, seen, r.definite,
+                r.ambiguous ? (" to " + std::to_string(r.definite + r.ambiguous)).c_str() : "");
+  return text;
+}
+
+}  // namespace
+
+std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& scenario,
+                                                              const FlockState& state) {
+  FlockState sorted = state;
+  sorted.sort_by_id();
+  const std::vector<SpeciesModel> models = species_models(scenario);
+  const glm::vec2 world = scenario.size();
+  std::vector<glm::vec2> points;
+  points.reserve(sorted.boids.size());
+  for (const Boid& b : sorted.boids) points.push_back(b.pos);
+  const KdTree2D tree(points);
+
+  std::vector<NeighbourhoodExpectation> result(sorted.boids.size());
+  std::vector<std::uint32_t> candidates;
+  for (std::size_t i = 0; i < sorted.boids.size(); ++i) {
+    const Boid& self = sorted.boids[i];
+    const SpeciesModel& m = models[self.species];
+    const SpeciesParams& params = scenario.species[self.species];
+    NeighbourhoodExpectation& hood = result[i];
+    hood.id = self.id;
+    // Search a little wider than r so pairs inside the band above r^2 are classified too.
+    const float search = params.perception_radius * float(1.0 + kRadiusBand);
+    candidates.clear();
+    tree.query_radius(self.pos, search, m.topology, world, candidates);
+    const double speed = length(self.vel);
+    for (std::uint32_t j : candidates) {
+      if (j == i) continue;
+      const Boid& other = sorted.boids[j];
+      const glm::vec2 d = displacement(self.pos, other.pos, m.topology, world);
+      const float dist_sq = d.x * d.x + d.y * d.y;
+      Decision visible =
+          strictly_below(dist_sq, m.radius_sq, kRadiusBand * double(m.radius_sq));
+      if (visible != Decision::No && m.limited_fov) {
+        const float facing = d.x * self.vel.x + d.y * self.vel.y;
+        const double threshold = std::sqrt(double(dist_sq)) * speed * m.cos_half_fov;
+        const double band = kFovBand * std::sqrt(double(dist_sq)) * speed;
+        // in view when facing >= threshold, i.e. NOT (facing < threshold)
+        const Decision behind = strictly_below(facing, threshold, band);
+        const Decision in_fov = behind == Decision::Either ? Decision::Either
+                                : behind == Decision::Yes  ? Decision::No
+                                                           : Decision::Yes;
+        visible = both(visible, in_fov);
+      }
+      if (visible == Decision::No) continue;
+      tally(hood.visible, visible);
+      const double distance = std::sqrt(double(dist_sq));
+      if ((m.flock_mask >> other.species) & 1u) {
+        tally(hood.flock, visible);
+        hood.flock_speed_sum += length(other.vel);
+        hood.flock_distance_sum += distance;
+      }
+      if (dist_sq > 0.0f) {
+        const Decision close =
+            strictly_below(dist_sq, m.sep_radius_sq, kRadiusBand * double(m.sep_radius_sq));
+        const Decision separating = both(visible, close);
+        tally(hood.separating, separating);
+        if (separating != Decision::No) {
+          hood.inverse_distance_sum += 1.0 / distance;
+          hood.separation_distance_sum += distance;
+        }
+        if ((m.hunter_mask >> other.species) & 1u) {
+          hood.hunter_inverse_distance_sum += 1.0 / distance;
+        }
+      }
+    }
+  }
+  return result;
+}
+
+NeighbourCheck check_neighbour_counts(const std::vector<NeighbourhoodExpectation>& expected,
+                                      const std::vector<ObservedCounts>& observed) {
+  constexpr std::size_t kReportedMismatches = 5;
+  NeighbourCheck check;
+  check.boids = static_cast<std::uint32_t>(expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const NeighbourhoodExpectation& e = expected[i];
+    check.ambiguous_pairs += e.visible.ambiguous + e.separating.ambiguous;
+    if (e.ambiguous()) ++check.ambiguous_boids;
+    const bool id_matches = i < observed.size() && observed[i].id == e.id;
+    if (id_matches && e.visible.admits(observed[i].visible) && e.flock.admits(observed[i].flock) &&
+        e.separating.admits(observed[i].separating)) {
+      continue;
+    }
+    ++check.mismatched_boids;
+    if (check.first_mismatches.size() < kReportedMismatches) {
+      if (!id_matches) {
+        check.first_mismatches.push_back("boid " + std::to_string(e.id) + ": missing from the GPU output");
+      } else {
+        const ObservedCounts& o = observed[i];
+        check.first_mismatches.push_back("boid " + std::to_string(e.id) + ": " +
+                                         describe_range("visible", o.visible, e.visible) + ", " +
+                                         describe_range("flock", o.flock, e.flock) + ", " +
+                                         describe_range("separating", o.separating, e.separating));
+      }
+    }
+  }
+  return check;
+}
+
+double velocity_tolerance(const Scenario& scenario, const Boid& before, const Boid& reference_after,
+                          const NeighbourhoodExpectation& hood) {
+  const SpeciesParams& s = scenario.species[before.species];
+  const double eps = kFloatEpsilon;
+  const double n = hood.flock.definite + hood.flock.ambiguous;
+  const double own_speed = length(before.vel);
+  const double mean_speed = n > 0 ? hood.flock_speed_sum / n : 0.0;
+  const double mean_distance = n > 0 ? hood.flock_distance_sum / n : 0.0;
+  // Two summation orders of n terms differ by at most (n-1) eps sum|x|; the means divide by n
+  // (n + k with self_weight k, whose k v_i is one more rounded term of the velocity sum).
+  const double self_speed = double(s.self_weight) * own_speed;
+  const double align_error =
+      eps * (hood.flock_speed_sum + self_speed) + 2 * eps * (mean_speed + own_speed);
+  const double cohesion_error = eps * hood.flock_distance_sum + 2 * eps * mean_distance;
+  // inverse_square: sum order plus a GPU division that may be off by 2 ulp per term, on terms
+  // of size 1/|d|. linear: the terms are d itself (no division), of size |d|, so the sum's
+  // magnitude is sum |d| and only its order rounds differently.
+  const bool linear_separation = s.separation_kernel == SeparationKernel::Linear;
+  const double separation_size =
+      linear_separation ? hood.separation_distance_sum : hood.inverse_distance_sum;
+  const double separation_error = (linear_separation ? 2 : 5) * eps * separation_size;
+  const double align_size = mean_speed + own_speed;
+  // The reflecting walls' ramp reaches k m; the push is k itself.
+  const double edge_size =
+      s.walls == Walls::Push ? double(s.edge_gain) : double(s.edge_gain) * s.edge_margin;
+  // Obstacles within reach push with depth (R + r - |q|) / r <= (R + r) / r; a square root
+  // and two divisions per obstacle that a GPU may round a few ulp differently.
+  double obstacle_size = 0;
+  for (const Obstacle& o : scenario.obstacles) {
+    const glm::vec2 q = displacement(o.centre, before.pos, s.topology, scenario.size());
+    const double reach = double(o.radius) + s.perception_radius;
+    if (length(q) < reach * (1 + kRadiusBand)) obstacle_size += reach / s.perception_radius;
+  }
+  const double obstacle_error = 16 * eps * obstacle_size;
+  // The unit target pull: a square root and a division. The linear pull is the displacement
+  // to the target, of its length.
+  double target_size = 0.0;
+  if (scenario.target) {
+    target_size = s.target_pull == TargetPull::Linear
+                      ? length(displacement(before.pos, scenario.target->position, s.topology,
+                                            scenario.size()))
+                      : 1.0;
+  }
+  const double target_error = 8 * eps * target_size;
+  // The ecosystem (docs/model.md, "An ecosystem"): the flee sum like separation's; the chase
+  // and food pulls are unit vectors like the target's.
+  const double flee_error = 5 * eps * hood.hunter_inverse_distance_sum;
+  const double unit_pulls = double(s.chase_weight) + double(s.food_weight);
+  const double acc_error =
+      std::abs(s.align_weight) * align_error + std::abs(s.cohesion_weight) * cohesion_error +
+      std::abs(s.separation_weight) * separation_error +
+      std::abs(s.obstacle_weight) * obstacle_error + std::abs(s.target_weight) * target_error +
+      std::abs(s.flee_weight) * flee_error + 8 * eps * unit_pulls +
+      4 * eps *
+          (std::abs(s.align_weight) * align_size + std::abs(s.cohesion_weight) * mean_distance +
+           std::abs(s.separation_weight) * separation_size + edge_size +
+           std::abs(s.obstacle_weight) * obstacle_size + std::abs(s.target_weight) * target_size +
+           std::abs(s.flee_weight) * hood.hunter_inverse_distance_sum + unit_pulls +
+           s.max_force);
+  // v' = f (v + acc) scales acc's error by f (velocity_factor; its own rounding is in the
+  // last term). Raising a slow velocity to min_speed scales errors by min_speed / |v'|, and
+  // |v'| >= f (|v| - F).
+  const double factor = s.velocity_factor;
+  const double slowest =
+      std::max(factor * (own_speed - double(s.max_force)), double(s.min_speed) * eps);
+  const double min_speed_gain = std::max(1.0, double(s.min_speed) / slowest);
+  // Factor 2 covers the second-order terms the first-order bounds above leave out.
+  constexpr double kSafety = 2.0;
+  return kSafety * acc_error * factor * min_speed_gain + 4 * eps * length(reference_after.vel);
+}
+
+double energy_band(const Scenario& scenario, std::uint32_t species) {
+  return kEnergyBandUlps * kFloatEpsilon * double(scenario.species[species].energy_max);
+}
+
+namespace {
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  const std::size_t mid = values.size() / 2;
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid), values.end());
+  return values[mid];
+}
+
+double position_error(const Scenario& scenario, const Boid& a, const Boid& b) {
+  const Topology topology = scenario.species[a.species].topology;
+  return length(displacement(a.pos, b.pos, topology, scenario.size()));
+}
+}  // namespace
+
+namespace {
+// The boid with `id` in a state sorted by id, or nullptr.
+const Boid* find_by_id(const FlockState& state, std::uint32_t id) {
+  const auto it = std::lower_bound(state.boids.begin(), state.boids.end(), id,
+                                   [](const Boid& b, std::uint32_t key) { return b.id < key; });
+  return it != state.boids.end() && it->id == id ? &*it : nullptr;
+}
+}  // namespace
+
+LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& before,
+                               const std::vector<NeighbourhoodExpectation>& expected,
+                               const FlockState& reference_after, const FlockState& candidate_after,
+                               const std::vector<BirthRecord>& reference_births,
+                               const std::vector<float>& reference_energies) {
+  constexpr std::size_t kReportedFailures = 5;
+  if (!reference_energies.empty() && reference_energies.size() != before.boids.size()) {
+    throw std::logic_error("compare_lockstep: one reference energy per boid of the state");
+  }
+  // e' of boid i within its band of `threshold` (never without the reference's energies).
+  auto near = [&](std::size_t i, float threshold) {
+    if (reference_energies.empty()) return false;
+    const std::uint32_t species = before.boids[i].species;
+    if (scenario.species[species].energy_max <= 0) return false;
+    return std::abs(double(reference_energies[i]) - threshold) <= energy_band(scenario, species);
+  };
+  // A child decided within the band shifts the ids of every later child (parent order, docs/
+  // model.md "Births"): children from the first such parent on are not compared by id.
+  const GridShape grid = grid_shape_for(scenario, scenario.capacity());
+  auto parent_key = [&](const Boid& b) {
+    return (std::uint64_t{grid.cell_of(b.pos)} << 32) | b.id;
+  };
+  std::vector<bool> child_in_band(before.boids.size(), false);
+  std::uint64_t first_band_parent = UINT64_MAX;
+  for (std::size_t i = 0; i < before.boids.size(); ++i) {
+    const float threshold = scenario.species[before.boids[i].species].reproduce_energy;
+    if (threshold > 0 && near(i, threshold)) {
+      child_in_band[i] = true;
+      first_band_parent = std::min(first_band_parent, parent_key(before.boids[i]));
+    }
+  }
+  LockstepCheck check;
+  const double world_scale = std::max(scenario.world.width, scenario.world.height);
+  std::vector<double> velocity_errors, position_errors;
+  auto report = [&check](const std::string& text) {
+    if (check.first_failures.size() < kReportedFailures) check.first_failures.push_back(text);
+  };
+  auto event_mismatch = [&](const std::string& text) {
+    ++check.event_mismatches;
+    ++check.failed;
+    report(text);
+  };
+  // One boid (or child) judged against the tolerance of `b`, whose step made it.
+  auto judge = [&](const Boid& b, const NeighbourhoodExpectation& hood, const Boid& ref,
+                   const Boid& cand, const char* what, bool check_energy) {
+    ++check.boids;
+    const double v_tol = velocity_tolerance(scenario, b, ref, hood);
+    // p' = p + v': the velocity error plus the rounding of the add and of a wrap shift by L.
+    const double p_tol = v_tol + 2 * kFloatEpsilon * world_scale;
+    const double v_err = length(cand.vel - ref.vel);
+    const double p_err = position_error(scenario, ref, cand);
+    velocity_errors.push_back(v_err);
+    position_errors.push_back(p_err);
+    check.max_velocity_error = std::max(check.max_velocity_error, v_err);
+    check.max_position_error = std::max(check.max_position_error, p_err);
+    const double ratio = std::max(v_err / v_tol, p_err / p_tol);
+    check.worst_error_over_tolerance = std::max(check.worst_error_over_tolerance, ratio);
+    const double e_err = std::abs(double(cand.energy) - double(ref.energy));
+    const bool energy_bad = check_energy && !(e_err <= energy_band(scenario, ref.species));
+    const bool bad = !(ratio <= 1.0) || cand.species != ref.species || cand.age != ref.age ||
+                     energy_bad;  // NaN fails too
+    if (bad) {
+      ++check.failed;
+      char text[256];
+      std::snprintf(text, sizeof text,
+                    "%s %u: |dv| = %.3g (tolerance %.3g), |dp| = %.3g (tolerance %.3g), "
+                    "age %u vs %u, energy %.9g vs %.9g",
+                    what, ref.id, v_err, v_tol, p_err, p_tol, cand.age, ref.age, cand.energy,
+                    ref.energy);
+      report(text);
+    }
+  };
+
+  for (std::size_t i = 0; i < before.boids.size(); ++i) {
+    const Boid& b = before.boids[i];
+    const Boid* ref = find_by_id(reference_after, b.id);
+    const Boid* cand = find_by_id(candidate_after, b.id);
+    if (ref == nullptr && cand == nullptr) {
+      ++check.deaths;
+      continue;
+    }
+    if (ref == nullptr || cand == nullptr) {
+      if (near(i, 0.0f)) {
+        ++check.ambiguous_events;  // starved on one side only, e' within its band of 0
+        continue;
+      }
+      event_mismatch("boid " + std::to_string(b.id) + " died on the " +
+                     (ref == nullptr ? "reference" : "candidate") + " side only");
+      continue;
+    }
+    if (expected[i].ambiguous()) {
+      ++check.skipped_ambiguous;
+      continue;
+    }
+    // A parent split on one side only keeps e' there and e'/2 on the other.
+    const bool split_differs =
+        child_in_band[i] && std::abs(double(cand->energy) - double(ref->energy)) >
+                                energy_band(scenario, b.species);
+    if (split_differs) ++check.ambiguous_events;
+    judge(b, expected[i], *ref, *cand, "boid", !split_differs);
+  }
+
+  std::size_t children_found = 0;
+  for (const BirthRecord& birth : reference_births) {
+    const Boid* ref = find_by_id(reference_after, birth.child_id);
+    const Boid* cand = find_by_id(candidate_after, birth.child_id);
+    const auto parent = std::lower_bound(before.boids.begin(), before.boids.end(), birth.parent_id,
+                                         [](const Boid& x, std::uint32_t key) { return x.id < key; });
+    if (ref == nullptr || parent == before.boids.end() || parent->id != birth.parent_id) {
+      throw std::logic_error("compare_lockstep: the reference's birth record does not match its states");
+    }
+    if (parent_key(*parent) >= first_band_parent) {
+      ++check.skipped_ambiguous;  // its id may be shifted by a child decided within the band
+      continue;
+    }
+    if (cand == nullptr) {
+      event_mismatch("child " + std::to_string(birth.child_id) + " of boid " +
+                     std::to_string(birth.parent_id) + " was not born on the candidate side");
+      continue;
+    }
+    ++children_found;
+    ++check.births;
+    const auto p = static_cast<std::size_t>(parent - before.boids.begin());
+    if (expected[p].ambiguous()) {
+      ++check.skipped_ambiguous;
+      continue;
+    }
+    judge(*parent, expected[p], *ref, *cand, "child", true);
+  }
+  // Whatever else the candidate holds was born there alone (or is a boid from nowhere).
+  const std::size_t survivors = reference_after.boids.size() - reference_births.size();
+  const std::size_t expected_size = survivors + children_found;
+  const bool ids_shifted = first_band_parent != UINT64_MAX;
+  if (!ids_shifted && candidate_after.boids.size() > expected_size) {
+    for (const Boid& cand : candidate_after.boids) {
+      if (find_by_id(reference_after, cand.id) == nullptr) {
+        event_mismatch("boid " + std::to_string(cand.id) + " exists on the candidate side only");
+      }
+    }
+  }
+  check.median_velocity_error = median(velocity_errors);
+  check.median_position_error = median(position_errors);
+  return check;
+}
+
+double rms_position_drift(const Scenario& scenario, const FlockState& a, const FlockState& b) {
+  double sum = 0;
+  std::size_t shared = 0;
+  for (const Boid& x : a.boids) {
+    const Boid* y = find_by_id(b, x.id);
+    if (y == nullptr) continue;
+    const double e = position_error(scenario, x, *y);
+    sum += e * e;
+    ++shared;
+  }
+  return shared == 0 ? 0.0 : std::sqrt(sum / double(shared));
+}
+
+std::vector<std::uint32_t> population_by_species(const Scenario& scenario, const FlockState& state) {
+  std::vector<std::uint32_t> population(scenario.species.size(), 0);
+  for (const Boid& b : state.boids) {
+    if (b.species < population.size()) ++population[b.species];
+  }
+  return population;
+}
+
+FlockState perturb_one_ulp(const Scenario& scenario, const FlockState& state, int variant) {
+  FlockState out = state;
+  const int axis = variant % 2;
+  const float sign = (variant / 2) % 2 == 0 ? 1.0f : -1.0f;
+  for (Boid& b : out.boids) {
+    const float length = scenario.size()[axis];
+    const float centre = 0.5f * length;
+    float& p = b.pos[axis];
+    const float toward = (p < centre ? length : 0.0f) * (sign > 0 ? 1.0f : 0.0f) +
+                         (p < centre ? 0.0f : length) * (sign > 0 ? 0.0f : 1.0f);
+    const float nudged = std::nextafter(p, toward);
+    const bool inside = scenario.species[b.species].topology == Topology::Wrap
+                            ? nudged >= 0.0f && nudged < length
+                            : nudged >= 0.0f && nudged <= length;
+    p = inside ? nudged : std::nextafter(p, centre);
+  }
+  return out;
+}
+
+void jitter_energies_within_band(const Scenario& scenario, FlockState& state, int variant) {
+  const float smallest_energy = std::nextafter(0.0f, 1.0f);
+  for (Boid& b : state.boids) {
+    const float energy_max = scenario.species[b.species].energy_max;
+    if (energy_max <= 0.0f) continue;
+    const auto band = static_cast<float>(energy_band(scenario, b.species));
+    const float jitter = random_uniform(
+        RandomDraw{static_cast<std::uint64_t>(variant), b.id, state.step, kEnvelopeEnergyDraw},
+        -band, band);
+    b.energy = std::clamp(b.energy + jitter, smallest_energy, energy_max);
+  }
+}
+
+}  // namespace murmur

@@ -1,0 +1,776 @@
+#include "murmur/flock/gpu/gpu_flock.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <optional>
+#include <functional>
+#include <string>
+
+#include "murmur/gl/gpu_scan.hpp"
+#include "murmur/flock/gpu/gpu_types.hpp"
+#include "common/interface.h"
+#include "murmur/base/errors.hpp"
+#include "murmur/gl/debug.hpp"
+#include "murmur/gl/dispatch.hpp"
+#include "murmur/gl/gl.hpp"
+#include "murmur/gl/objects.hpp"
+#include "murmur/gl/program.hpp"
+
+namespace murmur {
+
+namespace {
+
+using gl::dispatch_linear;  // folded past GL's per-dimension limit (murmur/gl/dispatch.hpp)
+using gl::groups_for;
+
+// Shader-storage writes of one pass become visible to the next pass's reads, storage loads
+// and texel fetches of the buffer-texture views alike.
+constexpr GLbitfield kShaderReadBarriers = GL_SHADER_STORAGE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT;
+void storage_barrier() { glMemoryBarrier(kShaderReadBarriers); }
+
+// The steering passes' variant with the ecosystem's sensing, steering and energy.
+constexpr const char* kEcosystemDefine = "#define MURMUR_ECOSYSTEM\n";
+// The grid's steering pass of a flock of one species (fixed for a flock's life: set_parameters
+// keeps the species): its candidates' species need no fetch.
+constexpr const char* kOneSpeciesDefine = "#define MURMUR_ONE_SPECIES\n";
+
+// A 64-bit step as the shaders take it (low word, high word).
+glm::uvec2 step_words(std::uint64_t step) {
+  return {static_cast<std::uint32_t>(step), static_cast<std::uint32_t>(step >> 32)};
+}
+
+// Where the dispatch arguments lie in the Population record (gpu::Population).
+constexpr GLintptr kLiveGroupsOffset = offsetof(gpu::Population, live_groups);
+constexpr GLintptr kCandidateGroupsOffset = offsetof(gpu::Population, candidate_groups);
+
+// What the ecosystem's rules ask of a step (docs/gpu.md, "An ecosystem"). A scenario without
+// its keys has none of it, and its steps run the same passes as before.
+struct EcosystemPlan {
+  bool on = false;             // some species hunts, grazes a field or has energy
+  bool food = false;           // a [food] table: the field is stepped
+  bool grazing = false;        // food, and some species grazes
+  bool hunting = false;        // some species eats another
+  bool energy_births = false;  // some species splits at reproduce_energy
+  std::vector<std::uint32_t> capped;  // species with a max_count whose boids can split
+
+  explicit EcosystemPlan(const Scenario& scenario) {
+    food = scenario.food.has_value();
+    for (std::size_t s = 0; s < scenario.species.size(); ++s) {
+      const SpeciesParams& species = scenario.species[s];
+      grazing = grazing || (food && species.grazes);
+      hunting = hunting || scenario.prey_mask(s) != 0;
+      const bool splits = species.energy_max > 0 && species.reproduce_energy > 0;
+      energy_births = energy_births || splits;
+      if (splits && species.max_count > 0) capped.push_back(static_cast<std::uint32_t>(s));
+      on = on || species.energy_max > 0;
+    }
+    on = on || grazing || hunting || food;
+  }
+};
+
+}  // namespace
+
+std::vector<std::uint32_t> exclusive_scan_on_gpu(const std::vector<std::uint32_t>& values) {
+  const auto n = static_cast<std::uint32_t>(values.size());
+  gl::Buffer buffer("scan test values", sizeof(std::uint32_t) * std::max<std::size_t>(n, 1));
+  if (n > 0) buffer.upload(0, sizeof(std::uint32_t) * n, values.data());
+  GpuScan scan(n);
+  scan.run(buffer, n);
+  std::vector<std::uint32_t> out(n);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  if (n > 0) buffer.download(0, sizeof(std::uint32_t) * n, out.data());
+  return out;
+}
+
+struct GpuFlock::Impl {
+  Scenario scenario;
+  NeighbourSearch search;
+  GridShape grid;
+  std::uint32_t capacity = 0;
+  std::uint32_t cell_count = 0;
+  std::uint64_t step_index = 0;  // steps taken by the state on the GPU (FlockState::step)
+  GpuFault fault = GpuFault::None;
+  BirthRules births;
+  std::optional<SteeredBoid> steered;
+  std::uint64_t steps_taken = 0;
+  std::optional<std::uint64_t> planted_gl_error_step = gl::planted_gl_error_step();
+
+  gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass, births_pass,
+      population_pass, slots_taken_pass, slots_free_pass;
+  std::optional<gl::Uniform> steer_grid_step_index, steer_naive_step_index, population_phase,
+      slots_free_count, count_counting_deaths, births_step;
+  EcosystemPlan ecosystem{Scenario{}};
+  // The ecosystem's passes, compiled by the first scenario that needs them
+  // (ensure_ecosystem_buffers): the steering passes with MURMUR_ECOSYSTEM, and the rest.
+  struct EcosystemPasses {
+    gl::Program steer_grid = gl::Program::compute("flock/steer_grid.comp", kEcosystemDefine);
+    gl::Program steer_naive = gl::Program::compute("flock/steer_naive.comp", kEcosystemDefine);
+    gl::Program graze_count = gl::Program::compute("flock/food_graze_count.comp");
+    gl::Program food_update = gl::Program::compute("flock/food_update.comp");
+    gl::Program catch_prey = gl::Program::compute("flock/catch.comp");
+    gl::Program settle = gl::Program::compute("flock/settle.comp");
+    gl::Program species_cap = gl::Program::compute("flock/species_cap.comp");
+    gl::Uniform steer_grid_step_index{steer_grid, "step_index"};
+    gl::Uniform steer_naive_step_index{steer_naive, "step_index"};
+    gl::Uniform cap_phase{species_cap, "cap_phase"}, capped_species{species_cap, "capped_species"};
+  };
+  std::unique_ptr<EcosystemPasses> eco_passes;
+  // child_scan scans the child counts, then (its results consumed) the taken trail slots.
+  std::unique_ptr<GpuScan> cell_scan, child_scan;
+  // `sorted` holds the current state (cell order, compact, `population.live` boids); `boids`
+  // holds the candidates of the step being taken (steered survivors-to-be, the dying, children).
+  gl::Buffer boids, sorted, species, obstacles, params, population, cell_counts, cell_starts,
+      cell_fill, boid_cell, cell_entries, neighbours, child_counts, child_offsets;
+  // Buffer-texture views of the same bytes (docs/gpu.md, "Texel fetches").
+  gl::BufferTexture sorted_texels, candidate_texels, cell_start_texels, cell_entry_texels,
+      sorted_motion_texels, boid_cell_texels;
+  gl::Buffer sorted_motion;
+  // Trail slots for children (made by the first set_birth_rules that turns births on).
+  gl::Buffer slot_taken, slot_taken_before, free_slots;
+  // The ecosystem's: the food field and its grazer counts (food cells), the hunt records
+  // (capacity), the per-species tallies (always: every flock counts its births and deaths)
+  // and survivor counts.
+  gl::Buffer food, food_grazers, hunt, tally, survivors;
+  std::optional<GridShape> food_shape;
+  std::uint32_t food_cells = 0;
+
+  void write_params() {
+    gpu::StepParams p{scenario.size(), grid.cell_size, grid.cells, capacity, cell_count,
+                      static_cast<std::uint32_t>(fault)};
+    p.obstacle_count = static_cast<std::uint32_t>(scenario.obstacles.size());
+    if (scenario.target) {
+      p.has_target = 1;
+      p.target = scenario.target->position;
+    }
+    if (steered) {
+      p.has_steered = 1;
+      p.steered_id = steered->id;
+      p.steered_velocity = steered->velocity;
+    }
+    p.budding_period = births.budding_period;
+    p.seed[0] = static_cast<std::uint32_t>(scenario.world.seed);
+    p.seed[1] = static_cast<std::uint32_t>(scenario.world.seed >> 32);
+    p.inverse_cell_size = grid.inverse_cell_size;
+    if (scenario.food && food_shape) {
+      p.has_food = 1;
+      p.food_grid = food_shape->cells;
+      p.food_inverse_cell_size = food_shape->inverse_cell_size;
+      p.food_cell_size = food_shape->cell_size.x;
+      p.food_bite = scenario.food->bite;
+      p.food_max_per_cell = scenario.food->max_per_cell;
+      p.food_regrow_per_step = scenario.food->regrow_per_step;
+    }
+    p.energy_births = ecosystem.energy_births ? 1 : 0;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the last step's reads happen first
+    params.upload(0, sizeof p, &p);
+  }
+
+  // Species and obstacles as the shaders read them.
+  void write_parameters() {
+    ecosystem = EcosystemPlan(scenario);
+    if (ecosystem.on) ensure_ecosystem_buffers();
+    if (!ecosystem.on) food_shape.reset();  // no [food] table (it would switch the rules on)
+    if (ecosystem.energy_births) ensure_trail_slot_buffers();
+    std::vector<gpu::Species> records;
+    for (const SpeciesModel& model : species_models(scenario)) records.push_back(gpu::to_gpu(model));
+    species.upload(0, sizeof(gpu::Species) * records.size(), records.data());
+    std::vector<gpu::Obstacle> discs;
+    for (const Obstacle& o : scenario.obstacles) discs.push_back(gpu::Obstacle{o.centre, o.radius});
+    if (!discs.empty()) obstacles.upload(0, sizeof(gpu::Obstacle) * discs.size(), discs.data());
+    write_params();
+  }
+
+  // The ecosystem's passes and buffers, made once, by the first scenario that has its keys.
+  void ensure_ecosystem_buffers() {
+    if (!eco_passes) eco_passes = std::make_unique<EcosystemPasses>();
+    const std::size_t slots = std::max<std::uint32_t>(capacity, 1);
+    if (hunt.id() == 0) hunt = gl::Buffer("hunt records", 4 * sizeof(std::uint32_t) * slots);
+    if (survivors.id() == 0) {
+      const std::size_t species_count = std::max<std::size_t>(scenario.species.size(), 1);
+      survivors = gl::Buffer("survivors per species", sizeof(std::uint32_t) * species_count);
+    }
+    std::optional<GridShape> shape;
+    if (scenario.food) shape = food_grid_shape(*scenario.food, scenario.size());
+    const std::uint32_t cells = shape ? shape->cell_count() : 0;
+    if (cells != food_cells) {
+      // A field of a new shape starts from the scenario's initial one; upload() replaces it
+      // with a state's.
+      const std::size_t allocated = std::max<std::uint32_t>(cells, 1);
+      food = gl::Buffer("food field", sizeof(float) * allocated);
+      food_grazers = gl::Buffer("grazers per food cell", sizeof(std::uint32_t) * allocated);
+      const std::vector<float> field = initial_food(scenario);
+      if (!field.empty()) food.upload(0, sizeof(float) * field.size(), field.data());
+      food_cells = cells;
+    }
+    food_shape = shape;
+  }
+
+  // The grid's buffers for the current scenario's largest radius. The counts and starts have
+  // one entry more than the cells, never counted into: its start is the total, where the last
+  // cell's range ends, so steer_grid.comp ends a run of cells at the next cell's start.
+  void allocate_grid() {
+    grid = grid_shape_for(scenario, capacity);
+    cell_count = grid.cell_count();
+    const std::size_t cell_bytes = sizeof(std::uint32_t) * cell_count;
+    const std::size_t start_bytes = sizeof(std::uint32_t) * (cell_count + 1);
+    cell_scan = std::make_unique<GpuScan>(cell_count + 1);
+    cell_counts = gl::Buffer("cell counts", start_bytes);
+    cell_starts = gl::Buffer("cell starts", start_bytes);
+    cell_fill = gl::Buffer("cell fill cursors", cell_bytes);
+    cell_start_texels = gl::BufferTexture("cell starts (texels)", GL_R32UI, cell_starts);
+  }
+
+  void bind_simulation_buffers() const {
+    boids.bind_storage(MURMUR_BIND_BOIDS);
+    sorted.bind_storage(MURMUR_BIND_SORTED);
+    species.bind_storage(MURMUR_BIND_SPECIES);
+    obstacles.bind_storage(MURMUR_BIND_OBSTACLES);
+    params.bind_storage(MURMUR_BIND_STEP_PARAMS);
+    population.bind_storage(MURMUR_BIND_POPULATION);
+    cell_counts.bind_storage(MURMUR_BIND_CELL_COUNT);
+    cell_starts.bind_storage(MURMUR_BIND_CELL_START);
+    cell_fill.bind_storage(MURMUR_BIND_CELL_FILL);
+    boid_cell.bind_storage(MURMUR_BIND_BOID_CELL);
+    cell_entries.bind_storage(MURMUR_BIND_CELL_ENTRIES);
+    neighbours.bind_storage(MURMUR_BIND_NEIGHBOURS);
+    child_counts.bind_storage(MURMUR_BIND_CHILD_COUNT);
+    child_offsets.bind_storage(MURMUR_BIND_CHILD_OFFSET);
+    slot_taken.bind_storage(MURMUR_BIND_SLOT_TAKEN);
+    slot_taken_before.bind_storage(MURMUR_BIND_SLOT_TAKEN_BEFORE);
+    free_slots.bind_storage(MURMUR_BIND_FREE_SLOTS);
+    food.bind_storage(MURMUR_BIND_FOOD);
+    food_grazers.bind_storage(MURMUR_BIND_FOOD_GRAZERS);
+    hunt.bind_storage(MURMUR_BIND_HUNT);
+    tally.bind_storage(MURMUR_BIND_TALLY);
+    survivors.bind_storage(MURMUR_BIND_SURVIVORS);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, population.id());
+    sorted_texels.bind(MURMUR_TEX_SORTED);
+    candidate_texels.bind(MURMUR_TEX_CANDIDATES);
+    cell_start_texels.bind(MURMUR_TEX_CELL_START);
+    cell_entry_texels.bind(MURMUR_TEX_CELL_ENTRIES);
+    sorted_motion.bind_storage(MURMUR_BIND_SORTED_MOTION);
+    sorted_motion_texels.bind(MURMUR_TEX_SORTED_MOTION);
+    boid_cell_texels.bind(MURMUR_TEX_BOID_CELL);
+  }
+
+  // Ends a stage for step_timed(): waits for the GPU, adds the stage's wall time to `slot`.
+  class StageClock {
+   public:
+    void lap(double& slot) {
+      glFinish();
+      const auto now = std::chrono::steady_clock::now();
+      slot += std::chrono::duration<double, std::milli>(now - last_).count();
+      last_ = now;
+    }
+
+   private:
+    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  };
+
+  // Ends a stage for step_gpu_timed(): a GL_TIMESTAMP query, no wait; resolve() reads them all
+  // after the step and adds each stage's GPU time to its slot.
+  class StageQueries {
+   public:
+    explicit StageQueries(std::vector<gl::Handle<gl::delete_query>>& pool) : pool_(pool) {
+      mark();
+    }
+    void lap(double& slot) {
+      mark();
+      slots_.push_back(&slot);
+    }
+    void resolve() {
+      std::vector<GLuint64> stamps(used_);
+      for (std::size_t k = 0; k < used_; ++k) {
+        glGetQueryObjectui64v(pool_[k].id(), GL_QUERY_RESULT, &stamps[k]);
+      }
+      constexpr double kNanosecondsPerMillisecond = 1e6;
+      for (std::size_t k = 0; k < slots_.size(); ++k) {
+        const GLuint64 from = stamps[k], to = stamps[k + 1];
+        *slots_[k] += to > from ? double(to - from) / kNanosecondsPerMillisecond : 0.0;
+      }
+    }
+
+   private:
+    void mark() {
+      if (used_ == pool_.size()) {
+        GLuint id = 0;
+        glCreateQueries(GL_TIMESTAMP, 1, &id);
+        pool_.emplace_back(id);
+      }
+      glQueryCounter(pool_[used_++].id(), GL_TIMESTAMP);
+    }
+    std::vector<gl::Handle<gl::delete_query>>& pool_;
+    std::size_t used_ = 0;
+    std::vector<double*> slots_;
+  };
+  std::vector<gl::Handle<gl::delete_query>> stage_queries;  // reused by every timed step
+
+  void update_population(GLuint phase) {
+    population_pass.use();
+    population_phase->set(std::uint32_t{phase});
+    glDispatchCompute(1, 1, 1);
+    // The counts feed the next passes' reads and their indirect dispatch arguments.
+    glMemoryBarrier(kShaderReadBarriers | GL_COMMAND_BARRIER_BIT);
+  }
+
+  // The counting sort of the candidates into `sorted`: the dead drop out, the scan's total is
+  // the new live count. Ends with the current state in `sorted`.
+  // `in_step`: the dead are counted as deaths (an upload drops boids already dead uncounted).
+  using StageDone = std::function<void(double GridStageTimes::*)>;
+  void sort_candidates(const StageDone& stage_done, bool in_step) {
+    {
+      gl::DebugGroup group("grid: count");
+      cell_counts.clear_to_zero();
+      cell_fill.clear_to_zero();
+      // Clears are buffer updates; the atomics of grid_count must see them.
+      glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+      count_pass.use();
+      count_counting_deaths->set(std::uint32_t{in_step ? 1u : 0u});
+      glDispatchComputeIndirect(kCandidateGroupsOffset);
+      // grid_count writes cell_counts; the copy below reads them as a buffer update.
+      glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+      stage_done(&GridStageTimes::count);
+    }
+    {
+      gl::DebugGroup group("grid: scan");
+      glCopyNamedBufferSubData(cell_counts.id(), cell_starts.id(), 0, 0,
+                               sizeof(std::uint32_t) * (cell_count + 1));
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the copy feeds scan_blocks
+      cell_scan->run(cell_starts, cell_count + 1);
+      bind_simulation_buffers();  // the scan bound its own buffers
+      update_population(MURMUR_POPULATION_AFTER_SORT);
+      stage_done(&GridStageTimes::scan);
+    }
+    {
+      gl::DebugGroup group("grid: scatter");
+      scatter_pass.use();
+      glDispatchComputeIndirect(kCandidateGroupsOffset);
+      storage_barrier();  // grid_scatter writes cell_entries; grid_rank reads them
+      stage_done(&GridStageTimes::scatter);
+    }
+    {
+      gl::DebugGroup group("grid: rank");
+      rank_pass.use();
+      glDispatchComputeIndirect(kCandidateGroupsOffset);
+      // grid_rank writes sorted_boids: the next steer, the renderer's vertex pulling and
+      // downloads read them.
+      glMemoryBarrier(kShaderReadBarriers | GL_BUFFER_UPDATE_BARRIER_BIT);
+      stage_done(&GridStageTimes::rank);
+    }
+  }
+
+  // The trail slots the children take (docs/gpu.md, "Trail slots"): the survivors' slots are
+  // taken, the rest listed in ascending order. Only steps with births run it; deaths alone
+  // just leave their slots free.
+  void list_free_trail_slots() {
+    gl::DebugGroup group("births: free trail slots");
+    slot_taken.clear_to_zero();
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    slots_taken_pass.use();
+    glDispatchComputeIndirect(kLiveGroupsOffset);
+    // trail_slots_taken writes slot_taken; the copy below reads it as a buffer update.
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    glCopyNamedBufferSubData(slot_taken.id(), slot_taken_before.id(), 0, 0,
+                             sizeof(std::uint32_t) * capacity);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the copy feeds the scan
+    child_scan->run(slot_taken_before, capacity);
+    bind_simulation_buffers();  // the scan bound its own buffers
+    slots_free_pass.use();
+    slots_free_count->set(capacity);
+    dispatch_linear(groups_for(capacity, MURMUR_STEP_GROUP_SIZE));
+    storage_barrier();  // trail_slots_free writes free_slots; births reads them
+  }
+
+  // Trail slots for children: made by the first rules (budding, or births by energy) that
+  // turn births on; a flock without births never holds these.
+  void ensure_trail_slot_buffers() {
+    if (free_slots.id() != 0) return;
+    const std::size_t slot_bytes = sizeof(std::uint32_t) * std::max<std::uint32_t>(capacity, 1);
+    slot_taken = gl::Buffer("trail slot taken", slot_bytes);
+    slot_taken_before = gl::Buffer("trail slots taken before", slot_bytes);
+    free_slots = gl::Buffer("free trail slots", slot_bytes);
+  }
+
+  bool births_on() const { return births.any() || ecosystem.energy_births; }
+
+  // Before steering: n_c, the grazers of state t per food cell, and the survivor counts
+  // zeroed for settle.comp.
+  void ecosystem_before_steering() {
+    gl::DebugGroup group("ecosystem: grazers per food cell");
+    survivors.clear_to_zero();
+    if (ecosystem.grazing) food_grazers.clear_to_zero();
+    // Clears are buffer updates; the atomics of food_graze_count and settle must see them.
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    if (!ecosystem.grazing) return;
+    eco_passes->graze_count.use();
+    glDispatchComputeIndirect(kLiveGroupsOffset);
+    storage_barrier();  // food_graze_count writes food_grazers; steer and food_update read them
+  }
+
+  // After steering (whose reads of state t are done): the food field's step, catching, the
+  // settling of energy and deaths, and the species caps on the children wanted.
+  void ecosystem_after_steering() {
+    if (ecosystem.food) {
+      gl::DebugGroup group("ecosystem: food update");
+      eco_passes->food_update.use();
+      dispatch_linear(groups_for(food_cells, MURMUR_STEP_GROUP_SIZE));
+      // food_update writes food: the next step's steer, downloads and the renderer read it.
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    }
+    if (ecosystem.hunting) {
+      gl::DebugGroup group("ecosystem: catch");
+      eco_passes->catch_prey.use();
+      glDispatchComputeIndirect(kLiveGroupsOffset);
+      storage_barrier();  // catch writes fates and hunt.z (fed); settle reads them
+    }
+    {
+      gl::DebugGroup group("ecosystem: settle");
+      eco_passes->settle.use();
+      glDispatchComputeIndirect(kLiveGroupsOffset);
+      storage_barrier();  // settle writes energies, fates, survivors, wishes; the caps read them
+    }
+    for (const std::uint32_t s : ecosystem.capped) {
+      gl::DebugGroup group("ecosystem: species cap");
+      eco_passes->species_cap.use();
+      eco_passes->capped_species.set(s);
+      eco_passes->cap_phase.set(std::uint32_t{MURMUR_CAP_SELECT});
+      dispatch_linear(groups_for(capacity, MURMUR_STEP_GROUP_SIZE));
+      storage_barrier();  // species_cap writes the wishes into child_offsets; the scan reads them
+      child_scan->run(child_offsets, capacity);
+      bind_simulation_buffers();  // the scan bound its own buffers
+      eco_passes->species_cap.use();
+      eco_passes->cap_phase.set(std::uint32_t{MURMUR_CAP_APPLY});
+      glDispatchComputeIndirect(kLiveGroupsOffset);
+      storage_barrier();  // species_cap drops wishes in child_counts; births reads them
+    }
+  }
+
+  // One step: steer (state t in `sorted` -> candidates in `boids`), births, then the counting
+  // sort that makes the candidates the next state.
+  enum class StageTiming { WallClock, GpuTimestamps };
+  void step_once(GridStageTimes* times = nullptr, StageTiming timing = StageTiming::WallClock) {
+    std::optional<StageClock> clock;
+    std::optional<StageQueries> queries;
+    if (times != nullptr && timing == StageTiming::WallClock) {
+      glFinish();  // earlier work is not this step's
+      clock.emplace();
+    } else if (times != nullptr) {
+      queries.emplace(stage_queries);
+    }
+    const StageDone stage_done = [&](double GridStageTimes::*slot) {
+      if (clock) clock->lap(times->*slot);
+      if (queries) queries->lap(times->*slot);
+    };
+    bind_simulation_buffers();
+    const auto step_low = static_cast<std::uint32_t>(step_index);  // the model keys on the low 32 bits
+    if (ecosystem.on) {
+      ecosystem_before_steering();
+      stage_done(&GridStageTimes::ecosystem);
+    }
+    {
+      gl::DebugGroup group(search == NeighbourSearch::Grid ? "steer: grid" : "steer: naive");
+      if (births_on()) {
+        // Slots past the live count must add no children to the scan.
+        child_counts.clear_to_zero();
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+      }
+      const bool grid_search = search == NeighbourSearch::Grid;
+      const gl::Program* steer = grid_search ? &steer_grid_pass : &steer_naive_pass;
+      const gl::Uniform* step_uniform =
+          grid_search ? &*steer_grid_step_index : &*steer_naive_step_index;
+      if (ecosystem.on) {
+        steer = grid_search ? &eco_passes->steer_grid : &eco_passes->steer_naive;
+        step_uniform =
+            grid_search ? &eco_passes->steer_grid_step_index : &eco_passes->steer_naive_step_index;
+      }
+      steer->use();
+      step_uniform->set(step_low);
+      glDispatchComputeIndirect(kLiveGroupsOffset);
+      // steer writes the candidates, child counts and neighbour counts; births, the sort and
+      // downloads read them.
+      glMemoryBarrier(kShaderReadBarriers | GL_BUFFER_UPDATE_BARRIER_BIT);
+    }
+    if (ecosystem.on) {
+      stage_done(&GridStageTimes::steer);
+      ecosystem_after_steering();
+      stage_done(&GridStageTimes::ecosystem);
+    }
+    if (births_on()) {
+      gl::DebugGroup group("births");
+      glCopyNamedBufferSubData(child_counts.id(), child_offsets.id(), 0, 0,
+                               sizeof(std::uint32_t) * capacity);
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the copy feeds the scan
+      child_scan->run(child_offsets, capacity);
+      list_free_trail_slots();
+      births_pass.use();
+      births_step->set(step_words(step_index));
+      glDispatchComputeIndirect(kLiveGroupsOffset);
+      storage_barrier();  // children are candidates of the sort below
+    }
+    update_population(MURMUR_POPULATION_AFTER_BIRTHS);
+    stage_done(&GridStageTimes::steer);
+    sort_candidates(stage_done, true);
+    ++step_index;
+    if (queries) queries->resolve();
+  }
+
+  gpu::Population read_population() const {
+    gpu::Population p{};
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    population.download(0, sizeof p, &p);
+    return p;
+  }
+};
+
+GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, NeighbourSearch search)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& m = *impl_;
+  m.scenario = scenario;
+  m.search = search;
+  m.capacity = std::max<std::uint32_t>(scenario.capacity(),
+                                       static_cast<std::uint32_t>(initial.boids.size()));
+
+  m.count_pass = gl::Program::compute("flock/grid_count.comp");
+  m.scatter_pass = gl::Program::compute("flock/grid_scatter.comp");
+  m.rank_pass = gl::Program::compute("flock/grid_rank.comp");
+  m.steer_grid_pass =
+      gl::Program::compute("flock/steer_grid.comp", scenario.species.size() == 1 ? kOneSpeciesDefine : "");
+  m.steer_naive_pass = gl::Program::compute("flock/steer_naive.comp");
+  m.births_pass = gl::Program::compute("flock/births.comp");
+  m.population_pass = gl::Program::compute("flock/population_update.comp");
+  m.slots_taken_pass = gl::Program::compute("flock/trail_slots_taken.comp");
+  m.slots_free_pass = gl::Program::compute("flock/trail_slots_free.comp");
+  m.slots_free_count.emplace(m.slots_free_pass, "slot_count");
+  m.steer_grid_step_index.emplace(m.steer_grid_pass, "step_index");
+  m.steer_naive_step_index.emplace(m.steer_naive_pass, "step_index");
+  m.population_phase.emplace(m.population_pass, "update_phase");
+  m.count_counting_deaths.emplace(m.count_pass, "counting_deaths");
+  m.births_step.emplace(m.births_pass, "birth_step");
+
+  // Empty buffers are not allowed; a flock of capacity 0 still gets one slot.
+  const std::size_t slots = std::max<std::uint32_t>(m.capacity, 1);
+  const std::size_t boid_bytes = sizeof(gpu::Boid) * slots;
+  const std::size_t slot_bytes = sizeof(std::uint32_t) * slots;
+  m.boids = gl::Buffer("boids (step candidates)", boid_bytes);
+  m.sorted = gl::Buffer("boids by cell (current state)", boid_bytes);
+  m.species = gl::Buffer("species", sizeof(gpu::Species) * std::max<std::size_t>(scenario.species.size(), 1));
+  m.obstacles = gl::Buffer("obstacles", sizeof(gpu::Obstacle) * kMaxObstacles);
+  m.params = gl::Buffer("step params", sizeof(gpu::StepParams));
+  m.population = gl::Buffer("population", sizeof(gpu::Population));
+  m.boid_cell = gl::Buffer("cell of each boid", slot_bytes);
+  m.cell_entries = gl::Buffer("ids listed by cell", slot_bytes);
+  m.neighbours = gl::Buffer("neighbour counts", 4 * sizeof(std::uint32_t) * slots);
+  m.sorted_texels = gl::BufferTexture("boids by cell (texels)", GL_RG32UI, m.sorted);
+  m.sorted_motion = gl::Buffer("positions and velocities by cell", 4 * sizeof(float) * slots);
+  m.sorted_motion_texels =
+      gl::BufferTexture("positions and velocities by cell (texels)", GL_RGBA32F, m.sorted_motion);
+  m.candidate_texels = gl::BufferTexture("boids (texels)", GL_RG32UI, m.boids);
+  m.cell_entry_texels = gl::BufferTexture("ids listed by cell (texels)", GL_R32UI, m.cell_entries);
+  m.boid_cell_texels = gl::BufferTexture("cell of each boid (texels)", GL_R32UI, m.boid_cell);
+  m.child_counts = gl::Buffer("children of each boid", slot_bytes);
+  m.child_offsets = gl::Buffer("birth offsets", slot_bytes);
+  m.child_scan = std::make_unique<GpuScan>(static_cast<std::uint32_t>(slots));
+  const std::size_t species_slots = std::max<std::size_t>(scenario.species.size(), 1);
+  m.tally = gl::Buffer("event tallies per species", sizeof(gpu::SpeciesTally) * species_slots);
+  m.allocate_grid();
+  m.write_parameters();
+  upload(initial);
+}
+
+GpuFlock::~GpuFlock() = default;
+
+void GpuFlock::step(std::uint32_t steps) {
+  for (std::uint32_t k = 0; k < steps; ++k) {
+    if (impl_->steps_taken++ == impl_->planted_gl_error_step) gl::make_planted_gl_error();
+    impl_->step_once();
+  }
+}
+
+GridStageTimes GpuFlock::step_timed() {
+  GridStageTimes times;
+  impl_->step_once(&times);
+  return times;
+}
+
+GridStageTimes GpuFlock::step_gpu_timed() {
+  GridStageTimes times;
+  impl_->step_once(&times, Impl::StageTiming::GpuTimestamps);
+  return times;
+}
+
+void GpuFlock::set_parameters(const Scenario& scenario) {
+  Impl& m = *impl_;
+  if (scenario.species.size() != m.scenario.species.size()) {
+    throw InputError("set_parameters: the scenario has " + std::to_string(scenario.species.size()) +
+                     " species, the flock " + std::to_string(m.scenario.species.size()));
+  }
+  for (std::size_t s = 0; s < scenario.species.size(); ++s) {
+    if (scenario.species[s].count != m.scenario.species[s].count) {
+      throw InputError("set_parameters: species[" + std::to_string(s) + "].count changed from " +
+                       std::to_string(m.scenario.species[s].count) + " to " +
+                       std::to_string(scenario.species[s].count) + "; a new count needs a new flock");
+    }
+  }
+  if (scenario.capacity() > m.capacity) {
+    throw InputError("set_parameters: capacity " + std::to_string(scenario.capacity()) +
+                     " exceeds the flock's " + std::to_string(m.capacity) +
+                     "; a larger capacity needs a new flock");
+  }
+  if (scenario.obstacles.size() > kMaxObstacles) {
+    throw InputError("set_parameters: " + std::to_string(scenario.obstacles.size()) +
+                     " obstacles; at most " + std::to_string(kMaxObstacles));
+  }
+  const bool regrid = scenario.max_perception_radius() != m.scenario.max_perception_radius() ||
+                      scenario.size() != m.scenario.size();
+  // A new food grid or a lower cap keeps the food the field holds (docs/model.md, "The
+  // food field"); a one-off readback, as the regrid's below.
+  std::vector<float> refitted_food;
+  if (m.scenario.food && scenario.food &&
+      food_field_needs_refit(*m.scenario.food, *scenario.food)) {
+    refitted_food = refit_food_field(*m.scenario.food, *scenario.food, scenario.size(),
+                                     download().food);
+  }
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the last step's reads happen first
+  if (!regrid) {
+    m.scenario = scenario;
+    m.write_parameters();
+    if (!refitted_food.empty()) {
+      m.food.upload(0, sizeof(float) * refitted_food.size(), refitted_food.data());
+    }
+    return;
+  }
+  // The state is sorted by the old grid's cells: sort it again by the new grid's.
+  FlockState state = download();
+  if (!refitted_food.empty()) state.food = std::move(refitted_food);
+  m.scenario = scenario;
+  m.allocate_grid();
+  m.write_parameters();
+  upload(state);
+}
+
+void GpuFlock::set_steered(std::optional<SteeredBoid> steered) {
+  impl_->steered = steered;
+  impl_->write_params();
+}
+
+void GpuFlock::set_birth_rules(const BirthRules& births) {
+  Impl& m = *impl_;
+  if (births.any()) m.ensure_trail_slot_buffers();
+  m.births = births;
+  m.write_params();
+}
+
+void GpuFlock::upload(const FlockState& state) {
+  Impl& m = *impl_;
+  const auto n = static_cast<std::uint32_t>(state.boids.size());
+  if (state.boids.size() > m.capacity) {
+    throw InputError("state has " + std::to_string(state.boids.size()) +
+                     " boids but the flock's capacity is " + std::to_string(m.capacity));
+  }
+  for (const Boid& b : state.boids) {
+    if (b.species >= m.scenario.species.size()) {
+      throw InputError("state: boid " + std::to_string(b.id) + " has species " +
+                       std::to_string(b.species) + "; the scenario has " +
+                       std::to_string(m.scenario.species.size()));
+    }
+  }
+  std::vector<gpu::Boid> records;
+  records.reserve(state.boids.size());
+  // Trail slots are dense from 0 in the state's order (docs/gpu.md, "Trail slots").
+  for (const Boid& b : state.boids) {
+    records.push_back(gpu::to_gpu(b));
+    records.back().trail_slot = static_cast<std::uint32_t>(records.size() - 1);
+  }
+  // The uploaded boids are candidates whose sort makes them the state. The sort drops a boid
+  // already past its max_age, exactly as a step would have.
+  gpu::Population population{};
+  population.candidates = n;
+  population.next_id = state.resolved_next_id();
+  // The same fold as compute_index.glsl's folded_groups, which population_update.comp keeps these
+  // arguments with from now on.
+  const gl::DispatchShape shape = gl::folded_dispatch(groups_for(n, MURMUR_STEP_GROUP_SIZE));
+  population.candidate_groups[0] = shape.x;
+  population.candidate_groups[1] = shape.y;
+  population.candidate_groups[2] = 1;
+  const std::size_t species_count = m.scenario.species.size();
+  if (!state.totals.empty() && state.totals.size() != species_count) {
+    throw InputError("state: totals for " + std::to_string(state.totals.size()) +
+                     " species; the scenario has " + std::to_string(species_count));
+  }
+  if (!state.food.empty() && state.food.size() != m.food_cells) {
+    throw InputError("state: a food field of " + std::to_string(state.food.size()) + " cells; " +
+                     (m.scenario.food ? "the scenario's [food] has " + std::to_string(m.food_cells)
+                                      : std::string("the scenario has no [food] table")));
+  }
+  std::vector<gpu::SpeciesTally> tallies(species_count);
+  for (std::size_t s = 0; s < state.totals.size(); ++s) tallies[s] = gpu::to_gpu(state.totals[s]);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // earlier shader writes land before this
+  if (n > 0) m.boids.upload(0, sizeof(gpu::Boid) * records.size(), records.data());
+  if (species_count > 0) {
+    m.tally.upload(0, sizeof(gpu::SpeciesTally) * species_count, tallies.data());
+  }
+  // A state without a field starts from the scenario's initial one (docs/model.md).
+  const std::vector<float> field = state.food.empty() ? initial_food(m.scenario) : state.food;
+  if (!field.empty()) m.food.upload(0, sizeof(float) * field.size(), field.data());
+  m.population.upload(0, sizeof population, &population);
+  m.step_index = state.step;
+  m.bind_simulation_buffers();
+  m.sort_candidates([](double GridStageTimes::*) {}, false);
+}
+
+FlockState GpuFlock::download() const {
+  const gpu::Population population = impl_->read_population();
+  std::vector<gpu::Boid> records(population.live);
+  if (!records.empty()) impl_->sorted.download(0, sizeof(gpu::Boid) * records.size(), records.data());
+  FlockState state;
+  state.boids.reserve(records.size());
+  for (const gpu::Boid& r : records) state.boids.push_back(gpu::from_gpu(r));
+  state.sort_by_id();
+  state.next_id = population.next_id;
+  state.step = impl_->step_index;
+  const std::size_t species_count = impl_->scenario.species.size();
+  std::vector<gpu::SpeciesTally> tallies(species_count);
+  if (species_count > 0) {
+    impl_->tally.download(0, sizeof(gpu::SpeciesTally) * species_count, tallies.data());
+  }
+  for (const gpu::SpeciesTally& t : tallies) state.totals.push_back(gpu::from_gpu(t));
+  if (impl_->scenario.food) {
+    state.food.resize(impl_->food_cells);
+    impl_->food.download(0, sizeof(float) * state.food.size(), state.food.data());
+  }
+  return state;
+}
+
+std::uint32_t GpuFlock::live_count() const { return impl_->read_population().live; }
+
+std::vector<GpuNeighbourCounts> GpuFlock::download_neighbour_counts() const {
+  // The counts are per slot of the state the last step started from.
+  const std::uint32_t steered = impl_->read_population().steered;
+  std::vector<std::uint32_t> raw(4 * static_cast<std::size_t>(steered));
+  if (!raw.empty()) impl_->neighbours.download(0, sizeof(std::uint32_t) * raw.size(), raw.data());
+  std::vector<GpuNeighbourCounts> counts(steered);
+  for (std::size_t k = 0; k < counts.size(); ++k) {
+    counts[k] = GpuNeighbourCounts{raw[4 * k + 3], raw[4 * k], raw[4 * k + 1], raw[4 * k + 2]};
+  }
+  std::sort(counts.begin(), counts.end(),
+            [](const GpuNeighbourCounts& a, const GpuNeighbourCounts& b) { return a.id < b.id; });
+  return counts;
+}
+
+unsigned GpuFlock::boid_buffer() const { return impl_->sorted.id(); }
+unsigned GpuFlock::food_buffer() const { return impl_->scenario.food ? impl_->food.id() : 0; }
+std::optional<GridShape> GpuFlock::food_grid() const { return impl_->food_shape; }
+unsigned GpuFlock::tally_buffer() const { return impl_->tally.id(); }
+std::uint32_t GpuFlock::capacity() const { return impl_->capacity; }
+std::uint64_t GpuFlock::step_index() const { return impl_->step_index; }
+unsigned GpuFlock::population_buffer() const { return impl_->population.id(); }
+const GridShape& GpuFlock::grid() const { return impl_->grid; }
+const Scenario& GpuFlock::scenario() const { return impl_->scenario; }
+
+void GpuFlock::set_fault(GpuFault fault) {
+  impl_->fault = fault;
+  impl_->write_params();
+}
+
+}  // namespace murmur

@@ -1,0 +1,361 @@
+#include "murmur/flock/model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include <glm/geometric.hpp>
+
+#include "murmur/base/random.hpp"
+
+namespace murmur {
+
+std::vector<SpeciesModel> species_models(const Scenario& scenario) {
+  std::vector<SpeciesModel> models;
+  models.reserve(scenario.species.size());
+  for (std::size_t s = 0; s < scenario.species.size(); ++s) {
+    const SpeciesParams& p = scenario.species[s];
+    SpeciesModel m;
+#define MURMUR_SPECIES_PARAM(key, type, default_value, accepted, unit, widget, gpu, meaning) \
+  MURMUR_IF_GPU_COPIED(gpu, m.key = p.key;)
+#include "murmur/scenario/params/species_params.def"
+    // The derived fields of the table, one assignment each.
+    m.radius_sq = p.perception_radius * p.perception_radius;
+    m.sep_radius_sq = p.separation_radius * p.separation_radius;
+    m.limited_fov = p.fov_degrees < kMaxFovDegrees;
+    m.cos_half_fov = static_cast<float>(std::cos(static_cast<double>(p.fov_degrees) * 0.5 *
+                                                 std::numbers::pi / 180.0));
+    m.flock_mask = scenario.flock_mask(s);
+    m.prey_mask = scenario.prey_mask(s);
+    m.hunter_mask = scenario.hunter_mask(s);
+    m.catch_radius_sq = p.catch_radius * p.catch_radius;
+    m.has_energy = p.energy_max > 0.0f;
+    m.child_speed = p.max_speed * kChildSpeedFraction;
+    models.push_back(m);
+  }
+  return models;
+}
+
+namespace {
+// One axis of the minimum image. Positions lie in [0, L], so |to - from| <= L and a single
+// shift by L suffices; shifting the operand that is > L/2 (exact by Sterbenz) instead of the
+// difference keeps a seam pair to one rounding.
+float min_image_axis(float from, float to, float length) {
+  const float d = to - from;
+  if (d > 0.5f * length) return (to - length) - from;
+  if (d < -0.5f * length) return to - (from - length);
+  return d;
+}
+}  // namespace
+
+glm::vec2 displacement(glm::vec2 from, glm::vec2 to, Topology observer, glm::vec2 world) {
+  if (observer == Topology::Wrap) {
+    return {min_image_axis(from.x, to.x, world.x), min_image_axis(from.y, to.y, world.y)};
+  }
+  return to - from;
+}
+
+bool in_view(const SpeciesModel& observer, glm::vec2 d, glm::vec2 v_i) {
+  const float dist_sq = d.x * d.x + d.y * d.y;
+  if (!(dist_sq < observer.radius_sq)) return false;
+  if (!observer.limited_fov) return true;
+  const float speed_sq = v_i.x * v_i.x + v_i.y * v_i.y;
+  const float facing = d.x * v_i.x + d.y * v_i.y;
+  return facing >= std::sqrt(dist_sq) * std::sqrt(speed_sq) * observer.cos_half_fov;
+}
+
+glm::vec2 separation_term(const SpeciesModel& observer, glm::vec2 d, float dist_sq) {
+  if (observer.separation_kernel == SeparationKernel::Linear) return d;
+  return d / dist_sq;
+}
+
+void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 v_i, glm::vec2 d,
+                   glm::vec2 v_j, std::uint32_t species_j, std::uint32_t id_j) {
+  if (!in_view(observer, d, v_i)) return;
+  ++sums.visible;
+  if ((observer.flock_mask >> species_j) & 1u) {
+    ++sums.flock;
+    sums.velocity_sum += v_j;
+    sums.displacement_sum += d;
+  }
+  const float dist_sq = d.x * d.x + d.y * d.y;
+  if (dist_sq < observer.sep_radius_sq && dist_sq > 0.0f) {
+    ++sums.separating;
+    sums.separation_sum += separation_term(observer, d, dist_sq);
+  }
+  // The nearest prey is decided by (dist_sq, id), so it does not depend on the order in which
+  // neighbours arrive (cell order on the GPU, index order here).
+  if ((observer.prey_mask >> species_j) & 1u) {
+    const bool nearer = !sums.has_prey || dist_sq < sums.prey_dist_sq ||
+                        (dist_sq == sums.prey_dist_sq && id_j < sums.prey_id);
+    if (nearer) {
+      sums.has_prey = true;
+      sums.prey_id = id_j;
+      sums.prey_dist_sq = dist_sq;
+      sums.prey_displacement = d;
+    }
+  }
+  if (((observer.hunter_mask >> species_j) & 1u) && dist_sq > 0.0f) sums.flee_sum += d / dist_sq;
+}
+
+namespace {
+float edge_axis(const SpeciesModel& m, float p, float length) {
+  if (m.walls == Walls::Push) {
+    // Inclusive, so that with a margin of 0 a boid held on the wall is still pushed off it.
+    if (p <= m.edge_margin) return m.edge_gain;
+    if (p >= length - m.edge_margin) return -m.edge_gain;
+    return 0.0f;
+  }
+  return m.edge_gain * std::max(0.0f, m.edge_margin - p) -
+         m.edge_gain * std::max(0.0f, p - (length - m.edge_margin));
+}
+}  // namespace
+
+Surroundings surroundings_of(const Scenario& scenario, std::span<const float> food) {
+  Surroundings env;
+  env.world = scenario.size();
+  env.obstacles = scenario.obstacles;
+  if (scenario.target) env.target = scenario.target->position;
+  if (scenario.food && !food.empty()) {
+    env.food = FoodView{food_grid_shape(*scenario.food, env.world), food};
+  }
+  return env;
+}
+
+glm::vec2 obstacle_push(const SpeciesModel& m, glm::vec2 pos, const Surroundings& env) {
+  glm::vec2 push{0.0f};
+  for (const Obstacle& o : env.obstacles) {
+    const glm::vec2 q = displacement(o.centre, pos, m.topology, env.world);
+    const float dist = std::sqrt(q.x * q.x + q.y * q.y);
+    const float reach = o.radius + m.perception_radius;
+    if (dist < reach && dist > 0.0f) {
+      const float depth = (reach - dist) / m.perception_radius;
+      push += q * (depth / dist);
+    }
+  }
+  return push;
+}
+
+glm::vec2 target_pull(const SpeciesModel& m, glm::vec2 pos, const Surroundings& env) {
+  if (!env.target) return glm::vec2{0.0f};
+  const glm::vec2 q = displacement(pos, *env.target, m.topology, env.world);
+  if (m.target_pull == TargetPull::Linear) return q;
+  const float dist = std::sqrt(q.x * q.x + q.y * q.y);
+  if (!(dist > 0.0f)) return glm::vec2{0.0f};
+  return q / dist;
+}
+
+glm::vec2 chase_pull(const NeighbourSums& sums) {
+  if (!sums.has_prey || !(sums.prey_dist_sq > 0.0f)) return glm::vec2{0.0f};
+  return sums.prey_displacement / std::sqrt(sums.prey_dist_sq);
+}
+
+namespace {
+// One axis of a neighbouring food cell: `index + step`, wrapped for a wrap species; -1 when a
+// bounded species looks past the field's edge.
+int food_neighbour(int index, int step, int cells, Topology topology) {
+  const int neighbour = index + step;
+  if (topology == Topology::Wrap) return (neighbour + cells) % cells;
+  return neighbour < 0 || neighbour >= cells ? -1 : neighbour;
+}
+}  // namespace
+
+glm::vec2 food_pull(const SpeciesModel& m, glm::vec2 pos, const Surroundings& env) {
+  if (!m.grazes || !env.food) return glm::vec2{0.0f};
+  const GridShape& grid = env.food->grid;
+  const std::span<const float> amounts = env.food->amounts;
+  const std::uint32_t own = grid.cell_of(pos);
+  const int column = static_cast<int>(own % static_cast<std::uint32_t>(grid.cells.x));
+  const int row = static_cast<int>(own / static_cast<std::uint32_t>(grid.cells.x));
+  // The first cell strictly richer than its own and than every cell before it.
+  float richest = amounts[own];
+  int best_column = -1;
+  int best_row = -1;
+  for (int dy = -1; dy <= 1; ++dy) {
+    const int r = food_neighbour(row, dy, grid.cells.y, m.topology);
+    if (r < 0) continue;
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int c = food_neighbour(column, dx, grid.cells.x, m.topology);
+      if (c < 0) continue;
+      const float amount = amounts[static_cast<std::size_t>(r) * grid.cells.x + c];
+      if (amount > richest) {
+        richest = amount;
+        best_column = c;
+        best_row = r;
+      }
+    }
+  }
+  if (best_column < 0) return glm::vec2{0.0f};
+  const float side = grid.cell_size.x;
+  const glm::vec2 centre{(static_cast<float>(best_column) + 0.5f) * side,
+                         (static_cast<float>(best_row) + 0.5f) * side};
+  const glm::vec2 q = displacement(pos, centre, m.topology, env.world);
+  const float dist = std::sqrt(q.x * q.x + q.y * q.y);
+  if (!(dist > 0.0f)) return glm::vec2{0.0f};
+  return q / dist;
+}
+
+bool strikes(const SpeciesModel& hunter, const NeighbourSums& sums) {
+  return sums.has_prey && sums.prey_dist_sq < hunter.catch_radius_sq;
+}
+
+Grazing graze(float amount, std::uint32_t grazers, float bite) {
+  const float n = static_cast<float>(grazers);  // exact: at most 2^24 boids
+  const float demand = n * bite;
+  if (demand <= amount) return {bite, amount - demand};
+  return {amount / n, 0.0f};
+}
+
+float regrown(float amount, const FoodParams& food) {
+  return std::min(food.max_per_cell, amount + food.regrow_per_step);
+}
+
+float speed_of(glm::vec2 velocity) {
+  return std::sqrt(velocity.x * velocity.x + velocity.y * velocity.y);
+}
+
+float energy_after(const SpeciesModel& m, float energy, glm::vec2 velocity, float food_eaten,
+                   bool ate_prey, float* uncapped) {
+  if (!m.has_energy) {
+    if (uncapped != nullptr) *uncapped = energy;
+    return energy;
+  }
+  const float e1 = energy - m.energy_per_step;
+  const float e2 = e1 - m.energy_per_distance * speed_of(velocity);
+  const float e3 = e2 + m.energy_from_food * food_eaten;
+  const float e4 = ate_prey ? e3 + m.energy_from_prey : e3;
+  if (uncapped != nullptr) *uncapped = e4;
+  return std::min(e4, m.energy_max);
+}
+
+bool wants_child(const SpeciesModel& m, float energy) {
+  return m.reproduce_energy > 0.0f && energy >= m.reproduce_energy;
+}
+
+EnergySplit split_energy(float energy) {
+  const float parent = energy * 0.5f;
+  return {parent, energy - parent};
+}
+
+std::uint32_t aged(std::uint32_t age) { return age == UINT32_MAX ? age : age + 1u; }
+
+bool dies_of_age(const SpeciesModel& observer, std::uint32_t age) {
+  return observer.max_age > 0 && age >= observer.max_age;
+}
+
+std::uint32_t children_of(const BirthRules& rules, const Boid& parent, std::uint64_t step) {
+  if (rules.budding_period == 0) return 0;
+  // uint32 arithmetic, as on the GPU: the step index there is its low 32 bits.
+  const std::uint32_t phase = parent.id + static_cast<std::uint32_t>(step);
+  return phase % rules.budding_period == 0 ? 1u : 0u;
+}
+
+Boid child_of(const BirthRules&, const Boid& parent_after, std::uint32_t, std::uint32_t id) {
+  Boid child = parent_after;
+  child.id = id;
+  child.vel = -parent_after.vel;
+  child.age = 0;
+  return child;
+}
+
+namespace {
+// Steps 10-11: move by `vel` and apply the species' bounds (may reflect `vel`).
+Boid move_and_bound(const SpeciesModel& m, const Boid& self, glm::vec2 vel, glm::vec2 world) {
+  glm::vec2 pos = self.pos + vel;
+  for (int a = 0; a < 2; ++a) {
+    const float length = world[a];
+    if (m.topology == Topology::Wrap) {
+      // |vel| <= max_speed < L/2 (validated), so one shift by L lands in [0, L].
+      if (pos[a] < 0.0f) pos[a] += length;
+      else if (pos[a] >= length) pos[a] -= length;
+      if (pos[a] >= length) pos[a] = 0.0f;  // p + L rounded up to L
+    } else if (m.walls == Walls::Push) {
+      // No bounce: the wall holds the position and the push (edge_axis) turns the boid.
+      pos[a] = std::clamp(pos[a], 0.0f, length);
+    } else {
+      if (pos[a] < 0.0f) {
+        pos[a] = 0.0f;
+        vel[a] = std::abs(vel[a]);
+      } else if (pos[a] > length) {
+        pos[a] = length;
+        vel[a] = -std::abs(vel[a]);
+      }
+    }
+  }
+  Boid out = self;
+  out.pos = pos;
+  out.vel = vel;
+  out.age = aged(self.age);
+  return out;
+}
+}  // namespace
+
+Boid child_by_energy(const SpeciesModel& m, const Boid& parent_after, std::uint32_t id,
+                     float energy, std::uint64_t seed, std::uint64_t step, glm::vec2 world) {
+  const float speed = m.child_speed;
+  const glm::vec2 velocity{
+      random_uniform(RandomDraw{seed, parent_after.id, step, kDrawChildVelocityX}, -speed, speed),
+      random_uniform(RandomDraw{seed, parent_after.id, step, kDrawChildVelocityY}, -speed, speed)};
+  Boid child = move_and_bound(m, parent_after, velocity, world);
+  child.id = id;
+  child.age = 0;
+  child.energy = energy;
+  return child;
+}
+
+Boid steered_step(const SpeciesModel& m, const Boid& self, glm::vec2 velocity, glm::vec2 world) {
+  glm::vec2 vel = velocity;
+  const float speed = std::sqrt(vel.x * vel.x + vel.y * vel.y);
+  if (speed > m.max_speed) vel *= m.max_speed / speed;
+  return move_and_bound(m, self, vel, world);
+}
+
+Boid finish_step(const SpeciesModel& m, const Boid& self, const NeighbourSums& sums,
+                 const Surroundings& env) {
+  const glm::vec2 world = env.world;
+  glm::vec2 align{0.0f};
+  glm::vec2 cohesion{0.0f};
+  if (sums.flock > 0) {
+    // The boid counted k times among its neighbours (seed 000: twice) adds k v_i to their
+    // velocities and nothing to their displacements. k = 0 adds nothing at all, rather than
+    // +0, which would turn a sum of -0 into +0.
+    const float k = static_cast<float>(m.self_weight);
+    const float n = static_cast<float>(sums.flock) + k;
+    const glm::vec2 velocity_sum =
+        m.self_weight > 0 ? sums.velocity_sum + k * self.vel : sums.velocity_sum;
+    align = velocity_sum / n - self.vel;
+    cohesion = sums.displacement_sum / n;
+  }
+  const glm::vec2 separation = -sums.separation_sum;
+  glm::vec2 edge{0.0f};
+  if (m.topology == Topology::Bounded) {
+    edge = {edge_axis(m, self.pos.x, world.x), edge_axis(m, self.pos.y, world.y)};
+  }
+  const glm::vec2 obstacles = obstacle_push(m, self.pos, env);
+  const glm::vec2 target = target_pull(m, self.pos, env);
+  glm::vec2 acc = m.align_weight * align + m.cohesion_weight * cohesion +
+                  m.separation_weight * separation + edge + m.obstacle_weight * obstacles +
+                  m.target_weight * target;
+  // The ecosystem's terms, in the written order. A zero weight leaves its term out rather
+  // than adding 0, which would turn an acc component of -0 into +0 and change a plain flock.
+  if (m.chase_weight != 0.0f) acc = acc + m.chase_weight * chase_pull(sums);
+  if (m.flee_weight != 0.0f) acc = acc + m.flee_weight * -sums.flee_sum;
+  if (m.food_weight != 0.0f) acc = acc + m.food_weight * food_pull(m, self.pos, env);
+  const float acc_len = std::sqrt(acc.x * acc.x + acc.y * acc.y);
+  if (acc_len > m.max_force) acc *= m.max_force / acc_len;
+
+  glm::vec2 vel = m.velocity_factor * (self.vel + acc);
+  const float speed_squared = vel.x * vel.x + vel.y * vel.y;
+  const float speed = std::sqrt(speed_squared);
+  if (speed > m.max_speed) {
+    vel *= m.speed_limit == SpeedLimit::Inverse ? (m.max_speed * m.max_speed) / speed_squared
+                                                : m.max_speed / speed;
+  } else if (speed > 0.0f && speed < m.min_speed) {
+    vel *= m.min_speed / speed;
+  } else if (speed == 0.0f) {
+    vel = self.vel;
+  }
+  return move_and_bound(m, self, vel, world);
+}
+
+}  // namespace murmur

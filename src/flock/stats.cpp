@@ -1,0 +1,232 @@
+#include "murmur/flock/stats.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <span>
+#include <vector>
+
+#include "murmur/flock/kdtree.hpp"
+#include "murmur/flock/model.hpp"
+
+namespace murmur {
+
+namespace {
+
+// A found neighbour at distance m proves the nearest is within m, but the tree's predicate is
+// float32 (|d|^2 < r^2 in float) while distances here are double: re-querying at m widened by
+// this much catches every point whose double distance ties or beats m despite that rounding.
+constexpr double kNearestRequerySlack = 1e-5;
+// Each failed nearest-neighbour search doubles its radius.
+constexpr float kRadiusGrowth = 2.0f;
+
+double length_of(glm::vec2 d) {
+  const double x = d.x;
+  const double y = d.y;
+  return std::sqrt(x * x + y * y);
+}
+
+double polarization(const FlockState& state) {
+  double sum_x = 0.0;
+  double sum_y = 0.0;
+  for (const Boid& b : state.boids) {
+    const double speed = length_of(b.vel);
+    if (speed == 0.0) continue;  // no heading: counts in N, adds nothing
+    sum_x += b.vel.x / speed;
+    sum_y += b.vel.y / speed;
+  }
+  return std::hypot(sum_x, sum_y) / static_cast<double>(state.boids.size());
+}
+
+double milling(const FlockState& state) {
+  double centroid_x = 0.0;
+  double centroid_y = 0.0;
+  for (const Boid& b : state.boids) {
+    centroid_x += b.pos.x;
+    centroid_y += b.pos.y;
+  }
+  const auto count = static_cast<double>(state.boids.size());
+  centroid_x /= count;
+  centroid_y /= count;
+  double angular = 0.0;
+  for (const Boid& b : state.boids) {
+    const double rx = b.pos.x - centroid_x;
+    const double ry = b.pos.y - centroid_y;
+    const double norm = std::hypot(rx, ry) * length_of(b.vel);
+    if (norm == 0.0) continue;  // at the centroid or at rest: no direction of rotation
+    angular += (rx * b.vel.y - ry * b.vel.x) / norm;
+  }
+  return std::abs(angular) / count;
+}
+
+// Each boid's species' topology and perception radius, looked up once.
+struct PerBoidSpecies {
+  std::vector<Topology> topology;
+  std::vector<float> radius;
+};
+
+PerBoidSpecies per_boid_species(const Scenario& scenario, const FlockState& state) {
+  PerBoidSpecies t;
+  t.topology.reserve(state.boids.size());
+  t.radius.reserve(state.boids.size());
+  for (const Boid& b : state.boids) {
+    const SpeciesParams& s = scenario.species.at(b.species);
+    t.topology.push_back(s.topology);
+    t.radius.push_back(s.perception_radius);
+  }
+  return t;
+}
+
+// Exact nearest-neighbour distance of boid i (j != i), seen with i's topology: grow the query
+// radius until something is found, then re-query just past the best distance found.
+double nearest_distance(const KdTree2D& tree, std::span<const glm::vec2> positions,
+                        std::size_t i, Topology topology, glm::vec2 world, float start_radius,
+                        std::vector<std::uint32_t>& found) {
+  // Past this radius the query box covers the whole world (for wrap: both axes unpruned).
+  const float covering_radius = 2.0f * (world.x + world.y);
+  const auto best_of = [&]() {
+    double best = std::numeric_limits<double>::infinity();
+    for (const std::uint32_t j : found) {
+      if (j == i) continue;
+      best = std::min(best, length_of(displacement(positions[i], positions[j], topology, world)));
+    }
+    return best;
+  };
+  float radius = start_radius;
+  double best = std::numeric_limits<double>::infinity();
+  while (true) {
+    found.clear();
+    tree.query_radius(positions[i], radius, topology, world, found);
+    best = best_of();
+    if (std::isfinite(best) || radius >= covering_radius) break;
+    radius *= kRadiusGrowth;
+  }
+  if (!std::isfinite(best)) {  // only for positions outside the world; fall back to all pairs
+    found.resize(positions.size());
+    std::iota(found.begin(), found.end(), 0u);
+    return best_of();
+  }
+  if (best == 0.0) return best;
+  found.clear();
+  tree.query_radius(positions[i], static_cast<float>(best * (1.0 + kNearestRequerySlack)),
+                    topology, world, found);
+  return best_of();
+}
+
+double mean_nearest_neighbour(const Scenario& scenario, const KdTree2D& tree, std::span<const glm::vec2> positions,
+                              const PerBoidSpecies& species) {
+  const glm::vec2 world = scenario.size();
+  // The typical nearest-neighbour distance of N uniform points: a first guess that usually
+  // finds a neighbour at once.
+  const auto start_radius = static_cast<float>(
+      std::sqrt(static_cast<double>(world.x) * world.y / static_cast<double>(positions.size())));
+  std::vector<std::uint32_t> found;
+  double sum = 0.0;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    sum += nearest_distance(tree, positions, i, species.topology[i], world, start_radius, found);
+  }
+  return sum / static_cast<double>(positions.size());
+}
+
+class DisjointSets {
+ public:
+  explicit DisjointSets(std::size_t n) : parent_(n), size_(n, 1) {
+    std::iota(parent_.begin(), parent_.end(), std::uint32_t{0});
+  }
+  std::uint32_t find(std::uint32_t x) {
+    while (parent_[x] != x) {
+      parent_[x] = parent_[parent_[x]];  // path halving
+      x = parent_[x];
+    }
+    return x;
+  }
+  // Returns true when a and b were in different sets.
+  bool unite(std::uint32_t a, std::uint32_t b) {
+    a = find(a);
+    b = find(b);
+    if (a == b) return false;
+    if (size_[a] < size_[b]) std::swap(a, b);
+    parent_[b] = a;
+    size_[a] += size_[b];
+    return true;
+  }
+
+ private:
+  std::vector<std::uint32_t> parent_;
+  std::vector<std::uint32_t> size_;
+};
+
+// Each boid links to every boid within its own perception radius (its own topology); the
+// union over all observers gives the "within the radius of either" edge set.
+std::uint32_t cluster_count(const Scenario& scenario, const KdTree2D& tree,
+                            std::span<const glm::vec2> positions, const PerBoidSpecies& species) {
+  DisjointSets sets(positions.size());
+  auto components = static_cast<std::uint32_t>(positions.size());
+  std::vector<std::uint32_t> found;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    found.clear();
+    tree.query_radius(positions[i], species.radius[i], species.topology[i],
+                      scenario.size(), found);
+    for (const std::uint32_t j : found) {
+      if (sets.unite(static_cast<std::uint32_t>(i), j)) --components;
+    }
+  }
+  return components;
+}
+
+}  // namespace
+
+FlockStats compute_stats(const Scenario& scenario, const FlockState& state) {
+  FlockStats stats;
+  stats.count = static_cast<std::uint32_t>(state.boids.size());
+  const bool any_wrap =
+      std::any_of(scenario.species.begin(), scenario.species.end(),
+                  [](const SpeciesParams& s) { return s.topology == Topology::Wrap; });
+  if (state.boids.empty()) {
+    if (!any_wrap) stats.milling = 0.0;
+    return stats;
+  }
+  stats.polarization = polarization(state);
+  // The centroid of a torus is not defined (a flock across the seam averages to the middle of
+  // the world), so milling is reported only for all-bounded scenarios.
+  if (!any_wrap) stats.milling = milling(state);
+
+  std::vector<glm::vec2> positions;
+  positions.reserve(state.boids.size());
+  for (const Boid& b : state.boids) positions.push_back(b.pos);
+  const KdTree2D tree(positions);
+  const PerBoidSpecies species = per_boid_species(scenario, state);
+  if (positions.size() >= 2) {
+    stats.mean_nearest_neighbour =
+        mean_nearest_neighbour(scenario, tree, positions, species);
+  }
+  stats.clusters = cluster_count(scenario, tree, positions, species);
+  return stats;
+}
+
+PopulationStats compute_population(const Scenario& scenario, const FlockState& state) {
+  PopulationStats population;
+  population.counts.assign(scenario.species.size(), 0);
+  for (const Boid& b : state.boids) ++population.counts.at(b.species);
+  population.totals = state.totals;
+  population.totals.resize(scenario.species.size());
+  if (scenario.food) {
+    population.food = std::accumulate(state.food.begin(), state.food.end(), 0.0);
+  }
+  return population;
+}
+
+std::vector<SpeciesTotals> events_between(const std::vector<SpeciesTotals>& earlier,
+                                          const std::vector<SpeciesTotals>& later) {
+  std::vector<SpeciesTotals> events(later.size());
+  for (std::size_t s = 0; s < later.size(); ++s) {
+    // Totals only grow, and a species missing from `earlier` had counted nothing yet.
+    const SpeciesTotals before = s < earlier.size() ? earlier[s] : SpeciesTotals{};
+    events[s] = {later[s].born - before.born, later[s].dropped - before.dropped,
+                 later[s].died - before.died};
+  }
+  return events;
+}
+
+}  // namespace murmur
