@@ -1,3 +1,9 @@
+// How close two implementations of the model must come (docs/harness.md derives each bound):
+// the neighbour sets both must find, the velocity and energy tolerances of one step, and the
+// comparisons of lockstep steps and free runs.
+//
+// Sections: decisions near a limit; neighbour sets; the tolerances of one step; lockstep steps;
+// free runs and their perturbations.
 #include "murmur/flock/agreement.hpp"
 
 #include <algorithm>
@@ -13,6 +19,7 @@
 
 namespace murmur {
 
+// --- decisions near a limit --------------------------------------------------------------------
 namespace {
 
 // Whether a comparison `value < limit` (or >=) is decided the same way by every correct
@@ -46,6 +53,7 @@ std::string describe_range(const char* what, std::uint32_t seen, const CountRang
 
 }  // namespace
 
+// --- neighbour sets ----------------------------------------------------------------------------
 std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& scenario,
                                                               const FlockState& state) {
   FlockState sorted = state;
@@ -144,6 +152,7 @@ NeighbourCheck check_neighbour_counts(const std::vector<NeighbourhoodExpectation
   return check;
 }
 
+// --- the tolerances of one step ----------------------------------------------------------------
 double velocity_tolerance(const Scenario& scenario, const Boid& before, const Boid& reference_after,
                           const NeighbourhoodExpectation& hood) {
   const SpeciesParams& s = scenario.species[before.species];
@@ -219,6 +228,7 @@ double energy_band(const Scenario& scenario, std::uint32_t species) {
   return kEnergyBandUlps * kFloatEpsilon * double(scenario.species[species].energy_max);
 }
 
+// --- lockstep steps ----------------------------------------------------------------------------
 namespace {
 double median(std::vector<double> values) {
   if (values.empty()) return 0.0;
@@ -387,6 +397,7 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
   return check;
 }
 
+// --- free runs and their perturbations ---------------------------------------------------------
 double rms_position_drift(const Scenario& scenario, const FlockState& a, const FlockState& b) {
   double sum = 0;
   std::size_t shared = 0;

@@ -1,4 +1,7 @@
 // Flock state: the seeded start, and the CSV and .npy files (docs/scenarios.md, "State files").
+//
+// Sections: seeded start; start layouts ([[spawn]]); writing; CSV reading; .npy; the state's
+// functions: the start, the food field, reading and writing.
 #include "murmur/flock/state.hpp"
 
 #include <algorithm>
@@ -433,6 +436,7 @@ std::string npy_header(std::size_t count) {
 
 }  // namespace
 
+// --- the state's functions: the start, the food field, reading and writing ---------------------
 void FlockState::sort_by_id() {
   std::sort(boids.begin(), boids.end(), [](const Boid& a, const Boid& b) { return a.id < b.id; });
 }

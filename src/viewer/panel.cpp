@@ -1,3 +1,8 @@
+// The viewer's panel (docs/viewer.md, "The panel"): statistics, the population plot, and the
+// sections that edit the scenario live, each drawn by one Panel method.
+//
+// Sections: constants and the key help; the panel and its statistics; the scenario's sections:
+// file, simulation, world, species; food; rendering.
 #include "viewer/panel.hpp"
 
 #include <imgui.h>
@@ -12,6 +17,8 @@
 #include "viewer/panel_widgets.hpp"
 
 namespace murmur::viewer {
+
+// --- constants and the key help ----------------------------------------------------------------
 namespace {
 
 constexpr int kMaxCircleBoids = 64;
@@ -55,6 +62,7 @@ constexpr std::array<const char*, 2> kKeyHelp[] = {
 
 Panel::Panel(const std::filesystem::path& scenario_path) : files_(scenario_path) {}
 
+// --- the panel and its statistics --------------------------------------------------------------
 void Panel::set_message(std::string message, bool is_error) {
   files_.set_message(std::move(message), is_error);
 }
@@ -186,6 +194,7 @@ void Panel::population_section(const PanelView& view) {
   ImGui::EndTable();
 }
 
+// --- the scenario's sections: file, simulation, world, species ---------------------------------
 void Panel::file_section(const PanelView& view, PanelRequests& requests) {
   const ScenarioFiles::Requests files = files_.draw(view.scenario.source);
   requests.load = files.load;
@@ -247,6 +256,7 @@ void Panel::species_section(const PanelView& view, Scenario& work, std::size_t i
   });
 }
 
+// --- food --------------------------------------------------------------------------------------
 void Panel::food_section(Scenario& work) {
   if (!work.food) return;
   if (!ImGui::CollapsingHeader("Food")) return;
@@ -319,6 +329,7 @@ void Panel::obstacles_section(const Scenario& scenario, PanelEdits& edits,
   }
 }
 
+// --- rendering ---------------------------------------------------------------------------------
 void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelRequests& requests) {
   RenderSettings& render = edits.render;
   constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;

@@ -1,6 +1,9 @@
 // The CPU reference step: the two neighbour searches agree bit for bit, runs are reproducible
 // and chaotic, hand-built states give known answers, and long runs keep the model's
 // invariants.
+//
+// Sections: helpers; the two neighbour searches, order and ids; reproducibility and chaos;
+// hand-built states with known answers; long runs.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -18,6 +21,7 @@
 #include "test_random.hpp"
 #include "test_scenarios.hpp"
 
+// --- helpers -----------------------------------------------------------------------------------
 namespace {
 
 using Catch::Matchers::WithinAbs;
@@ -100,6 +104,7 @@ float distance(const Boid& a, const Boid& b) { return glm::length(b.pos - a.pos)
 
 }  // namespace
 
+// --- the two neighbour searches, order and ids -------------------------------------------------
 TEST_CASE("k-d tree step equals brute-force step bit for bit", "[cpu_flock]") {
   // 3000 boids is enough for the step to split work between threads where cores allow it.
   constexpr int kSteps = 4;
@@ -188,6 +193,7 @@ TEST_CASE("a boid of an unknown species is an input error", "[cpu_flock]") {
   REQUIRE_THROWS_AS(murmur::cpu_step_brute_force(scenario, state), murmur::InputError);
 }
 
+// --- reproducibility and chaos -----------------------------------------------------------------
 TEST_CASE("same input gives the same bits, and one ulp grows into a different flock",
           "[cpu_flock][reproducibility]") {
   constexpr int kSteps = 100;
@@ -220,6 +226,7 @@ TEST_CASE("same input gives the same bits, and one ulp grows into a different fl
   REQUIRE(boids_moved > kMinBoidsReached);
 }
 
+// --- hand-built states with known answers ------------------------------------------------------
 TEST_CASE("two boids closing head-on separate", "[cpu_flock][known]") {
   SpeciesParams s = typical_species("a", Topology::Wrap);
   s.count = 2;
@@ -440,6 +447,7 @@ TEST_CASE("flocks_with: another species is avoided but not followed", "[cpu_floc
   }
 }
 
+// --- long runs ---------------------------------------------------------------------------------
 TEST_CASE("long runs keep the invariants", "[cpu_flock][invariants]") {
   // The invariants are `murmur soak`'s (murmur/flock/invariants.hpp), checked after every step.
   constexpr int kSteps = 500;

@@ -2,6 +2,9 @@
 // and food ledgers, the conflict rules (nearest hunter wins, ties to the smaller id; one prey
 // per hunter; grazers share a cell), births by energy (exact split, max_count in parent order),
 // determinism, the two neighbour searches, and default keys that change no bit of a flock.
+//
+// Sections: helpers; ledgers; conflicts; births; determinism and the two searches; default keys;
+// editing the food field.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -19,6 +22,7 @@
 #include "murmur/flock/state.hpp"
 #include "test_scenarios.hpp"
 
+// --- helpers -----------------------------------------------------------------------------------
 namespace {
 
 using murmur::Boid;
@@ -184,6 +188,7 @@ Boid boid(std::uint32_t id, std::uint32_t species, glm::vec2 pos, glm::vec2 vel,
 
 }  // namespace
 
+// --- ledgers -----------------------------------------------------------------------------------
 TEST_CASE("the energy ledger balances every step of a mixed ecosystem, and the invariants hold",
           "[ecosystem][ledger]") {
   // Per step, in double from the float32 values (docs/model.md, "The energy ledger"):
@@ -290,6 +295,7 @@ TEST_CASE("the food ledger: what the cells lose is what the grazers eat", "[ecos
   }
 }
 
+// --- conflicts ---------------------------------------------------------------------------------
 TEST_CASE("two hunters strike one prey: the nearer eats it, ties go to the smaller id",
           "[ecosystem][conflicts]") {
   const Scenario scenario = hunt_scenario(3.0f);
@@ -393,6 +399,7 @@ TEST_CASE("grazers in one cell share it equally, and a short cell is emptied",
   CHECK(next.food[1] == 8.0f);
 }
 
+// --- births ------------------------------------------------------------------------------------
 TEST_CASE("a birth splits e' exactly and places the child beside its parent",
           "[ecosystem][births]") {
   SpeciesParams s = sheep();
@@ -499,6 +506,7 @@ TEST_CASE("the budding rule replaces births by energy when on", "[ecosystem][bir
   CHECK(trace.births[1].parent_id == 2);
 }
 
+// --- determinism and the two searches ----------------------------------------------------------
 TEST_CASE("an ecosystem is deterministic: same seed, same bits, any thread count",
           "[ecosystem][determinism]") {
   constexpr int kSteps = 60;
@@ -554,6 +562,7 @@ TEST_CASE("k-d tree and brute force give the same ecosystem step bit for bit",
   CHECK(events > 0);
 }
 
+// --- default keys ------------------------------------------------------------------------------
 TEST_CASE("default keys change no bit: an unused food table and unused eats",
           "[ecosystem][defaults]") {
   constexpr int kSteps = 30;
@@ -591,6 +600,7 @@ TEST_CASE("default keys change no bit: an unused food table and unused eats",
   }
 }
 
+// --- editing the food field --------------------------------------------------------------------
 namespace {
 
 double total_of(const std::vector<float>& field) {

@@ -1,6 +1,9 @@
 // Flock state: the seeded start is reproducible and well distributed; CSV round-trips every
 // float32 bit for bit and rejects malformed files by file:line:column; .npy is well-formed;
 // failed writes throw OutputError naming the path and leave nothing behind.
+//
+// Sections: helpers; the seeded start; CSV; .npy and writing; energies and the food field; start
+// layouts ([[spawn]]).
 #include <catch2/catch.hpp>
 
 #include <sys/resource.h>
@@ -36,6 +39,7 @@ using Catch::Matchers::WithinAbs;
 
 namespace fs = std::filesystem;
 
+// --- helpers -----------------------------------------------------------------------------------
 namespace {
 
 constexpr float kFloatMax = std::numeric_limits<float>::max();
@@ -126,6 +130,7 @@ std::string error_of(const std::function<void()>& action) {
 
 }  // namespace
 
+// --- the seeded start --------------------------------------------------------------------------
 TEST_CASE("seeded_start is reproducible bit for bit and depends on the seed", "[state]") {
   Scenario s = two_species(300.0f, 200.0f, 700, 300);
   const FlockState first = seeded_start(s);
@@ -232,6 +237,7 @@ TEST_CASE("sort_by_id restores the canonical order", "[state]") {
   CHECK(same_bits(shuffled, canonical));
 }
 
+// --- CSV ---------------------------------------------------------------------------------------
 TEST_CASE("state CSV round-trips every float32 bit for bit", "[state]") {
   TempDir dir;
   const float big = 3.4e38f;
@@ -378,6 +384,7 @@ TEST_CASE("ids are any distinct uint32 values: sparse ids read and round-trip", 
   }
 }
 
+// --- .npy and writing --------------------------------------------------------------------------
 TEST_CASE(".npy files have a well-formed header and little-endian records", "[state]") {
   TempDir dir;
   const Scenario s = two_species(300.0f, 200.0f, 40, 9);
@@ -505,6 +512,7 @@ TEST_CASE("a failed write throws OutputError naming the path and leaves no file"
   }
 }
 
+// --- energies and the food field ---------------------------------------------------------------
 TEST_CASE("energies: the column reads back, older files take energy_initial, bad ones are "
           "rejected", "[state][ecosystem]") {
   TempDir dir;
@@ -588,6 +596,7 @@ TEST_CASE("the initial food field: a fraction, the seeded pattern, patches in fi
   CHECK(initial_food(s).empty());
 }
 
+// --- start layouts ([[spawn]]) -----------------------------------------------------------------
 namespace {
 
 SpawnRegion rectangle_spawn(std::string species, std::uint32_t count, glm::vec2 corner,

@@ -5,6 +5,9 @@
 // against the CPU reference; lockstep against the CPU reference on a seeded mixed scenario,
 // event by event; the tallies; the GPU's determinism by seed; and the planted fault
 // GreedyHunter.
+//
+// Sections: helpers; catching; grazing and food steering; births and starvation; lockstep,
+// reproducibility and murmur compare; editing the food keys live.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -25,6 +28,7 @@
 using namespace murmur;
 using murmur::test::gl_context;
 
+// --- helpers -----------------------------------------------------------------------------------
 namespace {
 
 constexpr float kWorld = 100.0f;
@@ -125,6 +129,7 @@ int fed_hunters(const FlockState& after) {
 
 }  // namespace
 
+// --- catching ----------------------------------------------------------------------------------
 TEST_CASE("Catching: of two hunters striking one prey the nearer eats it, the other goes hungry") {
   gl_context();
   const NeighbourSearch search = any_search();
@@ -210,6 +215,7 @@ TEST_CASE("The planted fault GreedyHunter (every striker eats) is caught") {
   CHECK(fed_hunters(faulty) == 2);
 }
 
+// --- grazing and food steering -----------------------------------------------------------------
 TEST_CASE("Grazing: the grazers of a cell share its food equally, and every cell regrows") {
   gl_context();
   const NeighbourSearch search = any_search();
@@ -277,6 +283,7 @@ TEST_CASE("Food steering pulls a grazer towards the first richest cell around it
   CHECK(moved->vel.y == Approx(-0.05f / std::sqrt(2.0f)).epsilon(1e-5));
 }
 
+// --- births and starvation ---------------------------------------------------------------------
 TEST_CASE("Births by energy: a child takes half the energy, a Philox velocity, a place beside") {
   gl_context();
   const NeighbourSearch search = any_search();
@@ -355,6 +362,7 @@ TEST_CASE("Starvation: a boid whose energy falls to 0 dies and is counted") {
   CHECK(after.totals[0] == SpeciesTotals{0, 0, 1});
 }
 
+// --- lockstep, reproducibility and murmur compare ----------------------------------------------
 namespace {
 
 // A crowded mixed world where every rule fires within a few steps: grazers on a patchy field
@@ -538,6 +546,7 @@ TEST_CASE("murmur compare on an ecosystem: lockstep events and free-run populati
   CHECK_FALSE(free_only.free_run.passed());
 }
 
+// --- editing the food keys live ----------------------------------------------------------------
 namespace {
 
 // A few grazers on a rich field whose grid does not divide the world, with no births or

@@ -1,5 +1,7 @@
 // The GL infrastructure: headless EGL context, KHR_debug messenger, DSA object wrappers,
 // shader preprocessing (#include/#line) and program builds with file:line errors.
+//
+// Sections: context; debug output; objects; preprocess_shader; programs.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>

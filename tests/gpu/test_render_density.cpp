@@ -2,6 +2,8 @@
 // with flocks keeps a dark sky and flocks that are bright but not burnt; the rule leaves the
 // shipped starlings as they were; a disc head is round; pixel-sized heads keep their size
 // across zoom and world-sized heads grow with it; heads below a pixel are one-pixel points.
+//
+// Sections: helpers; dense flocks; head shapes and sizes; heads as sprites.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -31,6 +33,7 @@ using murmur::test::luminance;
 using murmur::test::percentile;
 using murmur::test::pixel_at;
 
+// --- helpers -----------------------------------------------------------------------------------
 namespace {
 
 // The world fills the frame at one pixel per world unit.
@@ -171,6 +174,7 @@ RgbaImage lone_head(const RenderSettings& look, float heading, float zoom = 1) {
 
 }  // namespace
 
+// --- dense flocks ------------------------------------------------------------------------------
 TEST_CASE("packed flocks keep a dark sky and bright flocks that are not burnt") {
   murmur::test::gl_context();
   const std::vector<BoidRecord> boids = packed_flocks();
@@ -232,6 +236,7 @@ TEST_CASE("the rule leaves the shipped starlings as they are") {
   CHECK(murmur::fade_map_density_scale(settings, million, 1e6f, {2048, 1138}) < 0.5f);
 }
 
+// --- head shapes and sizes ---------------------------------------------------------------------
 TEST_CASE("a disc head is round whatever the heading and a dart is not") {
   murmur::test::gl_context();
   RenderSettings disc;
@@ -341,6 +346,7 @@ float distance_to_dart_outline(glm::vec2 centre, const BoidRecord& boid, float l
   return std::min(side, notch);
 }
 
+// --- heads as sprites --------------------------------------------------------------------------
 TEST_CASE("heads drawn as point sprites light the pixels their triangles light") {
   // Darts 2.5 to 7 pixels long, discs and age-look rings 3 to 14 across (sprites all, by
   // renderer.cpp's limits), at headings round the circle and sub-pixel positions, drawn as

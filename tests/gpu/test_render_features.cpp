@@ -1,5 +1,7 @@
 // The renderer's trails, glow, colour modes, overlays, camera and target sizes, on hand-built
 // boids in a world that fills the frame at one pixel per world unit.
+//
+// Sections: helpers; trails; bloom, colour and overlays; camera and sizes.
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -29,6 +31,7 @@ using murmur::test::BoidUpload;
 using murmur::test::pixel_at;
 using murmur::test::pixel_at_world;
 
+// --- helpers -----------------------------------------------------------------------------------
 namespace {
 
 constexpr int kWidth = 64, kHeight = 48;
@@ -97,6 +100,7 @@ int lit_in_rows(const RgbaImage& image, float world_y_low, float world_y_high) {
 
 }  // namespace
 
+// --- trails ------------------------------------------------------------------------------------
 TEST_CASE("ribbons follow boid ids when the grid swaps their slots every step") {
   murmur::test::gl_context();
   const Scenario scenario = two_colour_world();
@@ -304,6 +308,7 @@ TEST_CASE("the fade map fades by the step's factor across the deferred rescales,
   }
 }
 
+// --- bloom, colour and overlays ----------------------------------------------------------------
 TEST_CASE("bloom spreads light above the threshold and leaves dim heads alone") {
   murmur::test::gl_context();
   Scenario scenario = two_colour_world();
@@ -382,6 +387,7 @@ TEST_CASE("overlays: circles for the first trail slots only, obstacles and the t
   CHECK_FALSE(lit_near({30, 26}));  // empty sky
 }
 
+// --- camera and sizes --------------------------------------------------------------------------
 TEST_CASE("camera: pixels and world points map both ways, zoom keeps the cursor's point") {
   const glm::vec2 world{1600, 900};
   constexpr int kFrameWidth = 320, kFrameHeight = 200;

@@ -1,5 +1,8 @@
 // Statistics, boid lookup and state reads of a GpuFlock through readback rings
 // (include/murmur/flock/gpu/flock_readback.hpp).
+//
+// Sections: the records the passes leave, and their decoding; the rings and the passes; requests;
+// the latest results; reads that wait.
 #include "murmur/flock/gpu/flock_readback.hpp"
 
 #include <algorithm>
@@ -22,6 +25,7 @@
 namespace murmur {
 namespace {
 
+// --- the records the passes leave, and their decoding ------------------------------------------
 using gl::dispatch_linear;
 using gl::groups_for;
 
@@ -140,9 +144,9 @@ void bind_state(const GpuFlock& flock) {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_POPULATION, flock.population_buffer());
 }
 
-
 }  // namespace
 
+// --- the rings and the passes ------------------------------------------------------------------
 struct FlockReadback::Impl {
   gl::Program summary_pass = gl::Program::compute("flock/flock_summary.comp");
   gl::Program total_pass = gl::Program::compute("flock/flock_summary_total.comp");
@@ -278,6 +282,7 @@ struct FlockReadback::Impl {
 FlockReadback::FlockReadback() : impl_(std::make_unique<Impl>()) {}
 FlockReadback::~FlockReadback() = default;
 
+// --- requests ----------------------------------------------------------------------------------
 bool FlockReadback::request_summary(const GpuFlock& flock) {
   Impl& m = *impl_;
   if (m.summary_ring.in_flight() == m.summary_ring.slot_count()) return false;
@@ -339,6 +344,7 @@ bool FlockReadback::request_nearest(const GpuFlock& flock, glm::vec2 point) {
   return true;
 }
 
+// --- the latest results ------------------------------------------------------------------------
 std::optional<FlockSummary> FlockReadback::latest_summary() {
   Impl& m = *impl_;
   std::optional<FlockSummary> latest;
@@ -399,6 +405,7 @@ void FlockReadback::discard() {
   m.nearest_requests.clear();
 }
 
+// --- reads that wait ---------------------------------------------------------------------------
 FlockSummary FlockReadback::summary_now(const GpuFlock& flock) {
   Impl& m = *impl_;
   const SummaryRequest request = m.run_summary(flock);
