@@ -1,6 +1,7 @@
 #pragma once
 // Text of numbers, choices and accepted ranges, shared by the scenario's error messages
-// (scenario.cpp) and the generated docs tables (param_docs.cpp), so that both say the same.
+// (parse.cpp, check.cpp) and the generated docs tables (param_docs.cpp), so that both say the
+// same.
 #include <charconv>
 #include <cstddef>
 #include <string>

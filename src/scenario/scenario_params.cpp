@@ -1,4 +1,5 @@
-// Derived quantities of a scenario (parsing and validation live in scenario.cpp).
+// Derived quantities of a scenario, and seed 003's plan groups (reading a scenario lives in
+// parse.cpp, its checks in check.cpp, writing it in write.cpp).
 #include <algorithm>
 
 #include "murmur/scenario/scenario.hpp"
@@ -47,6 +48,26 @@ std::uint32_t Scenario::hunter_mask(std::size_t s) const {
     if ((prey_mask(j) >> s) & 1u) mask |= 1u << j;
   }
   return mask;
+}
+
+std::uint32_t PlanParams::total_count() const {
+  std::uint64_t total = 0;
+  for (const PlanGroup& g : groups) total += g.count;
+  return std::uint32_t(std::min<std::uint64_t>(total, kMaxTotalBoids + 1ull));
+}
+
+std::vector<PlanGroup> seed_plan_groups() {
+  constexpr std::uint32_t kSeedGroupCount = 10;
+  constexpr float kSeedGroupX = 400.0f;
+  constexpr float kSeedFirstGroupY = 400.0f;
+  constexpr float kSeedSecondGroupY = 420.0f;
+  PlanGroup first;
+  first.count = kSeedGroupCount;
+  first.x = kSeedGroupX;
+  first.y = kSeedFirstGroupY;
+  PlanGroup second = first;
+  second.y = kSeedSecondGroupY;
+  return {first, second};
 }
 
 }  // namespace murmur

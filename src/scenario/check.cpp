@@ -1,0 +1,696 @@
+// The checks of a scenario and their messages: every table's ranges and the rules that relate
+// keys, species and tables to each other (docs/scenarios.md is the user's reference). Files
+// (parse.cpp, which reads each table before these run) and in-memory scenarios (the viewer's
+// panel, through validate_scenario) are held to the same rules.
+//
+// The tables come in the order of parse.cpp, so the read and the check of one table can be held
+// side by side; the writer (write.cpp) writes them.
+//
+// Sections of the Validator:
+//   ranges                    whether a value lies in its key's range, and the message when not
+//   [world]
+//   [[species]]               names, ranges, the names they refer to, the total count
+//   [[obstacle]], [target]    points and discs inside the world
+//   [food], [[food.patch]]
+//   [render]
+//   [[spawn]]                 a known species, counts, a region inside the world
+//   [plan], [[plan.group]]    a plan scenario: no flock's tables, its groups, its canvas
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+#include "common/interface.h"
+#include "murmur/plan/plan.hpp"
+#include "murmur/scenario/scenario.hpp"
+#include "param_text.hpp"
+#include "scenario_internal.hpp"
+
+namespace murmur {
+namespace {
+
+using params::choice_text;
+using params::show_double;
+using params::show_float;
+using scenario_internal::fail;
+using scenario_internal::quote;
+using scenario_internal::ScenarioLines;
+using scenario_internal::spawn_label;
+using scenario_internal::species_label;
+
+class Validator {
+  // The owner of a table whose ranges name no other key ([world], [render]).
+  static constexpr const SpeciesParams* kNoOwner = nullptr;
+
+ public:
+  Validator(const Scenario& scenario, const ScenarioLines* lines)
+      : scenario_(scenario), lines_(lines) {}
+
+  void run() {
+    check_world();
+    if (scenario_.plan) {
+      check_plan();
+      check_look();
+      return;
+    }
+    check_species_list();
+    for (std::size_t i = 0; i < scenario_.species.size(); ++i) check_species(i);
+    check_total_count();
+    check_obstacles();
+    check_target();
+    check_food();
+    check_look();
+    check_spawns();
+  }
+
+ private:
+  // ---- ranges: whether a value lies in its key's range, and the message when not -----
+
+  static bool refers_to_key(const params::Accepted& accepted) {
+    return accepted.lower.kind == params::Bound::Kind::Key ||
+           accepted.upper.kind == params::Bound::Kind::Key;
+  }
+
+  // The number `bound` stands for, for the species `owner` (Key bounds name keys of the species
+  // table; the [render] table has none). Compared in double: exact for float32 and for every
+  // integer key.
+  template <class Owner>
+  long double bound_value(const Owner* owner, const params::Bound& bound) const {
+    switch (bound.kind) {
+      case params::Bound::Kind::Value: return bound.value;
+      case params::Bound::Kind::HalfWorldSide:
+        return 0.5f * std::min(scenario_.world.width, scenario_.world.height);
+      case params::Bound::Kind::Key: return owner ? float_key(*owner, bound.key) : 0.0L;
+      case params::Bound::Kind::None: break;
+    }
+    return 0.0L;
+  }
+
+  // The float key `key` of `owner`'s table (a Key bound names a key of the same table).
+  template <class Owner>
+  static float float_key(const Owner& owner, std::string_view key) {
+    float value = 0.0f;
+    const auto visit = [&](const auto& info) {
+      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(info.default_value)>, float>) {
+        if (info.key == key) value = owner.*info.member;
+      }
+    };
+    if constexpr (std::is_same_v<Owner, SpeciesParams>) for_each_species_param(visit);
+    if constexpr (std::is_same_v<Owner, FoodParams>) for_each_food_param(visit);
+    return value;
+  }
+
+  template <class Owner>
+  bool within(const Owner* owner, const params::Accepted& accepted,
+              long double value) const {
+    const params::Bound& lower = accepted.lower;
+    const params::Bound& upper = accepted.upper;
+    if (lower.kind != params::Bound::Kind::None) {
+      const long double limit = bound_value(owner, lower);
+      if (lower.inclusive ? !(value >= limit) : !(value > limit)) return false;
+    }
+    if (upper.kind != params::Bound::Kind::None) {
+      const long double limit = bound_value(owner, upper);
+      if (upper.inclusive ? !(value <= limit) : !(value < limit)) return false;
+    }
+    return true;
+  }
+
+  // One end as a message shows it: "< 40 (half the smaller world side)",
+  // "<= perception_radius (12)", ">= 0".
+  template <class Owner>
+  std::string bound_text(const Owner* owner, const params::Bound& bound,
+                         std::string_view op, bool integer) const {
+    const long double value = bound_value(owner, bound);
+    const std::string number = integer ? std::to_string(static_cast<std::int64_t>(value))
+                                        : show_float(static_cast<float>(value));
+    switch (bound.kind) {
+      case params::Bound::Kind::Value: return std::string(op) + number;
+      case params::Bound::Kind::HalfWorldSide:
+        return std::string(op) + number + " (half the smaller world side)";
+      case params::Bound::Kind::Key:
+        return std::string(op) + std::string(bound.key) + " (" + number + ")";
+      case params::Bound::Kind::None: break;
+    }
+    return {};
+  }
+
+  // "> 0 and < 1 (the fraction kept per step)". `finite`: the range also says "and finite"
+  // where it has no upper end (for tables whose finite check is not a message of its own).
+  template <class Owner>
+  std::string range_text(const Owner* owner, const params::Accepted& accepted,
+                         bool integer, bool finite) const {
+    std::string text = params::join_range(
+        bound_text(owner, accepted.lower, params::lower_operator(accepted.lower), integer),
+        bound_text(owner, accepted.upper, params::upper_operator(accepted.upper), integer));
+    if (finite && accepted.upper.kind == params::Bound::Kind::None) text += " and finite";
+    if (!accepted.note.empty()) text += " (" + std::string(accepted.note) + ")";
+    return text;
+  }
+
+  // What `value` breaks of `accepted` ("must be ..."), or nothing. Names (std::string,
+  // std::vector<std::string>) are checked by check_name and check_flocks_with instead: their
+  // rules relate species to each other.
+  template <class T, class Owner>
+  std::optional<std::string> broken_rule(const T& value, const params::Accepted& accepted,
+                                         const Owner* owner, bool finite) const {
+    if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+      constexpr bool integer = std::is_integral_v<T>;
+      bool ok = within(owner, accepted, static_cast<long double>(value));
+      if constexpr (!integer) ok = ok && (!finite || std::isfinite(value));
+      if (!ok) return "must be " + range_text(owner, accepted, integer, finite && !integer);
+    } else if constexpr (std::is_enum_v<T>) {
+      if (static_cast<std::size_t>(value) >= std::size(names_of(value))) {
+        return "must be " + choice_text(names_of(value));
+      }
+    } else if constexpr (std::is_same_v<T, glm::vec3>) {
+      for (int c = 0; c < 3; ++c) {
+        if (!within(owner, accepted, value[c])) {
+          return "each component must be " + range_text(owner, accepted, false, false);
+        }
+      }
+    }
+    return std::nullopt;
+  }
+
+  // A value as messages show it (the shortest float text that reads back the same).
+  static std::string shown_value(float value) { return show_float(value); }
+  static std::string shown_value(std::uint32_t value) { return std::to_string(value); }
+  static std::string shown_value(int value) { return std::to_string(value); }
+  static std::string shown_value(std::uint64_t value) { return std::to_string(value); }
+  static std::string shown_value(bool value) { return value ? "true" : "false"; }
+  static std::string shown_value(const CircleRadius& value) {
+    return value.kind == CircleRadiusKind::WorldUnits
+               ? show_float(value.world_units)
+               : quote(kCircleRadiusNames[static_cast<std::size_t>(value.kind)]);
+  }
+  static std::string shown_value(const FoodInitial& value) {
+    return value.random ? quote(kFoodInitialRandom) : show_float(value.fraction);
+  }
+  static std::string shown_value(const std::string& value) { return quote(value); }
+  static std::string shown_value(const std::vector<std::string>& names) {
+    std::string list;
+    for (const std::string& name : names) list += (list.empty() ? "" : ", ") + quote(name);
+    return "[" + list + "]";
+  }
+  static std::string shown_value(glm::vec3 value) {
+    return "[" + show_float(value.r) + ", " + show_float(value.g) + ", " + show_float(value.b) +
+           "]";
+  }
+  template <class Enum>
+    requires std::is_enum_v<Enum>
+  static std::string shown_value(Enum value) {
+    return std::to_string(static_cast<std::uint32_t>(value));
+  }
+
+  // ---- [world] -----------------------------------------------------------------------
+
+  std::uint32_t world_line(std::string_view key) const {
+    return lines_ ? lines_->world.line_of(key) : 0;
+  }
+
+  void check_world() const {
+    for_each_world_param([&](const auto& info) {
+      const auto& value = scenario_.world.*info.member;
+      if (auto broken = broken_rule(value, info.accepted, kNoOwner, true)) {
+        fail(scenario_.source, world_line(info.key),
+             "world." + std::string(info.key) + " = " + shown_value(value) + ": " + *broken);
+      }
+    });
+  }
+
+  // ---- [[species]] -------------------------------------------------------------------
+
+  std::uint32_t species_line(std::size_t i, std::string_view key) const {
+    return lines_ && i < lines_->species.size() ? lines_->species[i].line_of(key) : 0;
+  }
+
+  void check_species_list() const {
+    if (scenario_.species.empty()) {
+      fail(scenario_.source, 0, "no [[species]] table: a scenario needs at least one species");
+    }
+    if (scenario_.species.size() > kMaxSpecies) {
+      fail(scenario_.source, species_line(kMaxSpecies, "name"),
+           species_label(kMaxSpecies, scenario_.species[kMaxSpecies].name) +
+               ": too many species (" + std::to_string(scenario_.species.size()) + "): at most " +
+               std::to_string(kMaxSpecies) + " share a world");
+    }
+  }
+
+  [[noreturn]] void fail_species(std::size_t i, std::string_view key, const std::string& value,
+                                 const std::string& requirement) const {
+    fail(scenario_.source, species_line(i, key),
+         species_label(i, scenario_.species[i].name) + "." + std::string(key) + " = " + value +
+             ": " + requirement);
+  }
+
+  void check_species(std::size_t i) const {
+    check_name(i);
+    for_each_species_param([&](const auto& info) { check_finite(i, info); });
+    // A range that names another key is checked after every plain one, so that the key it
+    // names is known to be good (min_speed <= max_speed is judged with a valid max_speed).
+    for (const bool names_a_key : {false, true}) {
+      for_each_species_param([&](const auto& info) {
+        if (refers_to_key(info.accepted) == names_a_key) check_range(i, info);
+      });
+    }
+    check_species_names(i, params::species::flocks_with.key, scenario_.species[i].flocks_with);
+    check_species_names(i, params::species::eats.key, scenario_.species[i].eats);
+    if (scenario_.species[i].grazes && !scenario_.food) {
+      fail_species(i, params::species::grazes.key, "true",
+                   "a grazer needs a [food] table (docs/model.md, \"The food field\")");
+    }
+    // A boid with energy starts alive only with some: at 0 it would starve in its first step.
+    const SpeciesParams& species = scenario_.species[i];
+    if (species.energy_max > 0.0f && !(species.energy_initial > 0.0f)) {
+      fail_species(i, params::species::energy_initial.key, show_float(species.energy_initial),
+                   "must be > 0 for a species with energy (energy_max > 0)");
+    }
+  }
+
+  template <class Info>
+  void check_finite(std::size_t i, const Info& info) const {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(info.default_value)>, float>) {
+      const float value = scenario_.species[i].*info.member;
+      if (!std::isfinite(value)) fail_species(i, info.key, show_float(value), "must be finite");
+    }
+  }
+
+  template <class Info>
+  void check_range(std::size_t i, const Info& info) const {
+    const SpeciesParams& species = scenario_.species[i];
+    const auto& value = species.*info.member;
+    if (auto broken = broken_rule(value, info.accepted, &species, false)) {
+      fail_species(i, info.key, shown_value(value), *broken);
+    }
+  }
+
+  void check_name(std::size_t i) const {
+    const std::string& name = scenario_.species[i].name;
+    const std::string label = species_label(i, "") + ".name = " + quote(name);
+    if (name.empty()) fail(scenario_.source, species_line(i, "name"), label + ": must not be empty");
+    for (const char c : name) {
+      const auto byte = static_cast<unsigned char>(c);
+      if (byte < 0x20 || byte == 0x7f) {
+        fail(scenario_.source, species_line(i, "name"),
+             label + ": must not contain control characters");
+      }
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (scenario_.species[j].name == name) {
+        fail(scenario_.source, species_line(i, "name"),
+             label + ": must be unique, species[" + std::to_string(j) + "] has the same name");
+      }
+    }
+  }
+
+  // flocks_with and eats: every name is a species of the scenario.
+  void check_species_names(std::size_t i, std::string_view key,
+                           const std::vector<std::string>& list) const {
+    for (const std::string& name : list) {
+      bool known = false;
+      for (const SpeciesParams& other : scenario_.species) known = known || other.name == name;
+      if (!known) fail_species(i, key, quote(name), unknown_species_text());
+    }
+  }
+
+  std::string unknown_species_text() const {
+    std::string names;
+    for (const SpeciesParams& other : scenario_.species) {
+      names += (names.empty() ? "" : ", ") + quote(other.name);
+    }
+    return "no species has this name (species: " + names + ")";
+  }
+
+  void check_total_count() const {
+    std::uint64_t total = 0;
+    for (std::size_t i = 0; i < scenario_.species.size(); ++i) {
+      total += scenario_.species[i].count;
+      if (total > kMaxTotalBoids) {
+        fail_species(i, "count", std::to_string(scenario_.species[i].count),
+                     "the total over all species (" + std::to_string(total) +
+                         ") must be <= " + std::to_string(kMaxTotalBoids));
+      }
+    }
+    if (total == 0) {
+      fail_species(0, "count", "0",
+                   "the total over all species is 0: at least one boid is needed");
+    }
+  }
+
+  // ---- [[obstacle]] ------------------------------------------------------------------
+
+  std::uint32_t obstacle_line(std::size_t i, std::string_view key) const {
+    return lines_ && i < lines_->obstacles.size() ? lines_->obstacles[i].line_of(key) : 0;
+  }
+
+  // A point of the world, walls included: [0, width] x [0, height].
+  bool inside_world(glm::vec2 p) const {
+    return p.x >= 0.0f && p.x <= scenario_.world.width && p.y >= 0.0f &&
+           p.y <= scenario_.world.height;
+  }
+
+  std::string world_range() const {
+    return "[0, " + show_float(scenario_.world.width) + "] x [0, " +
+           show_float(scenario_.world.height) + "] (the world)";
+  }
+
+  void check_obstacles() const {
+    if (scenario_.obstacles.size() > kMaxObstacles) {
+      fail(scenario_.source, obstacle_line(kMaxObstacles, "x"),
+           "obstacle[" + std::to_string(kMaxObstacles) + "]: too many obstacles (" +
+               std::to_string(scenario_.obstacles.size()) + "): at most " +
+               std::to_string(kMaxObstacles));
+    }
+    for (std::size_t i = 0; i < scenario_.obstacles.size(); ++i) {
+      const Obstacle& o = scenario_.obstacles[i];
+      const std::string label = "obstacle[" + std::to_string(i) + "]";
+      if (!inside_world(o.centre)) {
+        fail(scenario_.source, obstacle_line(i, "x"),
+             label + " (x, y) = (" + show_float(o.centre.x) + ", " + show_float(o.centre.y) +
+                 "): must lie in " + world_range());
+      }
+      if (!(o.radius > 0.0f) || !std::isfinite(o.radius)) {
+        fail(scenario_.source, obstacle_line(i, "radius"),
+             label + ".radius = " + show_float(o.radius) + ": must be > 0 and finite");
+      }
+    }
+  }
+
+  // ---- [target] ----------------------------------------------------------------------
+
+  void check_target() const {
+    if (!scenario_.target) return;
+    const glm::vec2 p = scenario_.target->position;
+    if (!inside_world(p)) {
+      fail(scenario_.source, lines_ ? lines_->target.line_of("x") : 0,
+           "target (x, y) = (" + show_float(p.x) + ", " + show_float(p.y) + "): must lie in " +
+               world_range());
+    }
+  }
+
+  // ---- [food] and [[food.patch]] -----------------------------------------------------
+
+  std::uint32_t food_line(std::string_view key) const {
+    return lines_ ? lines_->food.line_of(key) : 0;
+  }
+  std::uint32_t patch_line(std::size_t i, std::string_view key) const {
+    return lines_ && i < lines_->patches.size() ? lines_->patches[i].line_of(key) : 0;
+  }
+
+  void check_food() const {
+    if (!scenario_.food) return;
+    const FoodParams& food = *scenario_.food;
+    // Plain ranges first, then those naming another key (as for species).
+    for (const bool names_a_key : {false, true}) {
+      for_each_food_param([&](const auto& info) {
+        if (refers_to_key(info.accepted) != names_a_key) return;
+        const auto& value = food.*info.member;
+        if (auto broken = broken_rule(value, info.accepted, &food, true)) {
+          fail(scenario_.source, food_line(info.key),
+               "food." + std::string(info.key) + " = " + shown_value(value) + ": " + *broken);
+        }
+      });
+    }
+    const double cells = std::ceil(double(scenario_.world.width) / double(food.cell_size)) *
+                         std::ceil(double(scenario_.world.height) / double(food.cell_size));
+    if (cells > double(kMaxFoodCells)) {
+      fail(scenario_.source, food_line(params::food::cell_size.key),
+           "food.cell_size = " + show_float(food.cell_size) + ": must be large enough for at " +
+               "most " + std::to_string(kMaxFoodCells) + " food cells in the world (it gives " +
+               show_double(cells) + ")");
+    }
+    const FoodInitial& initial = food.initial;
+    if (!initial.random && !(initial.fraction >= 0.0f && initial.fraction <= 1.0f)) {
+      fail(scenario_.source, food_line(params::food::initial.key),
+           "food.initial = " + shown_value(initial) + ": must be a number >= 0 and <= 1, or " +
+               quote(kFoodInitialRandom));
+    }
+    for (std::size_t i = 0; i < food.patches.size(); ++i) check_food_patch(i, food);
+  }
+
+  void check_food_patch(std::size_t i, const FoodParams& food) const {
+    const FoodPatch& patch = food.patches[i];
+    const std::string label = "food.patch[" + std::to_string(i) + "].";
+    const auto fail_patch = [&](std::string_view key, float value, const std::string& rule) {
+      fail(scenario_.source, patch_line(i, key),
+           label + std::string(key) + " = " + show_float(value) + ": must be " + rule);
+    };
+    for_each_food_patch_param([&](const auto& info) {
+      const float value = patch.*info.member;
+      if (auto broken = broken_rule(value, info.accepted, &patch, true)) {
+        fail(scenario_.source, patch_line(i, info.key),
+             label + std::string(info.key) + " = " + show_float(value) + ": " + *broken);
+      }
+    });
+    if (!(patch.x >= 0.0f && patch.x <= scenario_.world.width)) {
+      fail_patch(params::food_patch::x.key, patch.x,
+                 ">= 0 and <= " + show_float(scenario_.world.width) + " (the world's width)");
+    }
+    if (!(patch.y >= 0.0f && patch.y <= scenario_.world.height)) {
+      fail_patch(params::food_patch::y.key, patch.y,
+                 ">= 0 and <= " + show_float(scenario_.world.height) + " (the world's height)");
+    }
+    if (!(patch.amount >= 0.0f && patch.amount <= food.max_per_cell)) {
+      fail_patch(params::food_patch::amount.key, patch.amount,
+                 ">= 0 and <= max_per_cell (" + show_float(food.max_per_cell) + ")");
+    }
+  }
+
+  // ---- [render] ----------------------------------------------------------------------
+
+  [[noreturn]] void fail_render(std::string_view key, const std::string& value,
+                                const std::string& requirement) const {
+    fail(scenario_.source, lines_ ? lines_->render.line_of(key) : 0,
+         "render." + std::string(key) + " = " + value + ": " + requirement);
+  }
+
+  void check_look() const {
+    for_each_render_param([&](const auto& info) {
+      const auto& value = scenario_.look.*info.member;
+      if (!value) return;
+      if (auto broken = broken_rule(*value, info.accepted, kNoOwner, true)) {
+        fail_render(info.key, shown_value(*value), *broken);
+      }
+    });
+  }
+
+  // ---- [[spawn]] ---------------------------------------------------------------------
+
+  std::uint32_t spawn_line(std::size_t i, std::string_view key) const {
+    return lines_ && i < lines_->spawns.size() ? lines_->spawns[i].line_of(key) : 0;
+  }
+
+  // Each [[spawn]]: a known species, counts within the species' count, a region inside the
+  // world and velocity ranges in order (docs/scenarios.md, "[[spawn]]").
+  void check_spawns() const {
+    std::vector<std::uint64_t> placed(scenario_.species.size(), 0);
+    for (std::size_t i = 0; i < scenario_.spawns.size(); ++i) {
+      const SpawnRegion& spawn = scenario_.spawns[i];
+      const std::string label = spawn_label(i) + ".";
+      const auto fail_spawn = [&](std::string_view key, const std::string& value,
+                                  const std::string& rule) {
+        fail(scenario_.source, spawn_line(i, key),
+             label + std::string(key) + " = " + value + ": " + rule);
+      };
+      namespace k = params::spawn;
+      const auto species = std::find_if(
+          scenario_.species.begin(), scenario_.species.end(),
+          [&](const SpeciesParams& s) { return s.name == spawn.species; });
+      if (species == scenario_.species.end()) {
+        fail_spawn(k::species.key, quote(spawn.species), unknown_species_text());
+      }
+      for_each_spawn_param([&](const auto& info) {
+        const auto& value = spawn.*info.member;
+        using T = std::remove_cvref_t<decltype(value)>;
+        if constexpr (std::is_same_v<T, float>) {
+          if (!std::isfinite(value)) fail_spawn(info.key, show_float(value), "must be finite");
+        }
+        if (auto broken = broken_rule(value, info.accepted, &spawn, true)) {
+          fail_spawn(info.key, shown_value(value), *broken);
+        }
+      });
+      const auto s = static_cast<std::size_t>(species - scenario_.species.begin());
+      placed[s] += spawn.count;
+      if (spawn.count == 0) fail_spawn(k::count.key, "0", "must be >= 1");
+      if (placed[s] > species->count) {
+        fail_spawn(k::count.key, std::to_string(spawn.count),
+                   "the spawns of species " + quote(species->name) + " place " +
+                       std::to_string(placed[s]) + " boids so far: at most its count (" +
+                       std::to_string(species->count) + ")");
+      }
+      check_spawn_region(spawn, fail_spawn);
+      if (spawn.layout == SpawnLayout::Clusters) continue;
+      if (!(spawn.min_speed >= 0.0f)) {
+        fail_spawn(k::min_speed.key, show_float(spawn.min_speed), "must be >= 0");
+      }
+      if (!(spawn.max_speed >= spawn.min_speed)) {
+        fail_spawn(k::max_speed.key, show_float(spawn.max_speed),
+                   "must be >= min_speed (" + show_float(spawn.min_speed) + ")");
+      }
+      const double heading_span = double(spawn.heading_max) - double(spawn.heading_min);
+      if (!(heading_span >= 0.0 && heading_span <= double(kMaxFovDegrees))) {
+        fail_spawn(k::heading_max.key, show_float(spawn.heading_max),
+                   "must be >= heading_min (" + show_float(spawn.heading_min) +
+                       ") and <= heading_min + 360");
+      }
+    }
+  }
+
+  // Every point a layout can place lies in the world (clusters: its origin; the squares that
+  // grow from it wrap or meet the walls, docs/model.md).
+  template <class Fail>
+  void check_spawn_region(const SpawnRegion& spawn, const Fail& fail_spawn) const {
+    namespace k = params::spawn;
+    const double width = scenario_.world.width;
+    const double height = scenario_.world.height;
+    const auto check_span = [&](std::string_view key, float low, double extent, double length,
+                                std::string_view extent_key, std::string_view side) {
+      if (!(low >= 0.0f && double(low) + extent <= length)) {
+        fail_spawn(key, show_float(low),
+                   "the region must lie in the world: " + std::string(key) + " >= 0 and " +
+                       std::string(key) + " + " + std::string(extent_key) + " (" +
+                       show_double(extent) + ") <= " + show_double(length) + " (the world's " +
+                       std::string(side) + ")");
+      }
+    };
+    switch (spawn.layout) {
+      case SpawnLayout::Rectangle:
+        if (!(spawn.width > 0.0f)) {
+          fail_spawn(k::width.key, show_float(spawn.width), "must be > 0 (a rectangle's width)");
+        }
+        if (!(spawn.height > 0.0f)) {
+          fail_spawn(k::height.key, show_float(spawn.height),
+                     "must be > 0 (a rectangle's height)");
+        }
+        check_span(k::x.key, spawn.x, spawn.width, width, k::width.key, "width");
+        check_span(k::y.key, spawn.y, spawn.height, height, k::height.key, "height");
+        break;
+      case SpawnLayout::Disc:
+        if (!(spawn.radius > 0.0f)) {
+          fail_spawn(k::radius.key, show_float(spawn.radius), "must be > 0 (a disc's radius)");
+        }
+        for (const auto& [key, centre, length] : {std::tuple{k::x.key, spawn.x, width},
+                                                  std::tuple{k::y.key, spawn.y, height}}) {
+          if (!(double(centre) - spawn.radius >= 0.0 && double(centre) + spawn.radius <= length)) {
+            fail_spawn(key, show_float(centre),
+                       "the disc must lie in the world: radius (" + show_float(spawn.radius) +
+                           ") <= " + std::string(key) + " <= " + show_double(length) +
+                           " - radius");
+          }
+        }
+        break;
+      case SpawnLayout::Clusters:
+        if (!inside_world({spawn.x, spawn.y})) {
+          fail_spawn(k::x.key, show_float(spawn.x),
+                     "the origin (x, y) = (" + show_float(spawn.x) + ", " + show_float(spawn.y) +
+                         ") must lie in " + world_range());
+        }
+        break;
+    }
+  }
+
+  // ---- [plan] and [[plan.group]] -----------------------------------------------------
+
+  std::uint32_t plan_line(std::string_view key) const {
+    return lines_ ? lines_->plan.line_of(key) : 0;
+  }
+  std::uint32_t plan_group_line(std::size_t i, std::string_view key) const {
+    return lines_ && i < lines_->plan_groups.size() ? lines_->plan_groups[i].line_of(key) : 0;
+  }
+
+  // A plan scenario's agents follow the [plan] table alone: the flock's tables would be
+  // silently ignored, so each is an error.
+  void check_plan_has_no_flock() const {
+    const auto reject = [&](bool present, std::string_view table) {
+      if (!present) return;
+      fail(scenario_.source, lines_ ? lines_->plan.table : 0,
+           std::string(table) + ": not part of a plan scenario (one with a [plan] table takes " +
+               "only [world], [render] and [plan] with its [[plan.group]] tables)");
+    };
+    reject(!scenario_.species.empty(), "[[species]]");
+    reject(!scenario_.spawns.empty(), "[[spawn]]");
+    reject(!scenario_.obstacles.empty(), "[[obstacle]]");
+    reject(scenario_.target.has_value(), "[target]");
+    reject(scenario_.food.has_value(), "[food]");
+  }
+
+  void check_plan() const {
+    check_plan_has_no_flock();
+    const PlanParams& plan = *scenario_.plan;
+    for_each_plan_param([&](const auto& info) {
+      const auto& value = plan.*info.member;
+      if (auto broken = broken_rule(value, info.accepted, &plan, true)) {
+        fail(scenario_.source, plan_line(info.key),
+             "plan." + std::string(info.key) + " = " + shown_value(value) + ": " + *broken);
+      }
+    });
+    if (plan.groups.empty()) {
+      fail(scenario_.source, lines_ ? lines_->plan.table : 0,
+           "plan.group: no groups: a plan needs at least one [[plan.group]] (or none written, "
+           "for seed 003's two)");
+    }
+    for (std::size_t i = 0; i < plan.groups.size(); ++i) check_plan_group(i);
+    std::uint64_t total = 0;
+    for (const PlanGroup& group : plan.groups) total += group.count;
+    if (total > kMaxTotalBoids) {
+      fail(scenario_.source, plan_group_line(0, params::plan_group::count.key),
+           "plan.group counts add up to " + std::to_string(total) + ": must be <= " +
+               std::to_string(kMaxTotalBoids) + " agents in all");
+    }
+    // Branching counts the canvas's coverage cells in a bitmap (docs/model.md, "Branching").
+    if (plan.branch_chance > 0.0f) {
+      const float side = plan_index_cell_side(plan.clearance);
+      const double cells = PlanCoverage::cells_for(scenario_.size(), side);
+      if (cells > double(MURMUR_PLAN_MAX_COVERAGE_CELLS)) {
+        fail(scenario_.source, plan_line(params::plan::branch_chance.key),
+             "plan.branch_chance = " + shown_value(plan.branch_chance) +
+                 ": branching needs a canvas of at most " +
+                 std::to_string(MURMUR_PLAN_MAX_COVERAGE_CELLS) + " coverage cells (side " +
+                 show_float(side) + ", the clearance index's), this one has " +
+                 std::to_string(std::uint64_t(cells)));
+      }
+    }
+  }
+
+  void check_plan_group(std::size_t i) const {
+    const PlanGroup& group = scenario_.plan->groups[i];
+    const std::string label = "plan.group[" + std::to_string(i) + "].";
+    for_each_plan_group_param([&](const auto& info) {
+      const auto& value = group.*info.member;
+      if (auto broken = broken_rule(value, info.accepted, &group, true)) {
+        fail(scenario_.source, plan_group_line(i, info.key),
+             label + std::string(info.key) + " = " + shown_value(value) + ": " + *broken);
+      }
+    });
+    const auto within_side = [&](std::string_view key, float low, float size, float side,
+                                 std::string_view size_key, std::string_view side_name) {
+      if (low >= 0.0f && double(low) + double(size) <= double(side)) return;
+      fail(scenario_.source, plan_group_line(i, key),
+           label + std::string(key) + " = " + show_float(low) + ": must be >= 0 and " +
+               std::string(key) + " + " + std::string(size_key) + " (" + show_float(size) +
+               ") <= " + show_float(side) + " (the world's " + std::string(side_name) + ")");
+    };
+    within_side(params::plan_group::x.key, group.x, group.width, scenario_.world.width,
+                params::plan_group::width.key, "width");
+    within_side(params::plan_group::y.key, group.y, group.height, scenario_.world.height,
+                params::plan_group::height.key, "height");
+  }
+
+  const Scenario& scenario_;
+  const ScenarioLines* lines_;
+};
+
+}  // namespace
+
+void scenario_internal::check_scenario(const Scenario& scenario, const ScenarioLines* lines) {
+  Validator(scenario, lines).run();
+}
+
+void validate_scenario(const Scenario& scenario) { Validator(scenario, nullptr).run(); }
+
+}  // namespace murmur

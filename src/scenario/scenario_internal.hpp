@@ -1,0 +1,87 @@
+#pragma once
+// What the scenario's parser (parse.cpp), checks (check.cpp) and writer (write.cpp) share: the
+// source line of each key, the one-line failure, the labels messages name tables by, and which
+// [[spawn]] keys a layout takes. Private to src/scenario/.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "murmur/base/errors.hpp"
+#include "murmur/scenario/scenario.hpp"
+
+namespace murmur::scenario_internal {
+
+inline std::string quote(std::string_view text) { return toml_quote(text); }
+
+// ---- where each value came from --------------------------------------------------------
+
+// Source lines of one table's keys; 0 means "not from a file".
+struct KeyLines {
+  std::uint32_t table = 0;
+  std::map<std::string, std::uint32_t, std::less<>> keys;
+  // A key left out takes its default, which the table header stands for.
+  std::uint32_t line_of(std::string_view key) const {
+    const auto found = keys.find(key);
+    return found != keys.end() ? found->second : table;
+  }
+};
+
+struct ScenarioLines {
+  KeyLines world;
+  std::vector<KeyLines> species;
+  std::vector<KeyLines> obstacles;
+  KeyLines target;
+  KeyLines render;
+  KeyLines food;
+  std::vector<KeyLines> patches;
+  std::vector<KeyLines> spawns;
+  KeyLines plan;
+  std::vector<KeyLines> plan_groups;
+};
+
+[[noreturn]] inline void fail(const std::string& source, std::uint32_t line,
+                              const std::string& what) {
+  std::string message = source.empty() ? "<scenario>" : source;
+  if (line != 0) message += ":" + std::to_string(line);
+  throw InputError(message + ": " + what);
+}
+
+// ---- labels and keys of the tables -----------------------------------------------------
+
+inline std::string species_label(std::size_t index, std::string_view name) {
+  std::string label = "species[" + std::to_string(index) + "]";
+  if (!name.empty()) label += " (" + std::string(name) + ")";
+  return label;
+}
+
+inline std::string spawn_label(std::size_t index) {
+  return "spawn[" + std::to_string(index) + "]";
+}
+
+// Whether [[spawn]] key `key` means something for `layout`: every layout has a species, a count
+// and a point; the region's size and the velocity keys belong to the layouts that use them, so
+// that a key which would be ignored is an error instead.
+inline bool spawn_key_applies(SpawnLayout layout, std::string_view key) {
+  namespace k = params::spawn;
+  for (const std::string_view common : {k::species.key, k::count.key, k::layout.key, k::x.key,
+                                        k::y.key}) {
+    if (key == common) return true;
+  }
+  const bool velocity_key = key == k::min_speed.key || key == k::max_speed.key ||
+                            key == k::heading_min.key || key == k::heading_max.key;
+  switch (layout) {
+    case SpawnLayout::Rectangle: return velocity_key || key == k::width.key || key == k::height.key;
+    case SpawnLayout::Disc: return velocity_key || key == k::radius.key;
+    case SpawnLayout::Clusters: return key == k::first_index.key || key == k::spread.key;
+  }
+  return false;
+}
+
+// Checks every table of `scenario` (check.cpp); `lines`, when the scenario came from a file,
+// gives each message its line.
+void check_scenario(const Scenario& scenario, const ScenarioLines* lines);
+
+}  // namespace murmur::scenario_internal
