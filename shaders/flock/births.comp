@@ -39,7 +39,7 @@ void main() {
     if (birth >= params.capacity - live) continue;
     uint id = population.next_id + birth;
     Boid child = budding ? child_of(parent_after, k, id)
-                         : energy_child_of(s, parent_after, id, birth_step);
+                         : child_by_energy(s, parent_after, id, birth_step);
     // At least C - L slots are free (at most L boids survive), and birth < C - L.
     child.trail_slot = free_slots[birth];
     boids[live + birth] = child;

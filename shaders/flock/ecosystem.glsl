@@ -126,9 +126,8 @@ vec2 with_ecosystem_terms(Species s, Boid self, Sensing sensed, vec2 acc_in) {
 // food eaten (`grazed`, g_i, 0 for a non-grazer). A species without energy keeps its own.
 float energy_after_moving(Species s, float energy, vec2 vel_after, float grazed) {
   if (s.has_energy == 0u) return energy;
-  precise float speed = sqrt(vel_after.x * vel_after.x + vel_after.y * vel_after.y);
   precise float e1 = energy - s.energy_per_step;
-  precise float e2 = e1 - s.energy_per_distance * speed;
+  precise float e2 = e1 - s.energy_per_distance * speed_of(vel_after);
   precise float e3 = e2 + s.energy_from_food * grazed;
   return e3;
 }
@@ -160,7 +159,7 @@ float parent_share(float energy) {
 // The child of `parent_after` (its state t+1), born with id `id` in the step `step` (low word,
 // high word): half the energy, a velocity uniform in +-child_speed per axis (Philox draws
 // keyed by the seed, the parent's id and the step), beside the parent through move and bounds.
-Boid energy_child_of(Species s, Boid parent_after, uint id, uvec2 step) {
+Boid child_by_energy(Species s, Boid parent_after, uint id, uvec2 step) {
   float speed = s.child_speed;
   vec2 u = vec2(random_uniform(params.seed, parent_after.id, step, MURMUR_DRAW_CHILD_VELOCITY_X,
                                -speed, speed),

@@ -20,13 +20,14 @@ vec2 displacement(vec2 from, vec2 to, uint observer_topology, vec2 world) {
   return d;
 }
 
-// sqrt(|v_i|^2): the observer's part of the fov test, the same for every neighbour.
-float observer_speed(vec2 v_i) {
-  precise float speed_sq = v_i.x * v_i.x + v_i.y * v_i.y;
+// |v|: the observer's part of the fov test, the same for every neighbour, and s' = |v'| as the
+// energy cost reads it.
+float speed_of(vec2 v) {
+  precise float speed_sq = v.x * v.x + v.y * v.y;
   return sqrt(speed_sq);
 }
 
-// in_view with the observer's speed computed once (observer_speed(v_i)): the same bits.
+// in_view with the observer's speed computed once (speed_of(v_i)): the same bits.
 bool in_view(Species s, vec2 d, vec2 v_i, float speed) {
   precise float dist_sq = d.x * d.x + d.y * d.y;
   if (!(dist_sq < s.radius_sq)) return false;
@@ -37,7 +38,7 @@ bool in_view(Species s, vec2 d, vec2 v_i, float speed) {
 }
 
 bool in_view(Species s, vec2 d, vec2 v_i) {
-  return in_view(s, d, v_i, observer_speed(v_i));
+  return in_view(s, d, v_i, speed_of(v_i));
 }
 
 struct NeighbourSums {
@@ -62,7 +63,7 @@ vec2 separation_term(Species s, vec2 d, float dist_sq) {
   return d / dist_sq;
 }
 
-// Adds j at displacement d if i (flying v_i at `speed`, observer_speed(v_i)) sees it; returns
+// Adds j at displacement d if i (flying v_i at `speed`, speed_of(v_i)) sees it; returns
 // whether it does.
 bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, float speed, vec2 d, vec2 v_j,
                    uint species_j) {
@@ -83,7 +84,7 @@ bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, float speed, v
 
 bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, vec2 d, vec2 v_j,
                    uint species_j) {
-  return add_neighbour(sums, s, v_i, observer_speed(v_i), d, v_j, species_j);
+  return add_neighbour(sums, s, v_i, speed_of(v_i), d, v_j, species_j);
 }
 
 float edge_axis(Species s, float p, float len) {
@@ -204,7 +205,7 @@ vec2 steering_acc(Species s, Boid self, NeighbourSums sums, vec2 world) {
   vec2 align = vec2(0.0);
   vec2 cohesion = vec2(0.0);
   if (sums.flock > 0u) {
-    // model.cpp's finish_step: the boid counted self_weight times, and not at all for 0.
+    // The boid counted self_weight times, and not at all for 0 (model.cpp says why).
     uint self_weight = params.fault == MURMUR_FAULT_SELF_WEIGHT_IGNORED ? 0u : s.self_weight;
     precise float k = float(self_weight);
     precise float n = float(sums.flock) + k;

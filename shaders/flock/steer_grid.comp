@@ -44,7 +44,7 @@ void main() {
 #else
   Species s = species[self.species];
 #endif
-  float speed = observer_speed(self.vel);
+  float speed = speed_of(self.vel);
   // Read once: the loops below would otherwise load them again for every candidate.
   vec2 world = params.world;
   ivec2 grid = params.grid;

@@ -59,7 +59,7 @@ float plan_snapped(float v, float snap) {
   return remainder < half_snap ? below : above;
 }
 
-// PlanPointIndex::cell_of and bucket_of.
+// The clearance index's cell of a position (PlanPointIndex::cell_of).
 ivec2 plan_index_cell(vec2 position) {
   precise float inverse_side = 1.0 / plan.index_cell_side;
   precise vec2 scaled = position * inverse_side;
@@ -77,7 +77,7 @@ uint plan_bucket(ivec2 cell, uint buckets) {
   return (hash * kPlanGoldenRatio32) >> uint(32 - bits);
 }
 
-// The steering grid's cell of a location (the CPU's Crowd::cell_of), clamped into the grid.
+// The steering grid's cell of a location, clamped into the grid.
 ivec2 plan_grid_cell(vec2 p) {
   precise vec2 scaled = (p - control.grid_origin) / control.grid_cell;
   ivec2 c = ivec2(floor(scaled));

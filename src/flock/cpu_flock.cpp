@@ -26,6 +26,7 @@ struct StepInputs {
   const std::vector<SpeciesModel>& models;
   Surroundings env;
   const std::optional<SteeredBoid>& steered;
+  const std::vector<float>& grazed;  // g_i per boid of `in`
   const Search& search;
 };
 
@@ -52,9 +53,7 @@ void step_range(const StepInputs<Search>& inputs, std::size_t begin, std::size_t
                     displacement(self.pos, other.pos, model.topology, inputs.env.world), other.vel,
                     other.species, other.id);
     }
-    out[i] = inputs.steered && inputs.steered->id == self.id
-                 ? steered_step(model, self, inputs.steered->velocity, inputs.env.world)
-                 : finish_step(model, self, sums, inputs.env);
+    out[i] = ecosystem_next_state(model, self, sums, inputs.env, inputs.steered, inputs.grazed[i]);
     sums_out[i] = sums;
   }
 }
@@ -74,6 +73,41 @@ void require_known_species(const Scenario& scenario, const FlockState& in) {
   }
 }
 
+// Grazing (ecosystem step 4): n_c, the grazers of state t in each food cell.
+std::vector<std::uint32_t> grazers_per_cell(const Scenario& scenario, const FlockState& before,
+                                            const std::vector<SpeciesModel>& models) {
+  const GridShape grid = food_grid_shape(*scenario.food, scenario.size());
+  std::vector<std::uint32_t> grazers(grid.cell_count(), 0);
+  for (const Boid& b : before.boids) {
+    if (models[b.species].grazes) ++grazers[grid.cell_of(b.pos)];
+  }
+  return grazers;
+}
+
+// g_i: what the grazer `self` eats from its food cell of the field `food` (0 for a non-grazer).
+float grazed_by(const SpeciesModel& m, const Boid& self, const GridShape& grid,
+                std::span<const float> food, std::span<const std::uint32_t> grazers, float bite) {
+  if (!m.grazes) return 0.0f;
+  const std::uint32_t cell = grid.cell_of(self.pos);
+  return grazed_amount(grazers[cell], food[cell], bite);
+}
+
+// g_i of every boid of state t `in` (its food field resolved); all 0 without a field.
+std::vector<float> grazed_per_boid(const Scenario& scenario, const FlockState& in,
+                                   const std::vector<SpeciesModel>& models) {
+  std::vector<float> grazed(in.boids.size(), 0.0f);
+  if (!scenario.food) return grazed;
+  const GridShape grid = food_grid_shape(*scenario.food, scenario.size());
+  // A field of another size is food_field_of's input error, raised before anything reads it.
+  if (in.food.size() != grid.cell_count()) static_cast<void>(food_field_of(scenario, in));
+  const std::vector<std::uint32_t> grazers = grazers_per_cell(scenario, in, models);
+  for (std::size_t i = 0; i < in.boids.size(); ++i) {
+    grazed[i] = grazed_by(models[in.boids[i].species], in.boids[i], grid, in.food, grazers,
+                          scenario.food->bite);
+  }
+  return grazed;
+}
+
 template <class Search>
 FlockState step_with(const Scenario& scenario, const FlockState& state, CpuStepTrace* trace,
                      const std::optional<SteeredBoid>& steered, const BirthRules& births,
@@ -88,8 +122,9 @@ FlockState step_with(const Scenario& scenario, const FlockState& state, CpuStepT
   }
   const FlockState& in = *resolved;
   const std::vector<SpeciesModel> models = species_models(scenario);
+  const std::vector<float> grazed = grazed_per_boid(scenario, in, models);
   const StepInputs<Search> inputs{scenario, in, models, surroundings_of(scenario, in.food),
-                                  steered, search};
+                                  steered, grazed, search};
   const std::size_t count = in.boids.size();
   FlockState next;
   next.boids.resize(count);
@@ -100,7 +135,8 @@ FlockState step_with(const Scenario& scenario, const FlockState& state, CpuStepT
                  [&](std::size_t begin, std::size_t end) {
                    step_range(inputs, begin, end, next.boids, sums_out);
                  });
-  FlockState after = settle_population(scenario, in, std::move(next.boids), sums, births, trace);
+  FlockState after =
+      settle_population(scenario, in, std::move(next.boids), sums, grazed, births, trace);
   if (trace != nullptr) trace->sums = std::move(sums);
   return after;
 }
@@ -157,31 +193,10 @@ std::vector<std::optional<std::uint32_t>> resolve_strikes(
   return eaten_by;
 }
 
-// Grazing and regrowth (ecosystem step 4): `food` is stepped in place; returns g_i per boid.
-std::vector<float> graze_field(const Scenario& scenario, const FlockState& before,
-                               const std::vector<SpeciesModel>& models, std::vector<float>& food) {
-  std::vector<float> eaten(before.boids.size(), 0.0f);
-  if (!scenario.food) return eaten;
-  const GridShape grid = food_grid_shape(*scenario.food, scenario.size());
-  std::vector<std::uint32_t> cell_of(before.boids.size(), 0);
-  std::vector<std::uint32_t> grazers(food.size(), 0);
-  for (std::size_t i = 0; i < before.boids.size(); ++i) {
-    if (!models[before.boids[i].species].grazes) continue;
-    cell_of[i] = grid.cell_of(before.boids[i].pos);
-    ++grazers[cell_of[i]];
-  }
-  std::vector<float> share(food.size(), 0.0f);
-  for (std::size_t c = 0; c < food.size(); ++c) {
-    if (grazers[c] == 0) continue;
-    const Grazing grazing = graze(food[c], grazers[c], scenario.food->bite);
-    share[c] = grazing.eaten_each;
-    food[c] = grazing.left;
-  }
-  for (std::size_t i = 0; i < before.boids.size(); ++i) {
-    if (models[before.boids[i].species].grazes) eaten[i] = share[cell_of[i]];
-  }
-  for (float& amount : food) amount = regrown(amount, *scenario.food);
-  return eaten;
+// Whether a boid whose fate the step decided and whose age after it is `age` is absent from
+// state t+1: eaten, starved, or dead of age.
+bool dies_in_step(const SpeciesModel& m, Fate fate, std::uint32_t age) {
+  return fate != Fate::Lives || dies_of_age(m, age);
 }
 
 }  // namespace
@@ -199,7 +214,8 @@ std::vector<float> food_field_of(const Scenario& scenario, const FlockState& sta
 
 FlockState settle_population(const Scenario& scenario, const FlockState& before,
                              std::vector<Boid> stepped, const std::vector<NeighbourSums>& sums,
-                             const BirthRules& births, CpuStepTrace* trace) {
+                             const std::vector<float>& grazed, const BirthRules& births,
+                             CpuStepTrace* trace) {
   const std::vector<SpeciesModel> models = species_models(scenario);
   const std::size_t count = before.boids.size();
   const std::size_t species_count = scenario.species.size();
@@ -216,7 +232,12 @@ FlockState settle_population(const Scenario& scenario, const FlockState& before,
   for (std::size_t p = 0; p < count; ++p) {
     if (eaten_by[p]) ate_prey[*eaten_by[p]] = true;
   }
-  const std::vector<float> food_eaten = graze_field(scenario, before, models, next.food);
+  if (scenario.food) {
+    const std::vector<std::uint32_t> grazers = grazers_per_cell(scenario, before, models);
+    for (std::size_t c = 0; c < next.food.size(); ++c) {
+      next.food[c] = food_after_step(grazers[c], next.food[c], *scenario.food);
+    }
+  }
   std::vector<bool> survives(count, false);
   std::vector<std::uint32_t> survivors_of(species_count, 0);  // L'_s
   for (std::size_t i = 0; i < count; ++i) {
@@ -224,20 +245,19 @@ FlockState settle_population(const Scenario& scenario, const FlockState& before,
     BoidEvents& e = events[i];
     e.strikes = strikes(m, sums[i]);
     e.ate_prey = ate_prey[i];
-    e.food_eaten = food_eaten[i];
+    e.food_eaten = grazed[i];
     e.speed = speed_of(stepped[i].vel);
-    e.energy_after = energy_after(m, before.boids[i].energy, stepped[i].vel, food_eaten[i],
-                                  ate_prey[i], &e.energy_uncapped);
+    e.energy_after = energy_after_eating(m, stepped[i].energy, ate_prey[i], &e.energy_uncapped);
     stepped[i].energy = e.energy_after;
     if (eaten_by[i]) {
       e.fate = Fate::Eaten;
       e.eaten_by = before.boids[*eaten_by[i]].id;
-    } else if (m.has_energy && e.energy_after <= 0.0f) {
+    } else if (starves(m, e.energy_after)) {
       e.fate = Fate::Starved;
     } else if (dies_of_age(m, stepped[i].age)) {
       e.fate = Fate::DiedOfAge;
     }
-    survives[i] = e.fate == Fate::Lives;
+    survives[i] = !dies_in_step(m, e.fate, stepped[i].age);
     if (survives[i]) {
       ++survivors_of[before.boids[i].species];
     } else {
@@ -289,10 +309,9 @@ FlockState settle_population(const Scenario& scenario, const FlockState& before,
       if (births.any()) {
         children.push_back(child_of(births, stepped[i], k, child_id));
       } else {
-        const EnergySplit split = split_energy(stepped[i].energy);
-        stepped[i].energy = split.parent;
-        children.push_back(child_by_energy(m, stepped[i], child_id, split.child,
-                                           scenario.world.seed, before.step, scenario.size()));
+        children.push_back(child_by_energy(m, stepped[i], child_id, scenario.world.seed,
+                                           before.step, scenario.size()));
+        stepped[i].energy = parent_share(stepped[i].energy);
       }
       events[i].child = ChildFate::Born;
       born_records.push_back({child_id, parent.id});
@@ -313,7 +332,7 @@ FlockState settle_population(const Scenario& scenario, const FlockState& before,
     trace->births = std::move(born_records);
     trace->dropped = std::move(dropped);
     trace->food_eaten = 0.0;
-    for (const float g : food_eaten) trace->food_eaten += g;
+    for (const float g : grazed) trace->food_eaten += g;
   }
   return next;
 }

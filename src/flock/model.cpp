@@ -1,3 +1,9 @@
+// The flocking model of docs/model.md in float32, one boid at a time: the CPU reference, whose
+// functions shaders/flock/model.glsl and ecosystem.glsl mirror under the same names.
+// Sections, in order: the species' constants (species_models); displacement and visibility;
+// the neighbour sums and the ecosystem's sensing; the surroundings' pulls (obstacles, target,
+// prey, food); catching, grazing and energy; ageing and births; the step itself (steering_acc,
+// with_ecosystem_terms, finish_step, next_state, ecosystem_next_state).
 #include "murmur/flock/model.hpp"
 
 #include <algorithm>
@@ -55,13 +61,16 @@ glm::vec2 displacement(glm::vec2 from, glm::vec2 to, Topology observer, glm::vec
   return to - from;
 }
 
+float speed_of(glm::vec2 velocity) {
+  return std::sqrt(velocity.x * velocity.x + velocity.y * velocity.y);
+}
+
 bool in_view(const SpeciesModel& observer, glm::vec2 d, glm::vec2 v_i) {
   const float dist_sq = d.x * d.x + d.y * d.y;
   if (!(dist_sq < observer.radius_sq)) return false;
   if (!observer.limited_fov) return true;
-  const float speed_sq = v_i.x * v_i.x + v_i.y * v_i.y;
   const float facing = d.x * v_i.x + d.y * v_i.y;
-  return facing >= std::sqrt(dist_sq) * std::sqrt(speed_sq) * observer.cos_half_fov;
+  return facing >= std::sqrt(dist_sq) * speed_of(v_i) * observer.cos_half_fov;
 }
 
 glm::vec2 separation_term(const SpeciesModel& observer, glm::vec2 d, float dist_sq) {
@@ -83,6 +92,12 @@ void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 
     ++sums.separating;
     sums.separation_sum += separation_term(observer, d, dist_sq);
   }
+  sense_neighbour(sums, observer, d, species_j, id_j);
+}
+
+void sense_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 d,
+                     std::uint32_t species_j, std::uint32_t id_j) {
+  const float dist_sq = d.x * d.x + d.y * d.y;
   // The nearest prey is decided by (dist_sq, id), so it does not depend on the order in which
   // neighbours arrive (cell order on the GPU, index order here).
   if ((observer.prey_mask >> species_j) & 1u) {
@@ -199,43 +214,50 @@ bool strikes(const SpeciesModel& hunter, const NeighbourSums& sums) {
   return sums.has_prey && sums.prey_dist_sq < hunter.catch_radius_sq;
 }
 
-Grazing graze(float amount, std::uint32_t grazers, float bite) {
+float grazed_amount(std::uint32_t grazers, float amount, float bite) {
   const float n = static_cast<float>(grazers);  // exact: at most 2^24 boids
   const float demand = n * bite;
-  if (demand <= amount) return {bite, amount - demand};
-  return {amount / n, 0.0f};
+  if (demand <= amount) return bite;
+  return amount / n;
 }
 
-float regrown(float amount, const FoodParams& food) {
-  return std::min(food.max_per_cell, amount + food.regrow_per_step);
-}
-
-float speed_of(glm::vec2 velocity) {
-  return std::sqrt(velocity.x * velocity.x + velocity.y * velocity.y);
-}
-
-float energy_after(const SpeciesModel& m, float energy, glm::vec2 velocity, float food_eaten,
-                   bool ate_prey, float* uncapped) {
-  if (!m.has_energy) {
-    if (uncapped != nullptr) *uncapped = energy;
-    return energy;
+float food_after_step(std::uint32_t grazers, float amount, const FoodParams& food) {
+  float left = amount;
+  if (grazers > 0) {
+    const float demand = static_cast<float>(grazers) * food.bite;
+    left = demand <= amount ? amount - demand : 0.0f;
   }
+  return std::min(food.max_per_cell, left + food.regrow_per_step);
+}
+
+float energy_after_moving(const SpeciesModel& m, float energy, glm::vec2 velocity,
+                          float grazed) {
+  if (!m.has_energy) return energy;
   const float e1 = energy - m.energy_per_step;
   const float e2 = e1 - m.energy_per_distance * speed_of(velocity);
-  const float e3 = e2 + m.energy_from_food * food_eaten;
+  const float e3 = e2 + m.energy_from_food * grazed;
+  return e3;
+}
+
+float energy_after_eating(const SpeciesModel& m, float e3, bool ate_prey, float* uncapped) {
+  if (!m.has_energy) {
+    if (uncapped != nullptr) *uncapped = e3;
+    return e3;
+  }
   const float e4 = ate_prey ? e3 + m.energy_from_prey : e3;
   if (uncapped != nullptr) *uncapped = e4;
   return std::min(e4, m.energy_max);
+}
+
+bool starves(const SpeciesModel& m, float energy_after) {
+  return m.has_energy && energy_after <= 0.0f;
 }
 
 bool wants_child(const SpeciesModel& m, float energy) {
   return m.reproduce_energy > 0.0f && energy >= m.reproduce_energy;
 }
 
-EnergySplit split_energy(float energy) {
-  const float parent = energy * 0.5f;
-  return {parent, energy - parent};
-}
+float parent_share(float energy) { return energy * 0.5f; }
 
 std::uint32_t aged(std::uint32_t age) { return age == UINT32_MAX ? age : age + 1u; }
 
@@ -291,7 +313,7 @@ Boid move_and_bound(const SpeciesModel& m, const Boid& self, glm::vec2 vel, glm:
 }  // namespace
 
 Boid child_by_energy(const SpeciesModel& m, const Boid& parent_after, std::uint32_t id,
-                     float energy, std::uint64_t seed, std::uint64_t step, glm::vec2 world) {
+                     std::uint64_t seed, std::uint64_t step, glm::vec2 world) {
   const float speed = m.child_speed;
   const glm::vec2 velocity{
       random_uniform(RandomDraw{seed, parent_after.id, step, kDrawChildVelocityX}, -speed, speed),
@@ -299,7 +321,7 @@ Boid child_by_energy(const SpeciesModel& m, const Boid& parent_after, std::uint3
   Boid child = move_and_bound(m, parent_after, velocity, world);
   child.id = id;
   child.age = 0;
-  child.energy = energy;
+  child.energy = parent_after.energy - parent_share(parent_after.energy);
   return child;
 }
 
@@ -310,8 +332,8 @@ Boid steered_step(const SpeciesModel& m, const Boid& self, glm::vec2 velocity, g
   return move_and_bound(m, self, vel, world);
 }
 
-Boid finish_step(const SpeciesModel& m, const Boid& self, const NeighbourSums& sums,
-                 const Surroundings& env) {
+glm::vec2 steering_acc(const SpeciesModel& m, const Boid& self, const NeighbourSums& sums,
+                       const Surroundings& env) {
   const glm::vec2 world = env.world;
   glm::vec2 align{0.0f};
   glm::vec2 cohesion{0.0f};
@@ -333,14 +355,24 @@ Boid finish_step(const SpeciesModel& m, const Boid& self, const NeighbourSums& s
   }
   const glm::vec2 obstacles = obstacle_push(m, self.pos, env);
   const glm::vec2 target = target_pull(m, self.pos, env);
-  glm::vec2 acc = m.align_weight * align + m.cohesion_weight * cohesion +
-                  m.separation_weight * separation + edge + m.obstacle_weight * obstacles +
-                  m.target_weight * target;
-  // The ecosystem's terms, in the written order. A zero weight leaves its term out rather
-  // than adding 0, which would turn an acc component of -0 into +0 and change a plain flock.
+  return m.align_weight * align + m.cohesion_weight * cohesion +
+         m.separation_weight * separation + edge + m.obstacle_weight * obstacles +
+         m.target_weight * target;
+}
+
+glm::vec2 with_ecosystem_terms(const SpeciesModel& m, const Boid& self, const NeighbourSums& sums,
+                               glm::vec2 steering, const Surroundings& env) {
+  glm::vec2 acc = steering;
+  // In the written order. A zero weight leaves its term out rather than adding 0, which would
+  // turn an acc component of -0 into +0 and change a plain flock.
   if (m.chase_weight != 0.0f) acc = acc + m.chase_weight * chase_pull(sums);
   if (m.flee_weight != 0.0f) acc = acc + m.flee_weight * -sums.flee_sum;
   if (m.food_weight != 0.0f) acc = acc + m.food_weight * food_pull(m, self.pos, env);
+  return acc;
+}
+
+Boid finish_step(const SpeciesModel& m, const Boid& self, glm::vec2 steering, glm::vec2 world) {
+  glm::vec2 acc = steering;
   const float acc_len = std::sqrt(acc.x * acc.x + acc.y * acc.y);
   if (acc_len > m.max_force) acc *= m.max_force / acc_len;
 
@@ -356,6 +388,25 @@ Boid finish_step(const SpeciesModel& m, const Boid& self, const NeighbourSums& s
     vel = self.vel;
   }
   return move_and_bound(m, self, vel, world);
+}
+
+bool is_steered(const std::optional<SteeredBoid>& steered, const Boid& self) {
+  return steered && steered->id == self.id;
+}
+
+Boid next_state(const SpeciesModel& m, const Boid& self, glm::vec2 acc, const Surroundings& env,
+                const std::optional<SteeredBoid>& steered) {
+  if (is_steered(steered, self)) return steered_step(m, self, steered->velocity, env.world);
+  return finish_step(m, self, acc, env.world);
+}
+
+Boid ecosystem_next_state(const SpeciesModel& m, const Boid& self, const NeighbourSums& sums,
+                          const Surroundings& env, const std::optional<SteeredBoid>& steered,
+                          float grazed) {
+  const glm::vec2 acc = with_ecosystem_terms(m, self, sums, steering_acc(m, self, sums, env), env);
+  Boid next = next_state(m, self, acc, env, steered);
+  next.energy = energy_after_moving(m, self.energy, next.vel, grazed);
+  return next;
 }
 
 }  // namespace murmur

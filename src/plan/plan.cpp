@@ -1,7 +1,11 @@
 // The floor-plan generator's CPU reference (docs/model.md, "The floor-plan generator (seed
 // 003)"). Vector operations follow Processing's PVector in float32, one rounding each, so that
 // the rules read as the seed's lines do; sums whose order a GPU could change are in a fixed
-// order (agent index) or in double.
+// order (agent index) or in double. The GPU's twin (shaders/plan/plan.glsl, plan_move.comp,
+// plan_branch.comp) names its functions alike.
+// Sections, in order: PVector in float32 and the grid helpers (plan_magnitude .. plan_bucket);
+// the death check and the move; the crowd and its steering; the clearance index; the coverage;
+// the plan (start, branching, the step); the drawing and the statistics.
 #include "murmur/plan/plan.hpp"
 
 #include <algorithm>
@@ -43,25 +47,47 @@ constexpr std::uint64_t kMaxCoverageCells = MURMUR_PLAN_MAX_COVERAGE_CELLS;
 
 // ---- PVector in float32 -------------------------------------------------------------
 
-float magnitude(glm::vec2 v) { return std::sqrt(v.x * v.x + v.y * v.y); }
+float plan_magnitude(glm::vec2 v) { return std::sqrt(v.x * v.x + v.y * v.y); }
 
 // PVector.normalize: unchanged when the magnitude is 0 or 1.
-glm::vec2 normalized(glm::vec2 v) {
-  const float m = magnitude(v);
+glm::vec2 plan_normalized(glm::vec2 v) {
+  const float m = plan_magnitude(v);
   return (m != 0.0f && m != 1.0f) ? v / m : v;
 }
 
-glm::vec2 with_magnitude(glm::vec2 v, float length) { return normalized(v) * length; }
+glm::vec2 with_magnitude(glm::vec2 v, float length) { return plan_normalized(v) * length; }
 
 // PVector.limit.
-glm::vec2 limited(glm::vec2 v, float max) {
-  return (v.x * v.x + v.y * v.y > max * max) ? normalized(v) * max : v;
+glm::vec2 plan_limited(glm::vec2 v, float max) {
+  return (v.x * v.x + v.y * v.y > max * max) ? plan_normalized(v) * max : v;
 }
 
 // Reynolds steering as the seed writes it: toward `desired` at max_speed, minus the velocity,
 // limited to max_force.
-glm::vec2 steer(glm::vec2 desired, glm::vec2 velocity, const PlanParams& plan) {
-  return limited(with_magnitude(desired, plan.max_speed) - velocity, plan.max_force);
+glm::vec2 plan_steer(glm::vec2 desired, glm::vec2 velocity, const PlanParams& plan) {
+  return plan_limited(with_magnitude(desired, plan.max_speed) - velocity, plan.max_force);
+}
+
+// Java's float remainder v % m: std::fmod is exact, with the sign of v.
+float plan_remainder(float v, float m) { return std::fmod(v, m); }
+
+// The clearance index's cell of a position, for cells of side `cell_side`.
+glm::ivec2 plan_index_cell(glm::vec2 position, float cell_side) {
+  // A power-of-two side: the product is exact, and so is the cell's edge.
+  const float inverse_side = 1.0f / cell_side;
+  return {int(std::floor(position.x * inverse_side)), int(std::floor(position.y * inverse_side))};
+}
+
+// The clearance index's bucket of a cell among `buckets` (a power of two).
+std::uint32_t plan_bucket(glm::ivec2 cell, std::uint32_t buckets) {
+  // Teschner et al.'s spatial hash, then Fibonacci hashing to take the well-mixed top bits.
+  constexpr std::uint32_t kPrimeX = 73856093u;
+  constexpr std::uint32_t kPrimeY = 19349663u;
+  constexpr std::uint32_t kGoldenRatio32 = 0x9e3779b1u;
+  const std::uint32_t hash =
+      (std::uint32_t(cell.x) * kPrimeX) ^ (std::uint32_t(cell.y) * kPrimeY);
+  const int bits = std::countr_zero(buckets);
+  return (hash * kGoldenRatio32) >> (32 - bits);
 }
 
 // How a step finds the points near an agent and its neighbours: through the clearance index and
@@ -79,7 +105,7 @@ const PlanParams& plan_of(const Scenario& scenario) {
 // state the previous step left: the first cause that holds.
 PlanDeath death_of(const PlanParams& plan, const PlanState& state, const PlanAgent& agent,
                    Search search) {
-  if (magnitude(agent.last_move) < plan.min_speed) return PlanDeath::TooSlow;
+  if (plan_magnitude(agent.last_move) < plan.min_speed) return PlanDeath::TooSlow;
   const bool too_close =
       search == Search::Indexed
           ? state.index.near_other_path(state.points, agent.location, agent.id)
@@ -92,7 +118,7 @@ PlanDeath death_of(const PlanParams& plan, const PlanState& state, const PlanAge
 // The seed's move() and calTurns() (docs/model.md, "One step of the plan", 2-3): the axis
 // move, the drawn point snapped across it, and a turn's squared corner.
 void move(const PlanParams& plan, PlanAgent& agent) {
-  agent.velocity = limited(agent.velocity + agent.acceleration, plan.max_speed);
+  agent.velocity = plan_limited(agent.velocity + agent.acceleration, plan.max_speed);
   const glm::vec2 previous_move = agent.last_move;
   const glm::vec2 v = agent.velocity;
   const glm::vec2 axis_move =
@@ -125,12 +151,13 @@ struct Crowd {
   std::vector<std::uint32_t> cell_start;  // per cell, then one past the last: into `sorted`
   std::vector<std::uint32_t> sorted;      // agent indices by cell, then index
   glm::dvec2 total{0.0};  // sum of the locations, in blocks of kTotalBlock (docs/model.md)
-
-  glm::ivec2 cell_of(glm::vec2 p) const {
-    const glm::ivec2 c(glm::floor((p - origin) / cell));
-    return glm::clamp(c, glm::ivec2(0), cells - 1);
-  }
 };
+
+// The steering grid's cell of a location, clamped into the grid.
+glm::ivec2 plan_grid_cell(const Crowd& crowd, glm::vec2 p) {
+  const glm::ivec2 c(glm::floor((p - crowd.origin) / crowd.cell));
+  return glm::clamp(c, glm::ivec2(0), crowd.cells - 1);
+}
 
 Crowd crowd_of(const PlanState& state, float reach, Search search) {
   Crowd crowd;
@@ -158,7 +185,7 @@ Crowd crowd_of(const PlanState& state, float reach, Search search) {
   crowd.cell_start.assign(cells + 1, 0);
   std::vector<std::uint32_t> cell_of_agent(count);
   for (std::size_t i = 0; i < count; ++i) {
-    const glm::ivec2 c = crowd.cell_of(crowd.locations[i]);
+    const glm::ivec2 c = plan_grid_cell(crowd, crowd.locations[i]);
     cell_of_agent[i] = std::uint32_t(c.y * crowd.cells.x + c.x);
     ++crowd.cell_start[cell_of_agent[i] + 1];
   }
@@ -181,7 +208,7 @@ glm::vec2 steering(const PlanParams& plan, const Crowd& crowd, const PlanAgent& 
                    std::vector<std::uint32_t>& near) {
   const glm::vec2 at = agent.location;
   near.clear();
-  const glm::ivec2 centre = crowd.cell_of(at);
+  const glm::ivec2 centre = plan_grid_cell(crowd, at);
   const glm::ivec2 first = glm::max(centre - 1, glm::ivec2(0));
   const glm::ivec2 last = glm::min(centre + 1, crowd.cells - 1);
   for (int y = first.y; y <= last.y; ++y) {
@@ -200,7 +227,7 @@ glm::vec2 steering(const PlanParams& plan, const Crowd& crowd, const PlanAgent& 
     const glm::vec2 other = crowd.locations[j];
     const float distance = plan_distance(at, other);
     if (distance > 0.0f && distance < plan.separation_radius) {
-      separation += normalized(at - other) / distance;
+      separation += plan_normalized(at - other) / distance;
       ++separating;
     }
     if (!(distance > plan.cohesion_min_distance)) {
@@ -210,12 +237,12 @@ glm::vec2 steering(const PlanParams& plan, const Crowd& crowd, const PlanAgent& 
   }
   glm::vec2 acceleration{0.0f};
   if (separating > 0) {
-    acceleration += steer(separation, agent.velocity, plan) * plan.separation_weight;
+    acceleration += plan_steer(separation, agent.velocity, plan) * plan.separation_weight;
   }
   const std::size_t far_count = crowd.locations.size() - near_count;
   if (far_count > 0) {
     const glm::vec2 centroid((crowd.total - near_sum) / double(far_count));
-    acceleration += steer(centroid - at, agent.velocity, plan) * plan.cohesion_weight;
+    acceleration += plan_steer(centroid - at, agent.velocity, plan) * plan.cohesion_weight;
   }
   return acceleration;
 }
@@ -242,20 +269,11 @@ PlanPointIndex::PlanPointIndex(float clearance) : clearance_(clearance) {
 }
 
 glm::ivec2 PlanPointIndex::cell_of(glm::vec2 position) const {
-  // A power-of-two side: the product is exact, and so is the cell's edge.
-  const float inverse_side = 1.0f / cell_side_;
-  return {int(std::floor(position.x * inverse_side)), int(std::floor(position.y * inverse_side))};
+  return plan_index_cell(position, cell_side_);
 }
 
 std::uint32_t PlanPointIndex::bucket_of(glm::ivec2 cell) const {
-  // Teschner et al.'s spatial hash, then Fibonacci hashing to take the well-mixed top bits.
-  constexpr std::uint32_t kPrimeX = 73856093u;
-  constexpr std::uint32_t kPrimeY = 19349663u;
-  constexpr std::uint32_t kGoldenRatio32 = 0x9e3779b1u;
-  const std::uint32_t hash =
-      (std::uint32_t(cell.x) * kPrimeX) ^ (std::uint32_t(cell.y) * kPrimeY);
-  const int bits = std::countr_zero(std::uint32_t(heads_.size()));
-  return (hash * kGoldenRatio32) >> (32 - bits);
+  return plan_bucket(cell, std::uint32_t(heads_.size()));
 }
 
 void PlanPointIndex::link(std::span<const PlanPoint> points, std::uint32_t point) {
@@ -340,12 +358,11 @@ PlanCoverage plan_coverage(const Scenario& scenario) {
   return PlanCoverage(scenario.size(), plan_index_cell_side(plan_of(scenario).clearance));
 }
 
-float plan_distance(glm::vec2 a, glm::vec2 b) { return magnitude(a - b); }
+float plan_distance(glm::vec2 a, glm::vec2 b) { return plan_magnitude(a - b); }
 
-// std::fmod is Java's float remainder: exact, with the sign of v. v - remainder is then an
-// exact multiple of snap wherever that multiple is a float.
+// v - remainder is an exact multiple of snap wherever that multiple is a float.
 float plan_snapped(float v, float snap) {
-  const float remainder = std::fmod(v, snap);
+  const float remainder = plan_remainder(v, snap);
   const float below = v - remainder;
   return remainder < 0.5f * snap ? below : below + snap;
 }
@@ -445,6 +462,15 @@ PlanAgent child_of(const PlanParams& plan, const PlanAgent& parent, std::uint32_
   return child;
 }
 
+// Whether agent `agent`, alive after step `step`, draws a branch (its draw below
+// branch_chance); step_plan has checked the warm-up and the coverage for every agent at once.
+bool branches(const PlanParams& plan, const PlanState& state, const PlanAgent& agent,
+              std::uint64_t step) {
+  if (!agent.alive) return false;
+  const RandomDraw draw{state.seed, agent.id, step, kDrawBranch};
+  return random_uniform01(draw) < plan.branch_chance;
+}
+
 // Every agent the step started with that is still alive draws its branch; the branching ones,
 // ranked in index order, take the indices after the step's agents while there is room under
 // max_agents, as the flock's births take theirs in parent order.
@@ -453,9 +479,7 @@ void branch(const PlanParams& plan, PlanState& state, std::uint64_t step) {
   std::uint64_t rank = 0;
   for (std::size_t i = 0; i < count; ++i) {
     const PlanAgent& parent = state.agents[i];
-    if (!parent.alive) continue;
-    const RandomDraw draw{state.seed, parent.id, step, kDrawBranch};
-    if (!(random_uniform01(draw) < plan.branch_chance)) continue;
+    if (!branches(plan, state, parent, step)) continue;
     if (count + rank < plan.max_agents) {
       // push_back may move the agents: the parent is read before it.
       const PlanAgent child = child_of(plan, parent, std::uint32_t(count + rank), state.seed, step);

@@ -71,13 +71,15 @@ FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& in,
 
 // The events of one step (docs/model.md, "One step of the ecosystem", steps 3-7, "Ageing and
 // death by age", "Births"): given state t (`before`, its food field resolved), each boid's
-// stepped record (`stepped`, same order, ages advanced) and its neighbour sums (`sums`, same
-// order), returns state t+1: the survivors in order, then the children in birth order, with
-// the food field and totals advanced. `trace`, when given, receives the events and births
-// (its `sums` are left alone).
+// stepped record (`stepped`, same order, ages advanced, energy e3 by ecosystem_next_state), its
+// neighbour sums (`sums`, same order) and what it grazed (`grazed`, g_i, same order), returns
+// state t+1: the survivors in order, then the children in birth order, with the food field and
+// totals advanced. `trace`, when given, receives the events and births (its `sums` are left
+// alone).
 FlockState settle_population(const Scenario& scenario, const FlockState& before,
                              std::vector<Boid> stepped, const std::vector<NeighbourSums>& sums,
-                             const BirthRules& births, CpuStepTrace* trace = nullptr);
+                             const std::vector<float>& grazed, const BirthRules& births,
+                             CpuStepTrace* trace = nullptr);
 
 // The food field a step starts from: `state.food`, or the scenario's initial field when the
 // state has none (a state built in memory). Throws InputError when its size is not the

@@ -70,6 +70,10 @@ struct SteeredBoid {
 // image on a torus, computed so that a pair across the seam is rounded only once.
 glm::vec2 displacement(glm::vec2 from, glm::vec2 to, Topology observer, glm::vec2 world);
 
+// |v| = sqrt(fl(v.x*v.x) + fl(v.y*v.y)): the observer's speed in the fov test, and s' = |v'|
+// as the energy cost reads it.
+float speed_of(glm::vec2 velocity);
+
 // Whether j at displacement d from observer i (velocity v_i) is within the perception radius
 // (strict) and the field of view. The caller excludes j == i.
 bool in_view(const SpeciesModel& observer, glm::vec2 d, glm::vec2 v_i);
@@ -98,6 +102,10 @@ glm::vec2 separation_term(const SpeciesModel& observer, glm::vec2 d, float dist_
 // visible: to the flock and separation sums, and to the prey and hunter sensing.
 void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 v_i, glm::vec2 d,
                    glm::vec2 v_j, std::uint32_t species_j, std::uint32_t id_j);
+// Sensing (ecosystem step 1) of a visible neighbour j at displacement d: the nearest prey and
+// the push away from hunters.
+void sense_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 d,
+                     std::uint32_t species_j, std::uint32_t id_j);
 
 // The food field as a grazer's steering reads it (docs/model.md, "The food field").
 struct FoodView {
@@ -131,45 +139,62 @@ glm::vec2 food_pull(const SpeciesModel& observer, glm::vec2 pos, const Surroundi
 // Catching (ecosystem step 3): whether the hunter strikes its nearest visible prey.
 bool strikes(const SpeciesModel& hunter, const NeighbourSums& sums);
 
-// Grazing (ecosystem step 4) of one food cell holding `amount` by `grazers` > 0 grazers: what
-// each eats and what the cell keeps (before regrowth).
-struct Grazing {
-  float eaten_each = 0.0f;  // g_i of every grazer in the cell
-  float left = 0.0f;        // f_c after grazing
-};
-Grazing graze(float amount, std::uint32_t grazers, float bite);
-// A cell's amount after regrowth: min(K_f, f + regrow_per_step).
-float regrown(float amount, const FoodParams& food);
+// Grazing (ecosystem step 4): g_i, what each of the `grazers` > 0 grazers of a food cell
+// holding `amount` eats; they share it equally.
+float grazed_amount(std::uint32_t grazers, float amount, float bite);
+// A food cell's amount after its `grazers` (any number) ate, then regrowth:
+// min(K_f, f + regrow_per_step).
+float food_after_step(std::uint32_t grazers, float amount, const FoodParams& food);
 
-// Energy (ecosystem step 5): e'_i of a boid with energy `energy` before the step and velocity
-// `velocity` after it, that ate `food_eaten` (g_i) and, if `ate_prey`, a prey. e4 (before the
-// cap) goes to `uncapped` when given. A species without energy keeps `energy`.
-float energy_after(const SpeciesModel& observer, float energy, glm::vec2 velocity,
-                   float food_eaten, bool ate_prey, float* uncapped = nullptr);
-// s' = |v'| as the energy cost reads it.
-float speed_of(glm::vec2 velocity);
+// Energy (ecosystem step 5). e3: the energy `energy` of state t after the costs of living and
+// moving (at the speed of `velocity`, v') and the food eaten (`grazed`, g_i). A species without
+// energy keeps its own.
+float energy_after_moving(const SpeciesModel& observer, float energy, glm::vec2 velocity,
+                          float grazed);
+// e'_i: e3 plus the prey eaten (`ate_prey`), capped at E_max; e4, before the cap, goes to
+// `uncapped` when given.
+float energy_after_eating(const SpeciesModel& observer, float e3, bool ate_prey,
+                          float* uncapped = nullptr);
+// Whether a boid with energy e' starves (ecosystem step 6).
+bool starves(const SpeciesModel& observer, float energy_after);
 // Whether a boid that survives with energy e' wants one child (births by energy).
 bool wants_child(const SpeciesModel& observer, float energy);
 
-// The energy split of a birth: the parent keeps half, the child takes the rest; both exact.
-struct EnergySplit {
-  float parent = 0.0f;
-  float child = 0.0f;
-};
-EnergySplit split_energy(float energy);
+// The energy a parent keeps when its child is born: half (exact); the child takes the rest.
+float parent_share(float energy);
 
 // The child of a birth by energy (docs/model.md, "Births by energy"): beside the parent (state
-// t+1 record `parent_after`), with velocity from Philox draws kDrawChildVelocityX/Y of (seed,
-// parent id, step), moved and bounded like a step; age 0, the given id and energy.
+// t+1 record `parent_after`, before its energy is split), with velocity from Philox draws
+// kDrawChildVelocityX/Y of (seed, parent id, step), moved and bounded like a step; age 0, the
+// given id, and the energy the parent's share leaves.
 Boid child_by_energy(const SpeciesModel& observer, const Boid& parent_after, std::uint32_t id,
-                     float energy, std::uint64_t seed, std::uint64_t step, glm::vec2 world);
+                     std::uint64_t seed, std::uint64_t step, glm::vec2 world);
 
-// Steps 4-11 of the model: steering, force limit, speed limits, move, bounds.
-Boid finish_step(const SpeciesModel& observer, const Boid& self, const NeighbourSums& sums,
-                 const Surroundings& env);
+// acc of step 4: the flock's and the world's steering terms, before the force limit.
+glm::vec2 steering_acc(const SpeciesModel& observer, const Boid& self, const NeighbourSums& sums,
+                       const Surroundings& env);
+// `steering` plus the ecosystem's chase, flee and food terms (ecosystem step 2).
+glm::vec2 with_ecosystem_terms(const SpeciesModel& observer, const Boid& self,
+                               const NeighbourSums& sums, glm::vec2 steering,
+                               const Surroundings& env);
+// Steps 5-7 of the model under the steering acceleration `steering`: force limit, speed
+// limits, move, bounds.
+Boid finish_step(const SpeciesModel& observer, const Boid& self, glm::vec2 steering,
+                 glm::vec2 world);
 
 // The steered boid's step: v' = the user's velocity limited to max_speed, then move and bounds.
 Boid steered_step(const SpeciesModel& observer, const Boid& self, glm::vec2 velocity,
                   glm::vec2 world);
+
+// Whether `self` is the boid the user steers.
+bool is_steered(const std::optional<SteeredBoid>& steered, const Boid& self);
+// One boid's state t+1 under the steering acceleration `acc`, or the user's velocity for the
+// steered boid.
+Boid next_state(const SpeciesModel& observer, const Boid& self, glm::vec2 acc,
+                const Surroundings& env, const std::optional<SteeredBoid>& steered);
+// State t+1 with the ecosystem's steering terms, and its energy e3 after eating `grazed` (g_i).
+Boid ecosystem_next_state(const SpeciesModel& observer, const Boid& self,
+                          const NeighbourSums& sums, const Surroundings& env,
+                          const std::optional<SteeredBoid>& steered, float grazed);
 
 }  // namespace murmur
