@@ -1,3 +1,10 @@
+// The flock on the GPU (docs/gpu.md, "The simulation pipeline"): buffers, the grid's counting
+// sort, steering, the ecosystem's passes and births, each step's passes dispatched from the live
+// count the GPU keeps.
+//
+// Sections: helpers; the flock's buffers and programs; buffers and parameters; stage timing; one
+// step: the sort, trail slots, the ecosystem, steering; the public functions: steps, parameters,
+// upload and download.
 #include "murmur/flock/gpu/gpu_flock.hpp"
 
 #include <algorithm>
@@ -19,6 +26,7 @@
 
 namespace murmur {
 
+// --- helpers -----------------------------------------------------------------------------------
 namespace {
 
 using gl::dispatch_linear;  // folded past GL's per-dimension limit (murmur/gl/dispatch.hpp)
@@ -83,6 +91,7 @@ std::vector<std::uint32_t> exclusive_scan_on_gpu(const std::vector<std::uint32_t
   return out;
 }
 
+// --- the flock's buffers and programs ----------------------------------------------------------
 struct GpuFlock::Impl {
   Scenario scenario;
   NeighbourSearch search;
@@ -135,6 +144,7 @@ struct GpuFlock::Impl {
   std::optional<GridShape> food_shape;
   std::uint32_t food_cells = 0;
 
+  // --- buffers and parameters ------------------------------------------------------------------
   void write_params() {
     gpu::StepParams p{scenario.size(), grid.cell_size, grid.cells, capacity, cell_count,
                       static_cast<std::uint32_t>(fault)};
@@ -254,6 +264,7 @@ struct GpuFlock::Impl {
     boid_cell_texels.bind(MURMUR_TEX_BOID_CELL);
   }
 
+  // --- stage timing ----------------------------------------------------------------------------
   // Ends a stage for step_timed(): waits for the GPU, adds the stage's wall time to `slot`.
   class StageClock {
    public:
@@ -314,6 +325,7 @@ struct GpuFlock::Impl {
     glMemoryBarrier(kShaderReadBarriers | GL_COMMAND_BARRIER_BIT);
   }
 
+  // --- one step: the sort, trail slots, the ecosystem, steering --------------------------------
   // The counting sort of the candidates into `sorted`: the dead drop out, the scan's total is
   // the new live count. Ends with the current state in `sorted`.
   // `in_step`: the dead are counted as deaths (an upload drops boids already dead uncounted).
@@ -580,6 +592,7 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
 
 GpuFlock::~GpuFlock() = default;
 
+// --- the public functions: steps, parameters, upload and download ------------------------------
 void GpuFlock::step(std::uint32_t steps) {
   for (std::uint32_t k = 0; k < steps; ++k) {
     if (impl_->steps_taken++ == impl_->planted_gl_error_step) gl::make_planted_gl_error();
