@@ -1,6 +1,9 @@
 // The flock's viewer: events, panel, simulation steps, render, blit, UI, swap (the parts every
 // viewer shares are ViewerShell's), and run_viewer, which opens the window and hands it to the
 // viewer of the scenario's kind.
+//
+// Sections: helpers; the flock's viewer; the frame loop and input; steering a boid; statistics, the
+// panel's requests and scenario files; entry points.
 #include "viewer/viewer.hpp"
 
 #include "murmur/gl/gl.hpp"  // glad before GLFW
@@ -39,6 +42,8 @@
 #include "viewer/window_session.hpp"
 
 namespace murmur::viewer {
+
+// --- helpers -----------------------------------------------------------------------------------
 namespace {
 
 constexpr float kDefaultObstacleRadiusPerPerception = 3;
@@ -64,6 +69,7 @@ bool same_counts(const Scenario& a, const Scenario& b) {
   return true;
 }
 
+// --- the flock's viewer ------------------------------------------------------------------------
 class Viewer {
  public:
   Viewer(WindowSession& session, const ViewerOptions& options);
@@ -156,6 +162,7 @@ Viewer::~Viewer() {
   flock_.reset();
 }
 
+// --- the frame loop and input ------------------------------------------------------------------
 ViewerExit Viewer::run() {
   while (frame()) {
   }
@@ -243,6 +250,7 @@ void Viewer::handle_mouse_button(int button, int action, int mods) {
     drop_obstacle(world_under(*click));
 }
 
+// --- steering a boid ---------------------------------------------------------------------------
 void Viewer::start_steering(glm::vec2 world) {
   // The nearest boid is found on the GPU; resolve_pick() takes the answer when it arrives.
   if (!readback_->request_nearest(*flock_, world)) return;  // rare: presses faster than frames
@@ -308,6 +316,7 @@ void Viewer::draw_steered_highlight() {
   draw_list->AddLine(centre, cursor_point, kSteeredColour, 1.0f);
 }
 
+// --- statistics, the panel's requests and scenario files ---------------------------------------
 void Viewer::sample_population() {
   if (std::optional<EcosystemCounts> counts = readback_->latest_ecosystem()) {
     ecosystem_requested_ = false;
@@ -478,6 +487,8 @@ void Viewer::change_obstacles_or_target(Scenario next) {
 }
 
 }  // namespace
+
+// --- entry points ------------------------------------------------------------------------------
 
 ViewerExit run_flock_viewer(WindowSession& session, const ViewerOptions& options) {
   Viewer viewer(session, options);

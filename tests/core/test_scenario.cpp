@@ -1,5 +1,8 @@
 // Scenario files: the shipped ones load, defaults are the documented ones, every bad value is
 // rejected with one line naming file, line, key and range, and scenario_to_toml round-trips.
+//
+// Sections: helpers; shipped files and defaults; bad values and their messages; in-memory checks
+// and the writer; [food] and energy; [[spawn]].
 #include <catch2/catch.hpp>
 
 #include <bit>
@@ -15,6 +18,7 @@ using namespace murmur;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 
+// --- helpers -----------------------------------------------------------------------------------
 namespace {
 
 const std::filesystem::path kSourceDir = MURMUR_SOURCE_DIR;
@@ -60,6 +64,7 @@ bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std
 
 }  // namespace
 
+// --- shipped files and defaults ----------------------------------------------------------------
 TEST_CASE("shipped scenarios load and are what their comments say", "[scenario]") {
   const Scenario starlings = load_scenario(kSourceDir / "scenarios/starlings.toml");
   REQUIRE(starlings.species.size() == 1);
@@ -110,6 +115,7 @@ TEST_CASE("integers are accepted where floats are expected", "[scenario]") {
   CHECK(s.species[0].perception_radius == 7.0f);
 }
 
+// --- bad values and their messages -------------------------------------------------------------
 TEST_CASE("a bad species value is rejected naming file, line, key and range", "[scenario]") {
   struct Case {
     std::string line;      // appended to species[0]
@@ -219,6 +225,7 @@ TEST_CASE("TOML syntax errors and missing files are reported with their position
         missing + ": cannot read scenario file (No such file or directory)");
 }
 
+// --- in-memory checks and the writer -----------------------------------------------------------
 TEST_CASE("validate_scenario checks in-memory scenarios without line numbers", "[scenario]") {
   Scenario s = parse_scenario(species_with(""), "panel");
   REQUIRE_NOTHROW(validate_scenario(s));
@@ -321,6 +328,7 @@ TEST_CASE("scenario_to_toml reads back to identical values", "[scenario]") {
   }
 }
 
+// --- [food] and energy -------------------------------------------------------------------------
 TEST_CASE("bad [food] values are rejected naming file, line, key and range", "[scenario][food]") {
   // kWorld + kSpecies end on line 8; the food table starts on line 9.
   const auto food_with = [](const std::string& lines) {
@@ -393,6 +401,7 @@ TEST_CASE("a species with energy starts with some", "[scenario][energy]") {
             .species[0].energy_initial == 0.5f);
 }
 
+// --- [[spawn]] ---------------------------------------------------------------------------------
 TEST_CASE("bad [[spawn]] values are rejected naming file, line, key and range",
           "[scenario][spawn]") {
   // kWorld + kSpecies end on line 8 (species "a", count 1000, in a 100 x 80 world); the spawn

@@ -3,6 +3,10 @@
 // blocks in parallel: deaths and moves; the points appended in agent order (a scan of the
 // moves) and linked into the clearance index; the steering grid (block totals, its shape, a
 // stable counting sort); separation and cohesion.
+//
+// Sections: the records the passes share with C++; the plan's buffers and programs; the start:
+// buffers, the index, the first list; a step's passes; reads: the state, the index, the counts;
+// room for points, counts and faults.
 #include "murmur/plan/gpu/gpu_plan.hpp"
 
 #include <algorithm>
@@ -26,6 +30,8 @@
 #include "murmur/gl/gpu_scan.hpp"
 
 namespace murmur {
+
+// --- the records the passes share with C++ -----------------------------------------------------
 namespace {
 
 // std430 mirrors of shaders/plan/plan_buffers.glsl.
@@ -147,6 +153,7 @@ std::atomic<std::uint64_t> next_history{1};
 
 }  // namespace
 
+// --- the plan's buffers and programs -----------------------------------------------------------
 struct GpuPlan::Impl {
   Scenario scenario;
   std::uint64_t history = next_history.fetch_add(1);
@@ -237,6 +244,8 @@ struct GpuPlan::Impl {
         MURMUR_PLAN_MIN_BUCKETS, point_capacity / MURMUR_PLAN_MAX_POINTS_PER_BUCKET));
   }
 };
+
+// --- the start: buffers, the index, the first list ---------------------------------------------
 
 std::uint32_t gpu_plan_agent_capacity(const Scenario& scenario, std::uint32_t start_agents) {
   if (!scenario.plan || scenario.plan->branch_chance == 0.0f) return start_agents;
@@ -362,6 +371,7 @@ GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32
 
 GpuPlan::~GpuPlan() = default;
 
+// --- a step's passes ---------------------------------------------------------------------------
 void GpuPlan::Impl::one_step(std::uint32_t step, PlanStageTimes* times) {
   const std::uint32_t agent_count = params.agent_capacity;
   if (agent_count == 0) return;
@@ -507,6 +517,7 @@ void GpuPlan::Impl::throw_if_stopped() {
                           std::to_string(c.error_need) + " " + what);
 }
 
+// --- reads: the state, the index, the counts ---------------------------------------------------
 void GpuPlan::step(std::uint32_t steps) {
   impl_->advance(steps);
   impl_->throw_if_stopped();
@@ -565,6 +576,7 @@ std::uint64_t most_points_at(const GpuPlanCounts& counts, std::uint64_t step,
   return std::uint64_t{counts.points} + steps * (std::uint64_t{counts.living} + child_room);
 }
 
+// --- room for points, counts and faults --------------------------------------------------------
 void GpuPlan::reserve(std::uint32_t point_capacity) {
   Impl& m = *impl_;
   if (point_capacity <= m.params.point_capacity) return;
