@@ -1,6 +1,5 @@
 #include "backend.hpp"
 
-#include "cli.hpp"
 #include "murmur/flock/cpu_flock.hpp"
 #include "murmur/gl/context.hpp"
 #include "murmur/base/errors.hpp"
@@ -8,15 +7,6 @@
 #include "murmur/plan/gpu/gpu_plan.hpp"
 
 namespace murmur::cli {
-
-CLI::Option* backend_flag(Flags& flags, Backend& backend) {
-  return flags.choice("--backend", "B", backend,
-                      {{"gpu", Backend::Gpu},
-                       {"gpu-naive", Backend::GpuNaive},
-                       {"cpu", Backend::Cpu}},
-                      "grid search (gpu), all pairs (gpu-naive, O(N^2)) or the k-d tree "
-                      "reference (cpu)");
-}
 
 Simulation::Simulation(const Scenario& scenario, const FlockState& initial, Backend backend)
     : scenario_(scenario) {

@@ -11,10 +11,6 @@
 #include "murmur/scenario/scenario.hpp"
 #include "murmur/flock/state.hpp"
 
-namespace CLI {
-class Option;
-}
-
 namespace murmur::gl {
 class Context;
 }
@@ -26,12 +22,8 @@ class GpuPlan;
 
 namespace murmur::cli {
 
-class Flags;
-
+// --backend B (flags.def): gpu (grid search), gpu-naive (all pairs) or cpu (k-d tree).
 enum class Backend { Gpu, GpuNaive, Cpu };
-
-// Declares --backend B: gpu (grid search, the default), gpu-naive (all pairs) or cpu (k-d tree).
-CLI::Option* backend_flag(Flags& flags, Backend& backend);
 
 // A flock being stepped on one backend. The GPU backends create their own headless GL
 // context (GpuError when there is none), and a GL error in a step or a read-back is a GpuError

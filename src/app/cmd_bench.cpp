@@ -2,7 +2,6 @@
 // reference at growing flock sizes, as a Markdown table for BENCHMARKS.md.
 #include <algorithm>
 #include <chrono>
-#include <memory>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -21,20 +20,6 @@
 
 namespace murmur::cli {
 namespace {
-
-const std::vector<std::uint64_t> kDefaultSizes = {1000, 4000, 16000, 64000, 262144, 1048576};
-// Every backend, and the default: time all three.
-const std::vector<std::string> kBackendNames = {"grid", "naive", "cpu"};
-constexpr std::uint32_t kDefaultTimedSteps = 10;
-constexpr std::uint32_t kDefaultWarmupSteps = 2;
-// The all-pairs pass is O(N^2): above this it takes minutes per step on llvmpipe.
-constexpr std::uint64_t kDefaultMaxNaive = 65536;
-constexpr std::uint64_t kDefaultMaxCpu = 262144;
-// Below this a built-in world is narrower than two perception radii (model.md forbids it).
-constexpr Range kSizeRange{64, 16777216};
-constexpr Range kTimedStepRange{1, 100000};
-constexpr Range kWarmupStepRange{0, 100000};
-constexpr Range kMaxBoidsRange{0, UINT32_MAX};
 
 // The built-in scenario: one wrapping species spread uniformly, with the density at which each
 // boid sees about kTargetNeighbours others, as in feasibility.md's grid measurements.
@@ -343,27 +328,10 @@ bool contains(const std::vector<std::string>& list, std::string_view item) {
   return std::find(list.begin(), list.end(), item) != list.end();
 }
 
-struct BenchOptions {
-  std::vector<std::uint64_t> sizes = kDefaultSizes;
-  std::uint32_t timed_steps = kDefaultTimedSteps;
-  std::uint32_t warmup_steps = kDefaultWarmupSteps;
-  std::vector<std::string> backends = kBackendNames;
-  std::uint64_t max_naive = kDefaultMaxNaive;
-  std::uint64_t max_cpu = kDefaultMaxCpu;
-  std::optional<std::string> scenario;
-  bool quiet = false;
-  bool ecosystem = false;
-  bool gpu_timers = false;
-  bool plan = false;  // --plan: cmd_bench_plan.cpp
-  CLI::Option* plan_sizes = nullptr;
-  CLI::Option* plan_steps = nullptr;
-  CLI::Option* plan_warmup = nullptr;
-};
-
 // The boid-steps timed at `boids` boids (warm-up included; the grid runs twice, whole steps
 // then stage by stage): the progress line's unit, so that a large size weighs as it costs.
-std::uint64_t planned_boid_steps(const BenchOptions& options, std::uint32_t boids) {
-  const std::uint64_t steps = std::uint64_t{options.warmup_steps} + options.timed_steps;
+std::uint64_t planned_boid_steps(const FlagValues& options, std::uint32_t boids) {
+  const std::uint64_t steps = std::uint64_t{options.warmup} + options.bench_steps;
   std::uint64_t runs = 0;
   if (contains(options.backends, "grid")) runs += options.gpu_timers ? 3 : 2;
   if (contains(options.backends, "naive") && boids <= options.max_naive) ++runs;
@@ -393,36 +361,23 @@ void print_ecosystem_rows(gl::Context& context, const std::vector<Scenario>& sce
   }
 }
 
-// --plan (cmd_bench_plan.cpp): the floor plan's step instead; --sizes, --steps and --warmup
-// keep the plan's own defaults unless given, and the flock's other flags do not apply.
-void plan_bench_flag(CLI::App& command, Flags& flags, BenchOptions& options) {
-  CLI::Option* plan = flags.flag("--plan", options.plan,
-                                 "time the floor plan's step (CPU reference, 2 threads, and "
-                                 "GpuPlan) instead; defaults: " + plan_bench_defaults());
-  for (const char* flock_only :
-       {"--backends", "--max-naive", "--max-cpu", "--scenario", "--ecosystem", "--gpu-timers"}) {
-    plan->excludes(command.get_option(flock_only));
-  }
-  options.plan_sizes = command.get_option("--sizes");
-  options.plan_steps = command.get_option("--steps");
-  options.plan_warmup = command.get_option("--warmup");
-}
-
-int run_bench_plan(const BenchOptions& options) {
+// --plan (cmd_bench_plan.cpp): --sizes, --steps and --warmup keep the plan's own defaults
+// unless given.
+int run_bench_plan(const FlagValues& options) {
   PlanBenchOptions plan;
-  if (options.plan_sizes->count() > 0) plan.sizes = options.sizes;
-  if (options.plan_steps->count() > 0) plan.timed_steps = options.timed_steps;
-  if (options.plan_warmup->count() > 0) plan.warmup_steps = options.warmup_steps;
+  if (options.given("--sizes")) plan.sizes = options.sizes;
+  if (options.given("--steps")) plan.timed_steps = options.bench_steps;
+  if (options.given("--warmup")) plan.warmup_steps = options.warmup;
   plan.quiet = options.quiet;
   return run_plan_bench(plan);
 }
 
-int run_bench(const BenchOptions& options) {
+int run_bench(const FlagValues& options) {
   if (options.plan) return run_bench_plan(options);
-  const StepCounts counts{options.warmup_steps, options.timed_steps};
-  const Scenario base = options.scenario    ? load_scenario(*options.scenario)
-                        : options.ecosystem ? builtin_ecosystem_scenario()
-                                            : builtin_uniform_scenario();
+  const StepCounts counts{options.warmup, options.bench_steps};
+  const Scenario base = options.bench_scenario ? load_scenario(*options.bench_scenario)
+                        : options.ecosystem      ? builtin_ecosystem_scenario()
+                                                 : builtin_uniform_scenario();
   require_flock_scenario(base);
   if (options.ecosystem && !has_ecosystem(base)) {
     throw InputError("--ecosystem: " + base.source +
@@ -525,34 +480,8 @@ int run_bench(const BenchOptions& options) {
 
 }  // namespace
 
-Command bench_command(CLI::App& program) {
-  CLI::App& command = add_command(
-      program, "bench",
-      "time a step of the GPU grid, GPU all-pairs and CPU backends at several sizes");
-  auto options = std::make_shared<BenchOptions>();
-  Flags flags(command);
-  flags.integer_list("--sizes", "LIST", options->sizes, kSizeRange, "flock sizes");
-  flags.integer("--steps", "N", options->timed_steps, kTimedStepRange,
-                "timed steps per size and backend");
-  flags.integer("--warmup", "N", options->warmup_steps, kWarmupStepRange, "untimed steps first");
-  flags.choice_list("--backends", "LIST", options->backends, kBackendNames, "backends to time");
-  flags.integer("--max-naive", "N", options->max_naive, kMaxBoidsRange,
-                "skip gpu-naive above N boids (it is O(N^2))");
-  flags.integer("--max-cpu", "N", options->max_cpu, kMaxBoidsRange, "skip cpu above N boids");
-  flags.text("--scenario", "FILE", options->scenario,
-             "scenario to scale to each size (default: built-in uniform, ~20 neighbours)");
-  quiet_flag(flags, options->quiet);
-  CLI::Option* gpu_timers = flags.flag(
-      "--gpu-timers", options->gpu_timers,
-      "also time the grid's stages with GL timestamp queries (GPU time on a GPU; on llvmpipe "
-      "the CPU clock between the calls)");
-  CLI::Option* ecosystem = flags.flag(
-      "--ecosystem", options->ecosystem,
-      "time the scenario's ecosystem step against its plain flock step instead (default "
-      "scenario: built-in ecosystem)");
-  gpu_timers->excludes(ecosystem);
-  plan_bench_flag(command, flags, *options);
-  command.footer(
+CommandDefinition bench_command() {
+  return {"time a step of the GPU grid, GPU all-pairs and CPU backends at several sizes",
       "Prints the GL renderer and platform, then a Markdown table of median ms per step and\n"
       "ns per boid-step of each backend (— where one was skipped), the grid's mean\n"
       "candidates per boid (the boids its search visits, from a readback after the timed\n"
@@ -569,8 +498,8 @@ Command bench_command(CLI::App& program) {
       "without its ecosystem keys, stepped in turns, and their ratio.\n"
       "--plan prints one table instead: per size, the floor plan's step on the CPU reference\n"
       "(2 threads) and on GpuPlan, stepped in turns, in ms per step and us per agent-step,\n"
-      "timed past the plan's warm-up (" + plan_bench_defaults() + ").");
-  return {&command, [options] { return run_bench(*options); }};
+      "timed past the plan's warm-up (" + plan_bench_defaults() + ").",
+      run_bench};
 }
 
 }  // namespace murmur::cli

@@ -2,7 +2,6 @@
 // drawing as SVG, DXF or PNG, or the paths as CSV (docs/floor-plan.md).
 #include <cmath>
 #include <cstdio>
-#include <memory>
 #include <optional>
 #include <string>
 
@@ -18,33 +17,18 @@
 namespace murmur::cli {
 namespace {
 
-constexpr Range kStepRange{0, UINT32_MAX};
-// The PNG is one image in memory: 16384 x 16384 RGBA is 1 GiB, enough for a city plate.
-constexpr Range kImageSideRange{1, 16384};
-
-struct PlanOptions {
-  std::string scenario;
-  std::uint32_t steps = 0;
-  PlanBackend backend = PlanBackend::Cpu;
-  std::optional<std::uint64_t> seed;
-  std::string out;
-  std::optional<PlanFormat> format;
-  std::optional<FrameSize> size;
-  bool quiet = false;
-};
-
 // The --out file's format: --format when given, else the extension's.
-PlanFormat output_format(const PlanOptions& options) {
-  if (options.format) return *options.format;
-  if (const std::optional<PlanFormat> format = plan_format_of(options.out)) return *format;
+PlanFormat output_format(const FlagValues& options) {
+  if (options.plan_format) return *options.plan_format;
+  if (const std::optional<PlanFormat> format = plan_format_of(options.plan_out)) return *format;
   throw InputError("--out must end in .svg, .dxf, .png or .csv (or give --format), got '" +
-                   options.out + "'");
+                   options.plan_out + "'");
 }
 
-// The PNG's size: --size, else one pixel per world unit, which must fit kImageSideRange.
-FrameSize image_size(const PlanOptions& options, const Scenario& scenario) {
-  if (options.size) return *options.size;
-  const double largest = static_cast<double>(kImageSideRange.max);
+// The PNG's size: --size, else one pixel per world unit, which must fit kPlanImageSideRange.
+FrameSize image_size(const FlagValues& options, const Scenario& scenario) {
+  if (options.plan_size) return *options.plan_size;
+  const double largest = static_cast<double>(kPlanImageSideRange.max);
   const double width = std::ceil(double{scenario.world.width});
   const double height = std::ceil(double{scenario.world.height});
   if (width > largest || height > largest) {
@@ -53,21 +37,21 @@ FrameSize image_size(const PlanOptions& options, const Scenario& scenario) {
     world += " x ";
     append_float(world, scenario.world.height);
     throw InputError(scenario.source + ": the world's " + world + " is too large for one PNG: " +
-                     "give --size, each side at most " + std::to_string(kImageSideRange.max));
+                     "give --size, each side at most " + std::to_string(kPlanImageSideRange.max));
   }
   return {static_cast<int>(width), static_cast<int>(height)};
 }
 
-int run_plan(const PlanOptions& options) {
+int run_plan(const FlagValues& options) {
   const PlanFormat format = output_format(options);
-  if (options.size && format != PlanFormat::Png) {
-    throw InputError("--size applies to PNG output only (--out " + options.out + ")");
+  if (options.plan_size && format != PlanFormat::Png) {
+    throw InputError("--size applies to PNG output only (--out " + options.plan_out + ")");
   }
-  const Scenario scenario = load_plan_scenario_with_seed(options.scenario, options.seed);
+  const Scenario scenario = load_plan_scenario_with_seed(options.plan_scenario, options.seed);
   const FrameSize size = format == PlanFormat::Png ? image_size(options, scenario) : FrameSize{};
-  check_output_file(options.out, "--out");
+  check_output_file(options.plan_out, "--out");
 
-  PlanRun run(scenario, options.backend, options.steps);
+  PlanRun run(scenario, options.plan_backend, options.steps);
   std::fprintf(stderr, "seed %llu\n", static_cast<unsigned long long>(scenario.world.seed));
   // The CSV's rows are the points each step saves, with the agents as that step left them, so
   // they are gathered along the run; the drawings need only the final state.
@@ -86,18 +70,18 @@ int run_plan(const PlanOptions& options) {
   const glm::vec2 canvas = scenario.size();
   switch (format) {
     case PlanFormat::Svg:
-      write_file_atomically(options.out,
+      write_file_atomically(options.plan_out,
                             plan_svg(canvas, plan_strokes(state, plan_drawing(scenario, state))));
       break;
     case PlanFormat::Dxf:
-      write_plan_dxf(options.out, plan_strokes(state, plan_drawing(scenario, state)));
+      write_plan_dxf(options.plan_out, plan_strokes(state, plan_drawing(scenario, state)));
       break;
     case PlanFormat::Png:
-      write_png(options.out,
+      write_png(options.plan_out,
                 plan_image(canvas, plan_drawing(scenario, state), size.width, size.height));
       break;
     case PlanFormat::Csv:
-      write_file_atomically(options.out, csv->text());
+      write_file_atomically(options.plan_out, csv->text());
       break;
   }
   return kExitOk;
@@ -107,47 +91,25 @@ int run_plan(const PlanOptions& options) {
 
 int run_plan_steps_to_csv(const std::string& scenario, std::optional<std::uint64_t> seed,
                           std::uint32_t steps, bool on_gpu, const std::string& out, bool quiet) {
-  PlanOptions options;
-  options.scenario = scenario;
+  FlagValues options;
+  options.plan_scenario = scenario;
   options.seed = seed;
   options.steps = steps;
-  options.backend = on_gpu ? PlanBackend::Gpu : PlanBackend::Cpu;
-  options.out = out;
-  options.format = PlanFormat::Csv;
+  options.plan_backend = on_gpu ? PlanBackend::Gpu : PlanBackend::Cpu;
+  options.plan_out = out;
+  options.plan_format = PlanFormat::Csv;
   options.quiet = quiet;
   return run_plan(options);
 }
 
-Command plan_command(CLI::App& program) {
-  CLI::App& command = add_command(
-      program, "plan", "run a plan scenario (seed 003's floor plans) and export SVG, DXF, PNG or CSV");
-  auto options = std::make_shared<PlanOptions>();
-  Flags flags(command);
-  flags.text("--scenario", "FILE", options->scenario, "plan scenario TOML (a [plan] table)")
-      ->required();
-  flags.integer("--steps", "N", options->steps, kStepRange, "steps to run")->required();
-  flags.text("--out", "FILE", options->out, "file to write: .svg, .dxf, .png or .csv")
-      ->required();
-  flags.choice("--format", "F", options->format,
-               {{"svg", PlanFormat::Svg},
-                {"dxf", PlanFormat::Dxf},
-                {"png", PlanFormat::Png},
-                {"csv", PlanFormat::Csv}},
-               "the output format, when --out's extension does not say it");
-  flags.choice("--backend", "B", options->backend,
-               {{"cpu", PlanBackend::Cpu}, {"gpu", PlanBackend::Gpu}},
-               "cpu (the reference) or gpu (the same plan, bit for bit on llvmpipe)");
-  seed_flag(flags, options->seed);
-  flags.size("--size", options->size, kImageSideRange,
-             "PNG size in pixels (default: one pixel per world unit)");
-  quiet_flag(flags, options->quiet);
-  command.footer(
+CommandDefinition plan_command() {
+  return {"run a plan scenario (seed 003's floor plans) and export SVG, DXF, PNG or CSV",
       "Prints the seed on stderr (`seed 42`), then the progress unless --quiet. The file is\n"
       "written only when the run succeeds (temporary file, then rename). SVG and PNG show the\n"
       "world y up, as the viewer does; DXF is in world coordinates, one LWPOLYLINE per run of\n"
       "equal width on layer width-W; CSV has one row per agent per step it moved:\n"
-      "agent,step,x,y,drawn_x,drawn_y,turns,alive,parent (empty but for a branch's child).");
-  return {&command, [options] { return run_plan(*options); }};
+      "agent,step,x,y,drawn_x,drawn_y,turns,alive,parent (empty but for a branch's child).",
+      run_plan};
 }
 
 }  // namespace murmur::cli

@@ -2,7 +2,6 @@
 // mp4 or webm video through ffmpeg.
 #include <cstdio>
 #include <filesystem>
-#include <memory>
 #include <optional>
 #include <string>
 
@@ -13,24 +12,17 @@
 namespace murmur::cli {
 namespace {
 
-constexpr Range kFrameRange{1, UINT32_MAX};
-constexpr Range kStepsPerFrameRange{1, UINT32_MAX};
-// GL 4.5 guarantees textures at least this large on every implementation.
-constexpr Range kFrameSideRange{1, 16384};
-
-enum class OutputFormat { kByExtension, kPng, kMp4, kWebm };
-
 // The video format --format asks for, or --out's extension names (".mp4", ".webm"); nothing
 // for PNG frames.
-std::optional<VideoFormat> video_format(OutputFormat format, const std::filesystem::path& out) {
+std::optional<VideoFormat> video_format(RecordFormat format, const std::filesystem::path& out) {
   switch (format) {
-    case OutputFormat::kPng:
+    case RecordFormat::kPng:
       return std::nullopt;
-    case OutputFormat::kMp4:
+    case RecordFormat::kMp4:
       return VideoFormat::kMp4;
-    case OutputFormat::kWebm:
+    case RecordFormat::kWebm:
       return VideoFormat::kWebm;
-    case OutputFormat::kByExtension:
+    case RecordFormat::kByExtension:
       break;
   }
   for (const VideoFormat video : {VideoFormat::kMp4, VideoFormat::kWebm})
@@ -38,26 +30,18 @@ std::optional<VideoFormat> video_format(OutputFormat format, const std::filesyst
   return std::nullopt;
 }
 
-// The request's own fields hold the defaults (RecordRequest); the rest is read into it.
-struct RecordOptions {
+int run_record(const FlagValues& options) {
   RecordRequest request;
-  std::string scenario;
-  std::string out;
-  OutputFormat format = OutputFormat::kByExtension;
-  FrameSize size{request.width, request.height};
-  std::optional<std::uint64_t> seed;
-  std::optional<std::string> in;
-  bool quiet = false;
-};
-
-int run_record(const RecordOptions& options) {
-  RecordRequest request = options.request;
-  request.width = options.size.width;
-  request.height = options.size.height;
+  request.fps = options.fps;
+  request.frames = options.record_frames;
+  request.steps_per_frame = options.record_steps_per_frame;
+  request.skip_steps = options.skip;
+  request.width = options.record_size.width;
+  request.height = options.record_size.height;
   request.progress = !options.quiet;
-  request.out = options.out;
-  request.video = video_format(options.format, request.out);
-  request.scenario = load_any_scenario_with_seed(options.scenario, options.seed);
+  request.out = options.record_out;
+  request.video = video_format(options.record_format, request.out);
+  request.scenario = load_any_scenario_with_seed(options.record_scenario, options.seed);
   request.initial = flock_start_state(request.scenario, options.in);
 
   if (!options.in) {
@@ -70,38 +54,13 @@ int run_record(const RecordOptions& options) {
 
 }  // namespace
 
-Command record_command(CLI::App& program) {
-  CLI::App& command =
-      add_command(program, "record", "render frames headless into PNGs or an mp4/webm video");
-  auto options = std::make_shared<RecordOptions>();
-  RecordRequest& request = options->request;
-  Flags flags(command);
-  flags.text("--scenario", "FILE", options->scenario,
-             "scenario TOML (tools/run passes scenarios/starlings.toml)")
-      ->required();
-  flags.text("--out", "PATH", options->out,
-             "clip.mp4 or clip.webm (ffmpeg), or a directory for frame_000000.png ...")
-      ->required();
-  flags.choice<OutputFormat>("--format", "FORMAT", options->format,
-                             {{"auto", OutputFormat::kByExtension},
-                              {"png", OutputFormat::kPng},
-                              {"mp4", OutputFormat::kMp4},
-                              {"webm", OutputFormat::kWebm}},
-                             "auto: mp4 or webm by --out's extension, else PNG frames");
-  flags.integer("--fps", "F", request.fps, kVideoFpsRange, "the video's frames per second");
-  flags.integer("--frames", "N", request.frames, kFrameRange, "frames to render");
-  flags.integer("--steps-per-frame", "K", request.steps_per_frame, kStepsPerFrameRange,
-                "simulation steps between frames");
-  skip_flag(flags, request.skip_steps);
-  flags.size("--size", options->size, kFrameSideRange, "frame size in pixels");
-  start_flags(flags, options->in, options->seed);
-  quiet_flag(flags, options->quiet);
-  command.footer(
+CommandDefinition record_command() {
+  return {"render frames headless into PNGs or an mp4/webm video",
       "Frame k shows the state after S + k * K steps, of a flock or of a floor plan (a\n"
       "scenario with [plan]). manifest.toml is written last, so a directory with a manifest\n"
       "is complete; a video appears under its name only once ffmpeg has finished it. The\n"
-      "seed of a seeded start is printed on stderr.");
-  return {&command, [options] { return run_record(*options); }};
+      "seed of a seeded start is printed on stderr.",
+      run_record};
 }
 
 }  // namespace murmur::cli

@@ -2,7 +2,6 @@
 // (docs/reliability.md, "Soak").
 #include <algorithm>
 #include <cstdio>
-#include <memory>
 #include <optional>
 #include <string>
 
@@ -15,20 +14,6 @@
 namespace murmur::cli {
 namespace {
 
-constexpr std::uint32_t kDefaultSoakSteps = 1'000'000;
-constexpr std::uint32_t kDefaultCheckEvery = 1'000;
-constexpr Range kSoakStepRange{0, UINT32_MAX};
-constexpr Range kCheckEveryRange{1, UINT32_MAX};
-
-struct SoakOptions {
-  std::string scenario;
-  std::uint32_t steps = kDefaultSoakSteps;
-  std::uint32_t check_every = kDefaultCheckEvery;
-  Backend backend = Backend::Gpu;
-  std::optional<std::uint64_t> seed;
-  bool quiet = false;
-};
-
 // The first broken invariant of the flock as it stands, prefixed with its step.
 std::optional<std::string> check_flock(const Scenario& scenario, const InvariantBaseline& baseline,
                                        const Simulation& simulation, std::uint64_t step) {
@@ -39,26 +24,26 @@ std::optional<std::string> check_flock(const Scenario& scenario, const Invariant
   return "step " + std::to_string(step) + ": " + *broken;
 }
 
-int run_soak(const SoakOptions& options) {
+int run_soak(const FlagValues& options) {
   const Scenario scenario = load_scenario_with_seed(options.scenario, options.seed);
   std::fprintf(stderr, "seed %llu\n", static_cast<unsigned long long>(scenario.world.seed));
   const FlockState start = seeded_start(scenario);
   const InvariantBaseline baseline = invariant_baseline(scenario, start);
   Simulation simulation(scenario, start, options.backend);
   std::printf("murmur soak: %s, %u boids (capacity %u), %u steps, checked every %u\n",
-              scenario.source.c_str(), scenario.total_count(), scenario.capacity(), options.steps,
-              options.check_every);
+              scenario.source.c_str(), scenario.total_count(), scenario.capacity(),
+              options.soak_steps, options.check_every);
   std::fflush(stdout);
 
-  Progress progress = command_progress("soak", "steps", options.steps, options.quiet);
+  Progress progress = command_progress("soak", "steps", options.soak_steps, options.quiet);
   std::uint64_t step = 0;
   std::uint64_t checks = 0;
   std::optional<std::string> broken = check_flock(scenario, baseline, simulation, step);
   ++checks;
-  while (!broken && step < options.steps) {
+  while (!broken && step < options.soak_steps) {
     const std::uint32_t chunk =
         static_cast<std::uint32_t>(std::min<std::uint64_t>(options.check_every,
-                                                           options.steps - step));
+                                                           options.soak_steps - step));
     simulation.step(chunk);
     step += chunk;
     broken = check_flock(scenario, baseline, simulation, step);
@@ -79,26 +64,15 @@ int run_soak(const SoakOptions& options) {
 
 }  // namespace
 
-Command soak_command(CLI::App& program) {
-  CLI::App& command = add_command(
-      program, "soak", "run a flock long, checking its invariants; exit 1 when one breaks");
-  auto options = std::make_shared<SoakOptions>();
-  Flags flags(command);
-  flags.text("--scenario", "FILE", options->scenario, "scenario TOML")->required();
-  flags.integer("--steps", "N", options->steps, kSoakStepRange, "steps to run");
-  flags.integer("--check-every", "K", options->check_every, kCheckEveryRange,
-                "steps between two checks of the invariants");
-  backend_flag(flags, options->backend);
-  seed_flag(flags, options->seed);
-  quiet_flag(flags, options->quiet);
-  command.footer(
+CommandDefinition soak_command() {
+  return {"run a flock long, checking its invariants; exit 1 when one breaks",
       "Starts from the scenario's seeded start and checks the state at step 0, every K\n"
       "steps and at the end: finite values, positions inside the world, speeds within\n"
       "[min_speed, max_speed], known species, ages below max_age, unique ids, the live count\n"
       "within the capacity and equal to the per-species counts, immortal species losing no\n"
       "boid (docs/reliability.md). Exit 0 when all hold, 1 naming the step, boid and\n"
-      "invariant of the first that breaks. Progress goes to stderr unless --quiet.");
-  return {&command, [options] { return run_soak(*options); }};
+      "invariant of the first that breaks. Progress goes to stderr unless --quiet.",
+      run_soak};
 }
 
 }  // namespace murmur::cli

@@ -2,7 +2,6 @@
 // plan scenario's statistics (docs/model.md, "Plan statistics") along its run.
 #include <cstdio>
 #include <filesystem>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,9 +16,6 @@
 namespace murmur::cli {
 namespace {
 
-constexpr Range kStepRange{0, UINT32_MAX};
-constexpr Range kEveryRange{1, UINT32_MAX};
-constexpr std::uint32_t kDefaultEvery = 1;
 constexpr const char* kFlockColumns = "step,polarization,milling,mean_nn,clusters";
 constexpr const char* kPlanColumns =
     "step,living,points,died_too_slow,died_too_close,died_too_many_turns,drawn_length,"
@@ -82,17 +78,6 @@ void print_summary(const Scenario& scenario, const FlockStats& stats,
   std::printf("%-*s %s\n", kSummaryKeyWidth, "food", food.c_str());
 }
 
-struct StatsOptions {
-  std::string scenario;
-  std::optional<std::string> in;
-  std::optional<std::uint32_t> steps;
-  std::uint32_t every = kDefaultEvery;
-  Backend backend = Backend::Gpu;
-  std::optional<std::uint64_t> seed;
-  std::optional<std::string> out;
-  bool quiet = false;
-};
-
 // The rows of a run: streamed to stdout as they come, or written whole to --out at the end, so
 // that a failed run leaves no partial CSV behind.
 class CsvRows {
@@ -145,14 +130,14 @@ std::string plan_csv_row(const PlanSummary& s) {
 }
 
 // A plan scenario's statistics along its run, on the CPU reference or GpuPlan (the same rows).
-int run_plan_stats(const StatsOptions& options, const Scenario& scenario) {
-  const PlanBackend backend = plan_backend(options.scenario, options.in, options.backend);
-  const std::uint32_t steps = *options.steps;  // no --in, so --steps was given
-  if (options.out) check_output_file(*options.out, "--out");
+int run_plan_stats(const FlagValues& options, const Scenario& scenario) {
+  const PlanBackend backend = plan_backend(options.scenario, options.stats_in, options.backend);
+  const std::uint32_t steps = *options.stats_steps;  // no --in, so --steps was given
+  if (options.stats_out) check_output_file(*options.stats_out, "--out");
   PlanRun run(scenario, backend, steps);
   std::fprintf(stderr, "seed %llu\n", static_cast<unsigned long long>(scenario.world.seed));
   Progress progress = command_progress("stats", "steps", steps, options.quiet);
-  CsvRows rows(options.out, progress, kPlanColumns);
+  CsvRows rows(options.stats_out, progress, kPlanColumns);
   PlanSummaryTracker tracker;  // each point is read once, whatever the row count
   along_the_run(
       steps, options.every, progress,
@@ -164,24 +149,25 @@ int run_plan_stats(const StatsOptions& options, const Scenario& scenario) {
   return kExitOk;
 }
 
-int run_stats(const StatsOptions& options) {
+int run_stats(const FlagValues& options) {
   const Scenario scenario = load_any_scenario_with_seed(options.scenario, options.seed);
   if (scenario.plan) return run_plan_stats(options, scenario);
   require_flock_scenario(scenario);
-  if (options.in) {
-    const FlockState state = read_state_csv(*options.in, scenario);
+  if (options.stats_in) {
+    const FlockState state = read_state_csv(*options.stats_in, scenario);
     print_summary(scenario, compute_stats(scenario, state), compute_population(scenario, state));
     return kExitOk;
   }
 
-  const std::uint32_t steps = *options.steps;  // the command line gives exactly one of the two
-  if (options.out) check_output_file(*options.out, "--out");
+  // The command line gives exactly one of --in and --steps.
+  const std::uint32_t steps = *options.stats_steps;
+  if (options.stats_out) check_output_file(*options.stats_out, "--out");
 
   std::fprintf(stderr, "seed %llu\n", static_cast<unsigned long long>(scenario.world.seed));
   Simulation simulation(scenario, seeded_start(scenario), options.backend);
 
   Progress progress = command_progress("stats", "steps", steps, options.quiet);
-  CsvRows rows(options.out, progress, csv_header(scenario));
+  CsvRows rows(options.stats_out, progress, csv_header(scenario));
   // Totals as of the previous row; the first row's are its own, so it shows no events.
   std::optional<std::vector<SpeciesTotals>> previous_totals;
   along_the_run(
@@ -200,26 +186,8 @@ int run_stats(const StatsOptions& options) {
 
 }  // namespace
 
-Command stats_command(CLI::App& program) {
-  CLI::App& command =
-      add_command(program, "stats",
-                  "flock statistics of a state file, or flock or plan statistics along a run");
-  auto options = std::make_shared<StatsOptions>();
-  Flags flags(command);
-  flags.text("--scenario", "FILE", options->scenario, "scenario TOML")->required();
-  CLI::App& source = *command.add_option_group("Source");
-  source.require_option(1);
-  Flags source_flags(source);
-  source_flags.text("--in", "FILE", options->in, "state CSV to describe");
-  CLI::Option* steps = source_flags.integer("--steps", "N", options->steps, kStepRange,
-                                            "run N steps from the seeded start");
-  flags.integer("--every", "K", options->every, kEveryRange, "a row every K steps")->needs(steps);
-  backend_flag(flags, options->backend)->needs(steps);
-  seed_flag(flags, options->seed)->needs(steps);
-  flags.text("--out", "FILE", options->out, "write the run's CSV here instead of stdout")
-      ->needs(steps);
-  quiet_flag(flags, options->quiet)->needs(steps);
-  command.footer(
+CommandDefinition stats_command() {
+  return {"flock statistics of a state file, or flock or plan statistics along a run",
       "With --in: prints count, polarization, milling (\"n/a (wrap world)\" where any species\n"
       "wraps), mean_nn (mean nearest-neighbour distance), clusters, n_<species> (living boids\n"
       "per species) and food (the food field's total), one per line.\n"
@@ -233,8 +201,8 @@ Command stats_command(CLI::App& program) {
       "drawn_length_horizontal,drawn_length_vertical,agents,births,births_dropped,coverage`\n"
       "(deaths and births since the start; the lengths of the drawn segments, by the pen of the\n"
       "move that drew them; branches past max_agents; the share of the canvas's cells holding\n"
-      "a point, empty on a canvas too large to count; docs/model.md).");
-  return {&command, [options] { return run_stats(*options); }};
+      "a point, empty on a canvas too large to count; docs/model.md).",
+      run_stats};
 }
 
 }  // namespace murmur::cli

@@ -1,8 +1,10 @@
 #pragma once
 // The subcommand table. Each subcommand NAME lives in cmd_NAME.cpp, which defines
-// `murmur::cli::Command NAME_command(CLI::App& program)`: it adds the subcommand with its flags
-// (add_command, Flags) and returns what runs it. Registering one is one line in MURMUR_COMMANDS
-// below (the order is the order `murmur --help` lists them).
+// `murmur::cli::CommandDefinition NAME_command()`: what the command says and what runs it; the
+// flags it takes are rows of flags.def. Registering one is one line in MURMUR_COMMANDS below
+// (the order is the order `murmur --help` lists them).
+#include <functional>
+
 #include "cli.hpp"
 
 #define MURMUR_COMMANDS(X) \
@@ -17,7 +19,15 @@
 
 namespace murmur::cli {
 
-#define MURMUR_DECLARE_COMMAND(name) Command name##_command(CLI::App& program);
+// A command besides its flags: its line in `murmur --help`, the text after its flags in its own
+// --help, and what runs it with the values of its flags.
+struct CommandDefinition {
+  std::string summary;
+  std::string footer;
+  std::function<int(const FlagValues&)> run;  // returns the exit status
+};
+
+#define MURMUR_DECLARE_COMMAND(name) CommandDefinition name##_command();
 MURMUR_COMMANDS(MURMUR_DECLARE_COMMAND)
 #undef MURMUR_DECLARE_COMMAND
 
