@@ -1,5 +1,8 @@
 // `murmur bench`: milliseconds per step of the GPU grid, the GPU all-pairs pass and the CPU
 // reference at growing flock sizes, as a Markdown table for BENCHMARKS.md.
+//
+// Sections: built-in scenarios; timing steps; the table's cells; running the benchmark; the
+// command.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -19,6 +22,8 @@
 #include "murmur/flock/state.hpp"
 
 namespace murmur::cli {
+
+// --- built-in scenarios ------------------------------------------------------------------------
 namespace {
 
 // The built-in scenario: one wrapping species spread uniformly, with the density at which each
@@ -141,6 +146,7 @@ Scenario scaled_to(const Scenario& base, std::uint32_t boids) {
   return scaled;
 }
 
+// --- timing steps ------------------------------------------------------------------------------
 struct StepCounts {
   std::uint32_t warmup = 0;
   std::uint32_t timed = 0;
@@ -294,6 +300,7 @@ std::pair<double, double> paired_gpu_ms_per_step(const Scenario& first, const Sc
   return {median(samples_a), median(samples_b)};
 }
 
+// --- the table's cells -------------------------------------------------------------------------
 double cpu_ms_per_step(const Scenario& scenario, const FlockState& start, StepCounts counts) {
   FlockState state = start;
   return ms_per_step(counts, [&] { state = cpu_step(scenario, state); }).median;
@@ -330,6 +337,8 @@ bool contains(const std::vector<std::string>& list, std::string_view item) {
 
 // The boid-steps timed at `boids` boids (warm-up included; the grid runs twice, whole steps
 // then stage by stage): the progress line's unit, so that a large size weighs as it costs.
+
+// --- running the benchmark ---------------------------------------------------------------------
 std::uint64_t planned_boid_steps(const FlagValues& options, std::uint32_t boids) {
   const std::uint64_t steps = std::uint64_t{options.warmup} + options.bench_steps;
   std::uint64_t runs = 0;
@@ -480,6 +489,7 @@ int run_bench(const FlagValues& options) {
 
 }  // namespace
 
+// --- the command -------------------------------------------------------------------------------
 CommandDefinition bench_command() {
   return {"time a step of the GPU grid, GPU all-pairs and CPU backends at several sizes",
       "Prints the GL renderer and platform, then a Markdown table of median ms per step and\n"

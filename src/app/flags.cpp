@@ -1,4 +1,6 @@
-// What the flag table (flags.def) drives:
+// The code the flag table (flags.def) drives.
+//
+// Sections:
 //   words         whole-word parses of numbers and lists
 //   kinds         what a flag accepts (its `accepts` column): each kind's parse, with the one
 //                 line that refuses a word, its default as --help shows it, and its note
