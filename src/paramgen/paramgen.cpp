@@ -33,7 +33,7 @@
 #include "murmur/base/errors.hpp"
 #include "murmur/flock/gpu/gpu_flock.hpp"
 #include "murmur/scenario/params/param_docs.hpp"
-#include "murmur/render/renderer.hpp"
+#include "murmur/render/settings.hpp"
 #include "murmur/scenario/scenario.hpp"
 
 namespace {
@@ -240,7 +240,7 @@ int main(int argc, char** argv) {
     if (args.size() == 2 && args[0] == "gpu") {
       const Record record = species_record();
       const fs::path dir(args[1]);
-      write_if_changed(dir / "shaders" / "common" / "common/params.glsl", species_glsl(record));
+      write_if_changed(dir / "shaders" / "common" / "params.glsl", species_glsl(record));
       write_if_changed(dir / "murmur" / "flock" / "gpu" / "species_record.hpp", species_cpp(record));
       return 0;
     }
