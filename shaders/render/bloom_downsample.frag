@@ -1,4 +1,5 @@
 #version 450 core
+#include "render/bindings.h"
 // Bloom: halves a level, or makes the first (a quarter of the frame's side) from the frame.
 // Four bilinear taps a source texel from the target texel's centre: halving, they average the
 // 4x4 source texels around its 2x2 block, which keeps small bright heads from flickering as they

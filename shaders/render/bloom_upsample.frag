@@ -1,4 +1,5 @@
 #version 450 core
+#include "render/bindings.h"
 // Bloom: a 3x3 tent blur of the smaller level, added (by blending) onto the next larger one,
 // so each level carries the blur of every level below it.
 layout(binding = MURMUR_BLOOM_SOURCE_TEXTURE_UNIT) uniform sampler2D u_source;

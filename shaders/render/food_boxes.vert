@@ -1,4 +1,5 @@
 #version 450 core
+#include "render/bindings.h"
 // Food: 6 vertices (two triangles) per cell of the food field, in one draw over the cells: a
 // box centred on the cell, its area the cell's share of a full cell (docs/rendering.md,
 // "Food"). An empty cell's box collapses to a point and draws nothing. Read straight from the

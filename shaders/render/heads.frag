@@ -1,4 +1,5 @@
 #version 450 core
+#include "render/bindings.h"
 // Boid heads: flat colour, summed into the HDR target by additive blending, so dense flocks
 // glow brighter instead of clipping. A disc is the square's inscribed circle; with the age
 // look, only the ring between the hole and the disc's edge is drawn. A dart is its outer

@@ -1,4 +1,5 @@
 #version 450 core
+#include "render/bindings.h"
 // Boid heads, read straight from the simulation's boid buffer: kVerticesPerHead vertices per
 // boid record (gl_VertexID / it). The renderer builds the program once per kind of head it
 // draws, MURMUR_HEAD_SHAPE and MURMUR_HEAD_SPRITE (llvmpipe runs every side of a branch: a kind

@@ -1,4 +1,5 @@
 #version 450 core
+#include "render/bindings.h"
 // The plan's ink layer -> the HDR target, pixel for pixel (the layer has the frame's size):
 // premultiplied ink laid over the paper (GL_ONE, GL_ONE_MINUS_SRC_ALPHA), or glowing lines
 // added (GL_ONE, GL_ONE).

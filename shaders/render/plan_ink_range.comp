@@ -1,4 +1,5 @@
 #version 450
+#include "render/bindings.h"
 // Which of the plan's points the ink layer still lacks: the points saved since it was last
 // inked (all of them after the layer was cleared), as the vertex count of the segments'
 // indirect draw, so that no count ever comes back to the CPU.

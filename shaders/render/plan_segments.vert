@@ -1,4 +1,5 @@
 #version 450 core
+#include "render/bindings.h"
 // One segment of the plan per MURMUR_PLAN_SEGMENT_VERTICES vertices (docs/rendering.md, "Floor
 // plans"; one draw, not instances: llvmpipe runs those one by one): the point
 // first_point + gl_VertexID / MURMUR_PLAN_SEGMENT_VERTICES joined to its agent's point before

@@ -3,6 +3,7 @@
 // renderer copies it from the flock's Population record (or writes a plain view's count) into
 // RenderLiveCountBlock, and from there into its indirect draw commands (docs/rendering.md).
 #include "common/common.glsl"
+#include "render/bindings.h"
 
 layout(std430, binding = MURMUR_BIND_RENDER_BOIDS) readonly buffer RenderBoidsBlock {
   Boid render_boids[];

@@ -1,4 +1,5 @@
 #version 450 core
+#include "render/bindings.h"
 // Automatic and local exposure (docs/rendering.md), in stages, each its own build of this file
 // (MURMUR_EXPOSURE_STAGE, one of the MURMUR_EXPOSURE_STAGE_* the renderer defines), over the
 // lit pixels (brighter than u_lit_luminance) inside the world's rectangle. The empty

@@ -4,6 +4,7 @@
 // factor from a uniform block (a plain load, the same for every pixel) and the four local
 // factors around a pixel in one textureGather; the last stage reads buffer-texture views (a
 // texel fetch gathers all lanes at once, where a storage-buffer load loops over them).
+#include "render/bindings.h"
 
 // Automatic exposure: the factor render_exposure.comp derived from the frame's own brightness
 // (1 while the frame is no brighter than RenderSettings::auto_exposure_key). The bloom's

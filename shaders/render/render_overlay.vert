@@ -1,4 +1,5 @@
 #version 450 core
+#include "render/bindings.h"
 // Overlays: thin lines in world space, from a buffer of shapes, one draw of the circles and one
 // of the segments (not an instance per shape: llvmpipe runs instances one by one). A segment
 // shape is one line (2 vertices); a circle shape is MURMUR_OVERLAY_CIRCLE_SEGMENTS lines (2

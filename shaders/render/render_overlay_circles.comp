@@ -1,4 +1,5 @@
 #version 450 core
+#include "render/bindings.h"
 // Overlays: u_circles_per_slot circles around each live boid whose trail slot is
 // < u_circle_slots (trail slots are kept for life, so the circles follow the same boids from
 // step to step, wherever the grid sorted them), written at shapes per_slot x slot + k with the

@@ -3,6 +3,7 @@
 // shaders and written by plan_ink_range.comp.
 #include "common/interface.h"
 #include "plan/plan_records.glsl"
+#include "render/bindings.h"
 
 layout(std430, binding = MURMUR_BIND_RENDER_PLAN_AGENTS) readonly buffer RenderPlanAgents {
   PlanAgentRecord plan_agents[];

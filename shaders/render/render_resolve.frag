@@ -1,4 +1,5 @@
 #version 450 core
+#include "render/bindings.h"
 // HDR (+ bloom) -> display: exponential tone map (never clips), then sRGB encoding, into the
 // RGBA8 target. The map compresses the brightest channel and scales the others with it, so a
 // dense blue flock stays blue instead of burning to white; u_highlight_whiteness mixes back

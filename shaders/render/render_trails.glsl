@@ -1,5 +1,6 @@
 // The ribbons' history (trail_record.comp writes it, trail_ribbon.vert reads it): per trail
 // slot, a ring of (position, velocity) entries and the owner whose history it holds.
+#include "render/bindings.h"
 
 // Whose ribbon a trail slot holds: its entries of generations first_generation ..
 // last_generation (at most the ring's length of them) are that boid's. A slot whose

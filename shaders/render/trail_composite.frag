@@ -1,4 +1,5 @@
 #version 450 core
+#include "render/bindings.h"
 // Fade map -> frame: looks up the world point under each pixel of the world's rectangle in the
 // world-space trail texture. GL_REPEAT sampling makes the torus seam seamless. Built for glow
 // and for ink (MURMUR_INK), each with one tap a pixel and, for a map seen smaller than its

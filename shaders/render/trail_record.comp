@@ -1,4 +1,5 @@
 #version 450 core
+#include "render/bindings.h"
 // Ribbons: writes every live boid's position and velocity into the ring of its trail slot.
 // The ring is indexed by the boid's trail slot (kept for life, docs/gpu.md), not its buffer
 // slot: the grid re-sorts the records every step, and a ring by record would stitch one boid's

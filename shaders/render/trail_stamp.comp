@@ -1,4 +1,5 @@
 #version 450 core
+#include "render/bindings.h"
 // Fade map: stamps each live boid's last step into the world-space trail texture (texture =
 // world rectangle), by compute rather than as GL primitives: llvmpipe set up and binned
 // 20,000 short lines in about 11 ms, where this walks their few texels each.

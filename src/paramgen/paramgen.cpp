@@ -33,7 +33,7 @@
 #include "murmur/base/errors.hpp"
 #include "murmur/flock/gpu/gpu_flock.hpp"
 #include "murmur/scenario/params/param_docs.hpp"
-#include "murmur/render/renderer.hpp"
+#include "murmur/render/settings.hpp"
 #include "murmur/scenario/scenario.hpp"
 
 namespace {

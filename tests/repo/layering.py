@@ -46,8 +46,15 @@ KNOWN_REACHES = {
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
 
 
+# Headers of a shader folder that C++ includes too, as the part whose GPU code that folder holds
+# (shaders/render/bindings.h: the render passes' bindings).
+SHADER_HEADER_PARTS = {'flock': 'flock/gpu', 'plan': 'plan/gpu', 'render': 'render'}
+
+
 def cpp_part(path):
     parts = path.parts
+    if parts[0] == 'shaders' and path.suffix == '.h' and len(parts) == 3:
+        return SHADER_HEADER_PARTS.get(parts[1])
     if parts[0] == 'include' and parts[1] == 'murmur':
         rest = parts[2:]
     elif parts[0] == 'src':

@@ -3,7 +3,8 @@
 // per-boid ribbons), instanced boid heads straight from the GPU's boid buffer, all added into
 // an HDR target, then a bloom chain, tone mapping into RGBA8 and thin overlays on top. The
 // recorder reads that target back; the viewer blits it to its window, so both show the same
-// image. docs/rendering.md describes the passes and what each costs.
+// image. docs/rendering.md describes the passes and what each costs; each pass is a file of
+// src/render/passes/, and the settings are plain values (include/murmur/render/settings.hpp).
 // Needs a current GL 4.5 context for its whole life.
 #include <cmath>
 #include <cstdint>
@@ -22,283 +23,12 @@
 #include "murmur/flock/gpu/gpu_flock.hpp"
 #include "murmur/plan/gpu/gpu_plan.hpp"
 #include "murmur/base/image.hpp"
+#include "murmur/render/settings.hpp"
 #include "murmur/scenario/look.hpp"
 #include "murmur/scenario/scenario.hpp"
+#include "render/bindings.h"
 
 namespace murmur {
-
-// How boid heads look. A dart's tip points along the velocity and its wide, notched end
-// trails; a disc is centred on the boid. Either way the boid's position is the head's centre.
-// docs/rendering.md, "Heads", gives the size rule.
-struct HeadStyle {
-  HeadShape shape = HeadShape::Dart;
-  float size = 0;               // length (a disc's diameter) in size_units; 0: automatic,
-                                // kDefaultHeadLengthPerRadius times the smallest perception
-                                // radius (with density_scale at most kHeadSpacingFraction of
-                                // the mean spacing between boids)
-  HeadSizeUnits size_units = HeadSizeUnits::World;
-  float width_ratio = 0.5f;     // dart: wing span / length
-  float notch_ratio = 0.3f;     // dart: depth of the tail notch / length, in [0, 1)
-  float min_length_pixels = 4;  // world-sized heads never shrink below this on screen (with
-                                // density_scale, nor below kHeadSpacingFraction of the mean
-                                // spacing), so a large world in a small frame shows every boid
-  // Seed 001's look: "the bigger and fuller a unit's circle, the older it is". A boid is a
-  // ring of diameter (the head's length) x size whose hole closes as it ages: at age 0 its
-  // size is age_min_size and its ring's width age_min_fill of the radius; at the age scale
-  // (the species' max_age, or age_scale for a species without one) and after, a full disc.
-  bool age_look = false;
-  float age_scale = 1000;       // steps
-  float age_min_size = 0.45f;   // of the full diameter, at age 0
-  float age_min_fill = 0.3f;    // of the radius, at age 0
-  // Darts and discs up to a few pixels across are each one point sprite that the fragment
-  // shader cuts to the head's shape: the same pixels as triangles (docs/rendering.md, "Heads
-  // as sprites"), set up for far less on llvmpipe. Off: always triangles.
-  bool sprites = true;
-};
-
-inline constexpr float kDefaultHeadLengthPerRadius = 0.5f;
-// The longest automatic head, and the smallest minimum size, as a fraction of the mean spacing
-// between boids (sqrt(world area / boids)): neighbours at that spacing do not overlap.
-inline constexpr float kHeadSpacingFraction = 0.9f;
-
-// The sRGB transfer function's inverse (IEC 61966-2-1), per channel: what a colour picked in
-// an sRGB program (0..1) is in the renderer's linear space. shaders/render/srgb.glsl has both ways.
-inline glm::vec3 srgb_to_linear(glm::vec3 srgb) {
-  constexpr float kEncodedLimit = 0.04045f, kSlope = 12.92f, kScale = 1.055f, kOffset = 0.055f,
-                  kGamma = 2.4f;
-  glm::vec3 linear;
-  for (int c = 0; c < 3; ++c)
-    linear[c] = srgb[c] <= kEncodedLimit ? srgb[c] / kSlope
-                                         : std::pow((srgb[c] + kOffset) / kScale, kGamma);
-  return linear;
-}
-
-// Seed 002's drifting palette: colour = (79 + 70 b, 177 + 58 (1 - b), 248) / 255 in sRGB, with
-// b = (sin(0.17 i + 0.07 t) + 1) / 2, i the bird's index and t its clock in seconds, which
-// runs 1/30 s per step (the seed steps once per 30 Hz frame): 0.07 / 30 radians per step.
-inline constexpr float kSeedDriftPhasePerId = 0.17f;
-inline constexpr float kSeedDriftPhasePerStep = 0.07f / 30.0f;
-inline constexpr float kSrgbLevels = 255.0f;
-inline constexpr glm::vec3 kSeedDriftFromSrgb{79.0f, 235.0f, 248.0f};  // b = 0: cyan
-inline constexpr glm::vec3 kSeedDriftToSrgb{149.0f, 177.0f, 248.0f};   // b = 1: lavender
-
-struct ColourSettings {
-  ColourMode mode = ColourMode::Species;
-  // Species mode: each boid's brightness is scaled by 1 - variation .. 1 by its id, so a dense
-  // flock shimmers instead of being one flat colour (the glowing Python seed does the same).
-  float per_boid_variation = 0.25f;
-  // Heading mode: saturation and value of the hue wheel (value is linear HDR brightness).
-  float heading_saturation = 0.7f;
-  float heading_value = 1.2f;
-  // Speed mode: the ramp's ends, linear HDR RGB (cyan when slow, violet when fast), and the
-  // speeds they map to; min >= max means "the scenario's slowest min_speed .. fastest
-  // max_speed".
-  glm::vec3 speed_ramp_slow{0.25f, 0.95f, 1.4f};
-  glm::vec3 speed_ramp_fast{0.85f, 0.35f, 1.5f};
-  float speed_ramp_min = 0;
-  float speed_ramp_max = 0;
-  // Health mode: linear HDR RGB at energy_max and at no energy (seed 001: green is healthy,
-  // red is weak), mixed by energy / energy_max.
-  glm::vec3 health_full{0.15f, 1.1f, 0.2f};
-  glm::vec3 health_empty{1.2f, 0.08f, 0.05f};
-  // Drift mode: b = (sin(drift_phase_per_id * id + drift_phase_per_step * step) + 1) / 2 and
-  // the colour goes from drift_from (b = 0) to drift_to (b = 1), linear HDR RGB, mixed in
-  // sRGB as the seed mixes its 8-bit values (so the seed's ends give exactly its formula).
-  float drift_phase_per_id = kSeedDriftPhasePerId;
-  float drift_phase_per_step = kSeedDriftPhasePerStep;
-  glm::vec3 drift_from = srgb_to_linear(kSeedDriftFromSrgb / kSrgbLevels);
-  glm::vec3 drift_to = srgb_to_linear(kSeedDriftToSrgb / kSrgbLevels);
-};
-
-// The food field (docs/model.md, "The food field") as boxes centred on their cells: a box's
-// area is its cell's share of max_per_cell, so more food is a bigger box and an empty cell
-// draws nothing (seed 001: "blue boxes, the bigger the box, the more food").
-struct FoodSettings {
-  bool enabled = true;                    // drawn only when the scenario has a [food] table
-  glm::vec3 colour{0.02f, 0.07f, 0.3f};   // linear HDR RGB: dim, under the boids' glow
-  float full_box_fraction = 0.8f;         // a full cell's box side / the cell's side
-};
-
-struct TrailSettings {
-  // The fade map costs the same at any boid count (one fade of a fixed-size texture and one
-  // short line per boid per step); ribbons cost boids x ribbon_length segments per frame.
-  TrailMode mode = TrailMode::FadeMap;
-
-  // Ribbons.
-  int ribbon_length = 16;              // positions kept per boid (>= 2), newest first
-  float ribbon_width_pixels = 1.5f;    // on screen, at the head; narrows linearly with age
-  float ribbon_min_width_pixels = 1;   // never thinner (thinner lines flicker on and off)
-  float ribbon_intensity = 0.6f;       // of the boid's colour, at the head; falls with age
-
-  // Fade map.
-  float fade_per_step = 0.93f;         // the trail keeps this fraction of itself each step
-  float map_pixels_per_world_unit = 1; // texture resolution in world space ...
-  int map_max_side = 2048;             // ... capped on each side (the cap wins)
-  float stamp_intensity = 0.35f;       // of the boid's colour, added per step it is stamped
-  float stamp_width_texels = 1;        // of the map: a line across the map's minor axis
-  float map_intensity = 1.0f;          // scale of the map when composited under the heads
-
-  // The `trail_width` and `trail_intensity` keys: one width (pixels: of the frame for ribbons,
-  // of the map for stamps) and one brightness (of the boid's colour) for whichever mode is
-  // shown. Unset, each mode keeps its own above (ribbon 1.5 px at 0.6, stamp 1 texel at 0.35).
-  std::optional<float> width_pixels;
-  std::optional<float> intensity;
-  float ribbon_width() const { return width_pixels.value_or(ribbon_width_pixels); }
-  float ribbon_brightness() const { return intensity.value_or(ribbon_intensity); }
-  float stamp_width() const { return width_pixels.value_or(stamp_width_texels); }
-  float stamp_brightness() const { return intensity.value_or(stamp_intensity); }
-};
-
-// Glow: everything brighter than `threshold` (HDR, before exposure) bleeds into its
-// surroundings. A downsample chain of up to `levels` halvings (it stops at 1x1) kept from the
-// second halving on (a quarter of the frame's side: docs/rendering.md, "Passes of one frame"),
-// a tent blur of `radius` source texels on the way back up, accumulated level by level, then
-// added with `intensity`.
-struct BloomSettings {
-  bool enabled = true;
-  float intensity = 0.6f;
-  float threshold = 0.25f;
-  float soft_knee = 0.5f;  // fraction of threshold over which the bright-pass fades in
-  int levels = 5;
-  float radius = 1.0f;     // tent blur half-width, in texels of the level being upsampled
-};
-
-// Thin lines drawn on the final image after bloom (they do not glow), alpha-blended.
-struct OverlaySettings {
-  // Which boids get circles (the `circles` key). Selected: the selected boid's three and the
-  // perception and separation circles of the live boids in trail slots 0..N-1 (the first N
-  // boids of the uploaded state, and children that later take their freed slots; docs/gpu.md).
-  // All: one circle of `circle_radius` in `circle_colour` around every live boid, and the
-  // selected boid's three. None: no boid circles.
-  CircleMode circles = CircleMode::Selected;
-  CircleRadius circle_radius;
-  glm::vec4 circle_colour{0.55f, 0.8f, 1.0f, 0.35f};  // sRGB + alpha
-  glm::vec4 ink_circle_colour{0.0f, 0.0f, 0.0f, 0.8f};  // the same, with blend = ink
-  int circles_for_first_trail_slots = 0;
-  bool grid = false;              // the simulation's neighbour grid (GpuFlock::grid())
-  bool obstacles = true;          // outlines of the scenario's obstacle discs
-  bool target = true;             // a ring and cross at the scenario's target
-  glm::vec4 perception_colour{0.55f, 0.8f, 1.0f, 0.55f};  // sRGB + alpha
-  glm::vec4 separation_colour{1.0f, 0.55f, 0.35f, 0.65f};
-  glm::vec4 grid_colour{0.5f, 0.6f, 0.8f, 0.18f};
-  glm::vec4 obstacle_colour{1.0f, 0.85f, 0.4f, 0.85f};
-  glm::vec4 target_colour{0.5f, 1.0f, 0.6f, 0.9f};
-  // With blend = ink the outlines are drawn on paper, where light colours vanish: seed 000's
-  // black obstacle and red target, and a faint dark grid.
-  glm::vec4 ink_grid_colour{0.0f, 0.0f, 0.0f, 0.18f};
-  glm::vec4 ink_obstacle_colour{0.0f, 0.0f, 0.0f, 0.85f};
-  glm::vec4 ink_target_colour{0.8f, 0.0f, 0.0f, 0.9f};
-  float target_marker_pixels = 9;  // radius of the target's ring on screen
-  // One boid, by id, ringed as in seed 001: its sight (perception radius, blue), its minimum
-  // distance (separation radius, red) and itself (white, the full-grown head's size). Found
-  // on the GPU every frame, wherever the grid sorted it; a dead boid's id draws nothing.
-  std::optional<std::uint32_t> selected_id;
-  glm::vec4 selected_sight_colour{0.3f, 0.55f, 1.0f, 0.9f};
-  glm::vec4 selected_distance_colour{1.0f, 0.25f, 0.2f, 0.9f};
-  glm::vec4 selected_body_colour{1.0f, 1.0f, 1.0f, 0.95f};
-};
-
-// How a floor plan looks (docs/rendering.md, "Floor plans"): its lines in `ink` laid over the
-// paper (blend = ink, a plan scenario's default: seed 003's black on white) or glowing in
-// `glow` (blend = glow), each segment the stroked rectangle the PNG export inks; its living
-// agents as discs at the ends of their lines.
-struct PlanStyle {
-  glm::vec3 ink{0.0f};                  // linear RGB
-  glm::vec3 glow{0.3f, 0.75f, 1.4f};    // linear HDR RGB: above 1 blooms
-  bool agents = true;
-  glm::vec3 agent_ink{0.8f, 0.0f, 0.0f};     // linear RGB: seed 000's red on paper
-  glm::vec3 agent_glow{1.6f, 0.55f, 0.2f};   // linear HDR RGB: warm against the cool lines
-  float agent_marker_pixels = 5;        // the discs' diameter at any zoom
-  float min_line_pixels = 1;            // thinner lines miss pixel centres and vanish
-};
-
-// Which part of the world the frame shows. zoom 1 fits the whole world in the frame (aspect
-// kept, bars on the sides left over); zoom > 1 magnifies around `centre`.
-struct Camera {
-  std::optional<glm::vec2> centre;  // world units; nullopt: the world's centre
-  float zoom = 1;
-  glm::vec2 centre_in(glm::vec2 world_size) const { return centre.value_or(world_size * 0.5f); }
-};
-inline constexpr float kMinCameraZoom = 0.05f;
-inline constexpr float kMaxCameraZoom = 1000.0f;
-
-// The mean linear luminance a frame may have before automatic exposure darkens it: a little
-// above the sparse flocks of the shipped scenarios, which therefore look as before.
-inline constexpr float kDefaultAutoExposureKey = 1.0f;
-// Local exposure (docs/rendering.md, "Local exposure"): the mean linear luminance a dense
-// tile's light is brought to, about half the automatic exposure's key, so the brighter half
-// of a packed flock's pixels stays below the tone map's burn (a peak channel of about 3).
-inline constexpr float kDefaultLocalExposureKey = 0.5f;
-// The boids' light piled on a pixel, in multiples of their own colour (a full head adds 1, a
-// dimmed one its intensity, a stamp its share), where the local exposure starts and from
-// where it applies in full: where few marks overlap, as in sparse flocks, it changes nothing.
-inline constexpr float kLocalExposureSparseMarks = 4.0f;
-inline constexpr float kLocalExposureDenseMarks = 8.0f;
-
-struct RenderSettings {
-  HeadStyle heads;
-  ColourSettings colour;
-  TrailSettings trails;
-  BloomSettings bloom;
-  OverlaySettings overlays;
-  FoodSettings food;
-  PlanStyle plan;
-  Camera camera;
-  glm::vec3 background{0.004f, 0.008f, 0.018f};  // linear RGB of the empty world (night blue)
-  // Ink (docs/rendering.md, "Ink"): marks are laid over `paper` instead of added onto the
-  // background; bloom, automatic exposure and the tone map are off.
-  BlendMode blend = BlendMode::Glow;
-  glm::vec3 paper{1.0f, 1.0f, 1.0f};  // linear RGB of the empty world in ink
-  glm::vec3 letterbox{0.0f, 0.0f, 0.0f};         // linear RGB of the bars beside the world
-  float exposure = 1.0f;  // tone map: out = 1 - exp(-exposure * hdr), then sRGB encoding
-  // Automatic exposure (docs/rendering.md): a frame whose mean luminance over the world's
-  // rectangle (linear HDR: trails and heads, before bloom) is above this key is scaled down
-  // to it, so additive heads and trails that pile up in a dense flock keep their contrast
-  // instead of washing the frame out. A darker frame is never brightened; 0 turns it off.
-  float auto_exposure_key = kDefaultAutoExposureKey;
-  // Dims heads and trails by the expected boids per pixel and keeps heads within the mean
-  // spacing between boids, one-pixel points below a pixel (docs/rendering.md, "Dense
-  // flocks"), so a world covered evenly by boids keeps a dark sky; sparse flocks are left as
-  // they are. false: heads and trails as they were before the rule.
-  bool density_scale = true;
-  // Local exposure (docs/rendering.md): where more than kLocalExposureSparseMarks marks pile
-  // up, the light is scaled down towards this mean luminance tile by tile, so a flock many
-  // times denser than the world keeps its structure; 0 turns it off. Eased by
-  // exposure_adaptation like the automatic exposure.
-  float local_exposure_key = kDefaultLocalExposureKey;
-  // Fraction of the way from the previous frame's factor to this frame's taken per frame: 1
-  // (the recorder) follows each frame exactly; the viewer eases it so the brightness does
-  // not flicker as flocks merge and split. Either way the same frames give the same factors.
-  float exposure_adaptation = 1.0f;
-  // 0 keeps each pixel's hue through the tone map (bright flocks stay coloured); 1 maps each
-  // channel alone (bright cores turn white). docs/rendering.md shows both.
-  float highlight_whiteness = 0.35f;
-};
-
-// The look a scenario starts from before its `[render]` keys: RenderSettings{}, but ink on
-// paper for a plan scenario (the seed's black lines on white).
-inline RenderSettings default_render_settings(const Scenario& scenario) {
-  RenderSettings settings;
-  if (scenario.plan) settings.blend = BlendMode::Ink;
-  return settings;
-}
-
-// Sets the fields a scenario's `[render]` table names; the others keep their values. Each key
-// sets the setting its line of include/murmur/scenario/params/render_params.def names.
-inline void apply_look(RenderSettings& settings, const LookParams& look) {
-#define MURMUR_RENDER_PARAM(key, type, setting, ...) \
-  if (look.key) settings.setting = *look.key;
-#include "murmur/scenario/params/render_params.def"
-}
-
-// Every field of `[render]` as `settings` has it (what the viewer saves; of RenderSettings{},
-// the defaults the docs table shows).
-inline LookParams look_of(const RenderSettings& settings) {
-  LookParams look;
-#define MURMUR_RENDER_PARAM(key, type, setting, ...) look.key = settings.setting;
-#include "murmur/scenario/params/render_params.def"
-  return look;
-}
 
 // Where the world lands in a frame.
 struct WorldView {
@@ -351,8 +81,8 @@ struct FoodBufferView {
   float max_per_cell = 0;
 };
 
-// Invocations per workgroup of the renderer's compute passes (MURMUR_RENDER_GROUP_SIZE).
-inline constexpr std::uint32_t kRenderGroupSize = 128;
+// Invocations per workgroup of the renderer's compute passes over boids.
+inline constexpr std::uint32_t kRenderGroupSize = MURMUR_RENDER_GROUP_SIZE;
 // The workgroups of a render compute pass over every boid (trail_record, overlay circles):
 // folded into y past GL's per-dimension limit, like the simulation's passes.
 constexpr gl::DispatchShape boid_pass_dispatch(std::uint32_t boid_count) {
@@ -442,77 +172,27 @@ class Renderer {
   unsigned output_texture() const { return output_texture_.id(); }
 
  private:
+  // Each pass's programs and what the passes keep between frames (src/render/passes/).
   struct Programs;
-  struct ColourUniforms;
-  struct TrailState;
-  struct BloomChain;
-  struct PlanInk;
+  struct PassState;
 
   void create_targets();
-  // Puts the view's live count in live_count_ (bound for the compute passes and the vertex
-  // shaders that drop records past it), on the GPU.
-  void load_live_count(BoidBufferView boids);
   void frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
              const FoodBufferView& food, RenderPassTimes* times);
-  void plan_ink_pass(const Scenario& scenario, const GpuPlanBuffers& plan, std::uint64_t history,
-                     const WorldView& view);
-  void plan_agents_pass(const GpuPlanBuffers& plan, const WorldView& view);
-  void clear_pass(const WorldView& view, bool world_drawn_over);
-  // What the world's rectangle starts as: the background and no marks (glow), or the paper.
-  glm::vec4 world_sky() const;
-  // This frame's trails pass lays the fade map over every pixel of the world's rectangle.
-  bool fade_map_composited(const WorldView& view) const;
-  void food_pass(const FoodBufferView& food, const WorldView& view);
-  // boids: expected_boids (include/murmur/render/density.hpp), for the trails' dimming.
-  void trails_pass(const Scenario& scenario, std::uint64_t step, float boids,
-                   const WorldView& view);
-  void heads_pass(const Scenario& scenario, BoidBufferView boids, const WorldView& view);
-  void exposure_pass(const WorldView& view);
-  // The local exposure applies to this view: a key above 0, glow, some of the world shown.
-  bool local_exposure_shown(const WorldView& view) const;
-  void bloom_pass();
-  bool bloom_shown() const;  // on, with some intensity, and not ink (glow on paper is a smear)
-  void resolve_pass();
-  void overlays_pass(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
-                     const WorldView& view);
-  // `step`: the drift palette's clock (BoidBufferView::step).
-  void set_colour_uniforms(const ColourUniforms& uniforms, const Scenario& scenario,
-                           std::uint64_t step) const;
+  // The bars beside the world in the letterbox colour and the world's rectangle in its sky,
+  // but where a pass draws every pixel of that rectangle itself (world_drawn_over).
+  void clear_frame(const WorldView& view, bool world_drawn_over);
 
   int width_ = 0, height_ = 0;
-  float max_point_size_ = 1;  // GL_POINT_SIZE_RANGE's upper end: the widest sprite
-  glm::ivec2 max_viewport_size_{0};  // GL_MAX_VIEWPORT_DIMS: a sprite's viewport is wider
   RenderSettings settings_;
   std::unique_ptr<Programs> programs_;
-  std::unique_ptr<TrailState> trails_;
-  std::unique_ptr<BloomChain> bloom_;
-  std::unique_ptr<PlanInk> plan_ink_;
-  // Draws quads 0 .. quads - 1 (4 vertices each, gl_VertexID / 4 the quad) with the bound
-  // program: the heads, the ribbons and the plan's markers. The index buffer is made at the
-  // first call.
-  void draw_quads(std::uint32_t quads);
-  gl::Buffer quad_indices_;
-  gl::VertexArray quad_vertex_array_;
-  gl::VertexArray empty_vertex_array_;  // core profile needs one bound for attribute-less draws
-  gl::Buffer live_count_;               // one uint: the boids of the view being drawn
-  gl::Texture hdr_texture_;             // RGBA16F: additive blending must not clip at 1
+  std::unique_ptr<PassState> passes_;
+  gl::Buffer live_count_;                // one uint: the boids of the view being drawn
+  gl::Texture hdr_texture_;              // RGBA16F: additive blending must not clip at 1
   gl::Framebuffer hdr_framebuffer_;
-  gl::Buffer exposure_;                 // one float: the automatic exposure's factor
-  gl::Buffer exposure_partials_;        // one vec4 per tile of the frame (exposure_pass)
-  gl::Buffer exposure_cells_;           // one vec4 per cell: the exposures' sums
-  gl::Buffer exposure_tiles_;           // one float per tile: its tile factors
-  gl::Buffer local_exposure_;           // one float per cell: the local exposure's factor
-  gl::Buffer exposure_density_;         // one float per cell: its density (the field's window)
-  gl::Texture local_exposure_map_;      // R32F, a texel per cell: local_exposure_ to gather from
-  // Views of the buffers above, through which every pass but the writer reads them
-  // (shaders/render/render_exposure.glsl).
-  gl::BufferTexture local_exposure_texels_, exposure_cell_texels_,
-      exposure_density_texels_, exposure_partial_texels_, exposure_tile_texels_;
-  bool local_exposure_used_ = false;    // local_exposure_ may hold factors other than 1
-  bool local_exposure_on_ = false;      // the last exposure_pass applied the local exposure
-  gl::Texture output_texture_;          // RGBA8, what gets displayed or written
+  gl::Texture output_texture_;           // RGBA8, what gets displayed or written
   gl::Framebuffer output_framebuffer_;
-  bool draw_to_window_ = false;         // draw_to_window()
+  bool draw_to_window_ = false;          // draw_to_window()
   unsigned final_framebuffer() const { return draw_to_window_ ? 0 : output_framebuffer_.id(); }
 };
 

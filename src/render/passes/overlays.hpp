@@ -1,0 +1,41 @@
+#pragma once
+// The overlays pass: thin lines drawn on the final image after the tone map (they do not glow),
+// alpha-blended: boid circles found on the GPU (shaders/render/render_overlay_circles.comp),
+// obstacles, the target and the grid (render_overlay.vert; docs/rendering.md, "Overlays").
+#include "pass.hpp"
+
+namespace murmur::render {
+
+struct OverlayPrograms {
+  struct Lines {
+    gl::Program program;
+    ViewUniforms view{program};
+    gl::Uniform circles{program, "u_circles"}, first_shape{program, "u_first_shape"};
+  };
+  struct Circles {
+    gl::Program program;
+    gl::Uniform boid_count{program, "u_boid_count"}, circle_slots{program, "u_circle_slots"},
+        circles_per_slot{program, "u_circles_per_slot"},
+        slot_radius_kind{program, "u_slot_radius_kind"},
+        slot_colour{program, "u_slot_colour"}, world_units_radius{program, "u_world_units_radius"},
+        perception_radius{program, "u_perception_radius"},
+        separation_radius{program, "u_separation_radius"},
+        has_selected{program, "u_has_selected"}, selected_id{program, "u_selected_id"},
+        selected_body_radius{program, "u_selected_body_radius"},
+        selected_sight_colour{program, "u_selected_sight_colour"},
+        selected_distance_colour{program, "u_selected_distance_colour"},
+        selected_body_colour{program, "u_selected_body_colour"};
+  };
+  OverlayPrograms();
+  Lines lines;
+  Circles circles;
+};
+
+// Reads the boids (bound with `live_count`), the scenario's obstacles and target and the
+// simulation's `grid`; writes the world's rectangle of `output`.
+void draw_overlays(const OverlayPrograms& programs, const RenderSettings& settings,
+                   const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
+                   const WorldView& view, const gl::Buffer& live_count,
+                   const RenderTarget& output, const PassGeometry& geometry);
+
+}  // namespace murmur::render
