@@ -42,7 +42,7 @@ PlanFormat output_format(const PlanOptions& options) {
 }
 
 // The PNG's size: --size, else one pixel per world unit, which must fit kImageSideRange.
-FrameSize image_size(const PlanOptions& options, const Scenario& scenario) {
+FrameSize image_size(const PlanOptions& options, const PlanScenario& scenario) {
   if (options.size) return *options.size;
   const double largest = static_cast<double>(kImageSideRange.max);
   const double width = std::ceil(double{scenario.world.width});
@@ -63,7 +63,7 @@ int run_plan(const PlanOptions& options) {
   if (options.size && format != PlanFormat::Png) {
     throw InputError("--size applies to PNG output only (--out " + options.out + ")");
   }
-  const Scenario scenario = load_plan_scenario_with_seed(options.scenario, options.seed);
+  const PlanScenario scenario = load_plan_scenario_with_seed(options.scenario, options.seed);
   const FrameSize size = format == PlanFormat::Png ? image_size(options, scenario) : FrameSize{};
   check_output_file(options.out, "--out");
 

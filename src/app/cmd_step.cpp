@@ -49,9 +49,7 @@ int run_plan_step(const StepOptions& options) {
                                backend == PlanBackend::Gpu, options.out, options.quiet);
 }
 
-int run_step(const StepOptions& options) {
-  const Scenario scenario = load_any_scenario_with_seed(options.scenario, options.seed);
-  if (scenario.plan) return run_plan_step(options);
+int run_flock_step(const StepOptions& options, const FlockScenario& scenario) {
   check_output_file(options.out, "--out");
 
   if (!options.in) {
@@ -68,6 +66,13 @@ int run_step(const StepOptions& options) {
   progress.finish();
   write_state(options.out, simulation.state());
   return kExitOk;
+}
+
+int run_step(const StepOptions& options) {
+  return visit_kind(
+      load_any_scenario_with_seed(options.scenario, options.seed),
+      [&](const FlockScenario& flock) { return run_flock_step(options, flock); },
+      [&](const PlanScenario&) { return run_plan_step(options); });
 }
 
 }  // namespace

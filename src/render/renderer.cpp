@@ -1186,10 +1186,8 @@ void Renderer::render(const GpuPlan& plan, RenderPassTimes* times) {
   render(plan.scenario(), plan.buffers(), plan.history(), times);
 }
 
-void Renderer::render(const Scenario& scenario, const GpuPlanBuffers& plan, std::uint64_t history,
-                      RenderPassTimes* times) {
-  if (!scenario.plan) throw std::invalid_argument("Renderer: " + scenario.source +
-                                                  " is not a plan scenario");
+void Renderer::render(const PlanScenario& scenario, const GpuPlanBuffers& plan,
+                      std::uint64_t history, RenderPassTimes* times) {
   const WorldView view = view_for(settings_.camera, scenario.size(), width_, height_);
   gl::DebugGroup frame_group("render plan frame");
   if (times != nullptr) glFinish();  // earlier work (the plan's steps) is not ours to time
@@ -1240,10 +1238,10 @@ std::size_t Renderer::build_every_variant() {
   return built;
 }
 
-void Renderer::plan_ink_pass(const Scenario& scenario, const GpuPlanBuffers& plan,
+void Renderer::plan_ink_pass(const PlanScenario& scenario, const GpuPlanBuffers& plan,
                              std::uint64_t history, const WorldView& view) {
   PlanInk& ink = *plan_ink_;
-  const PlanParams& params = *scenario.plan;
+  const PlanParams& params = scenario.plan;
   const PlanStyle& style = settings_.plan;
   const bool on_paper = settings_.blend == BlendMode::Ink;
   const PlanInk::Drawn wanted{history,

@@ -277,9 +277,10 @@ struct RenderSettings {
 
 // The look a scenario starts from before its `[render]` keys: RenderSettings{}, but ink on
 // paper for a plan scenario (the seed's black lines on white).
-inline RenderSettings default_render_settings(const Scenario& scenario) {
+inline RenderSettings default_render_settings(const FlockScenario&) { return {}; }
+inline RenderSettings default_render_settings(const PlanScenario&) {
   RenderSettings settings;
-  if (scenario.plan) settings.blend = BlendMode::Ink;
+  settings.blend = BlendMode::Ink;
   return settings;
 }
 
@@ -408,7 +409,7 @@ class Renderer {
   // Same, from a plan's buffers; world size and line widths come from `scenario` (a plan
   // scenario). `history` names the plan whose points the buffers hold: a different value (a
   // restarted plan) redraws every line.
-  void render(const Scenario& scenario, const GpuPlanBuffers& plan, std::uint64_t history,
+  void render(const PlanScenario& scenario, const GpuPlanBuffers& plan, std::uint64_t history,
               RenderPassTimes* times = nullptr);
   // Forgets the ink layer: the next plan frame draws every line again.
   void reset_plan();
@@ -454,8 +455,8 @@ class Renderer {
   void load_live_count(BoidBufferView boids);
   void frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
              const FoodBufferView& food, RenderPassTimes* times);
-  void plan_ink_pass(const Scenario& scenario, const GpuPlanBuffers& plan, std::uint64_t history,
-                     const WorldView& view);
+  void plan_ink_pass(const PlanScenario& scenario, const GpuPlanBuffers& plan,
+                     std::uint64_t history, const WorldView& view);
   void plan_agents_pass(const GpuPlanBuffers& plan, const WorldView& view);
   void clear_pass(const WorldView& view, bool world_drawn_over);
   // What the world's rectangle starts as: the background and no marks (glow), or the paper.
