@@ -75,7 +75,7 @@ std::uint32_t gpu_plan_point_capacity(std::uint64_t steps, std::uint64_t agents,
   return static_cast<std::uint32_t>(most_points);
 }
 
-PlanRun::PlanRun(const Scenario& scenario, PlanBackend backend, std::uint32_t steps)
+PlanRun::PlanRun(const PlanScenario& scenario, PlanBackend backend, std::uint32_t steps)
     : scenario_(scenario), state_(plan_start(scenario, scenario.world.seed)) {
   if (backend == PlanBackend::Cpu) return;
   const std::uint32_t most_points = gpu_plan_point_capacity(

@@ -69,7 +69,7 @@ std::uint32_t gpu_plan_point_capacity(std::uint64_t steps, std::uint64_t agents,
 // only what is new since the last call.
 class PlanRun {
  public:
-  PlanRun(const Scenario& scenario, PlanBackend backend, std::uint32_t steps);
+  PlanRun(const PlanScenario& scenario, PlanBackend backend, std::uint32_t steps);
   ~PlanRun();
   PlanRun(const PlanRun&) = delete;
   PlanRun& operator=(const PlanRun&) = delete;
@@ -78,7 +78,7 @@ class PlanRun {
   const PlanState& state();
 
  private:
-  const Scenario& scenario_;
+  const PlanScenario& scenario_;
   PlanState state_;
   std::unique_ptr<gl::Context> context_;  // outlives gpu_ (declared first)
   std::unique_ptr<GpuPlan> gpu_;

@@ -120,9 +120,13 @@ FlockState start_state(const Scenario& scenario, const std::optional<std::string
   return in ? read_state_csv(*in, scenario) : seeded_start(scenario);
 }
 
-std::optional<FlockState> flock_start_state(const Scenario& scenario,
+std::optional<FlockState> flock_start_state(const FlockScenario& scenario,
                                             const std::optional<std::string>& in) {
-  if (!scenario.plan) return start_state(scenario, in);
+  return start_state(scenario, in);
+}
+
+std::optional<FlockState> flock_start_state(const PlanScenario& scenario,
+                                            const std::optional<std::string>& in) {
   if (in) {
     throw InputError("--in " + *in + ": " + scenario.source +
                      " is a plan scenario, which starts from its [[plan.group]] tables");
@@ -130,24 +134,23 @@ std::optional<FlockState> flock_start_state(const Scenario& scenario,
   return std::nullopt;
 }
 
-Scenario load_any_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
-  Scenario scenario = load_scenario(path);
+AnyScenario load_any_scenario_with_seed(const std::string& path,
+                                        std::optional<std::uint64_t> seed) {
+  AnyScenario scenario = load_any_scenario(path);
+  if (seed) common_of(scenario).world.seed = *seed;
+  return scenario;
+}
+
+FlockScenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
+  FlockScenario scenario = load_scenario(path);
   if (seed) scenario.world.seed = *seed;
   return scenario;
 }
 
-Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
-  Scenario scenario = load_any_scenario_with_seed(path, seed);
-  require_flock_scenario(scenario);
-  return scenario;
-}
-
-Scenario load_plan_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
-  Scenario scenario = load_any_scenario_with_seed(path, seed);
-  if (!scenario.plan) {
-    throw InputError(scenario.source +
-                     ": no [plan] table: murmur plan draws plan scenarios (docs/floor-plan.md)");
-  }
+PlanScenario load_plan_scenario_with_seed(const std::string& path,
+                                          std::optional<std::uint64_t> seed) {
+  PlanScenario scenario = load_plan_scenario(path);
+  if (seed) scenario.world.seed = *seed;
   return scenario;
 }
 

@@ -53,12 +53,14 @@ class Program {
 
 // The flock scenario at `path`, with `seed`, when given, replacing its [world] seed. Scenario
 // errors propagate as the loader's InputError (file, line, key); a plan scenario is one too
-// (require_flock_scenario, state.hpp), before the command does anything else.
-Scenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
-// Either kind, flock or plan (`murmur step` runs both).
-Scenario load_any_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
+// (load_scenario), before the command does anything else.
+FlockScenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
+// Either kind, flock or plan: the command visits it once (`murmur step` runs both).
+AnyScenario load_any_scenario_with_seed(const std::string& path,
+                                        std::optional<std::uint64_t> seed);
 // The same for `murmur plan`: a scenario without a [plan] table is an InputError.
-Scenario load_plan_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
+PlanScenario load_plan_scenario_with_seed(const std::string& path,
+                                          std::optional<std::uint64_t> seed);
 // The progress of `murmur <command>` on stderr, counting `total` units named `unit`: off when
 // `quiet`, a redrawn line when stderr is a terminal, else a plain line every few seconds.
 Progress command_progress(const std::string& command, const std::string& unit,
@@ -68,7 +70,9 @@ Progress command_progress(const std::string& command, const std::string& unit,
 FlockState start_state(const Scenario& scenario, const std::optional<std::string>& in);
 // For a command that shows flocks and plans (view, record): a flock's start_state, or nothing
 // for a plan scenario, which starts from its [[plan.group]] tables (an --in is InputError).
-std::optional<FlockState> flock_start_state(const Scenario& scenario,
+std::optional<FlockState> flock_start_state(const FlockScenario& scenario,
+                                            const std::optional<std::string>& in);
+std::optional<FlockState> flock_start_state(const PlanScenario& scenario,
                                             const std::optional<std::string>& in);
 
 // Fails with OutputError naming `flag` and `path` unless the file's directory exists and is

@@ -387,7 +387,6 @@ int run_bench(const FlagValues& options) {
   const Scenario base = options.bench_scenario ? load_scenario(*options.bench_scenario)
                         : options.ecosystem      ? builtin_ecosystem_scenario()
                                                  : builtin_uniform_scenario();
-  require_flock_scenario(base);
   if (options.ecosystem && !has_ecosystem(base)) {
     throw InputError("--ecosystem: " + base.source +
                      " has no ecosystem keys (a [food] table, eats or energy_max > 0)");

@@ -40,9 +40,9 @@ constexpr double kMicrosecondsPerMillisecond = 1000.0;
 // Each size runs the CPU reference, GpuPlan, and GpuPlan stage by stage.
 constexpr std::uint64_t kRunsPerSize = 3;
 
-Scenario builtin_plan_scenario(std::uint32_t agents) {
+PlanScenario builtin_plan_scenario(std::uint32_t agents) {
   const float side = static_cast<float>(std::sqrt(agents * kAreaPerAgent));
-  Scenario scenario;
+  PlanScenario scenario;
   scenario.world.width = side;
   scenario.world.height = side;
   scenario.world.seed = kPlanBenchSeed;
@@ -103,7 +103,7 @@ double median_ms(std::uint32_t warmup, std::uint32_t timed, StepOnce&& step_once
 
 // The same GpuPlan steps again from the start, each timed stage by stage (glFinish after each
 // stage, so their sum exceeds an untimed step by the lost overlap): each stage's median.
-PlanStageTimes stage_medians(const Scenario& scenario, const PlanState& start,
+PlanStageTimes stage_medians(const PlanScenario& scenario, const PlanState& start,
                              std::uint32_t warmup, std::uint32_t timed) {
   GpuPlan gpu(scenario, start,
               gpu_plan_point_capacity(std::uint64_t{warmup} + timed, start.agents.size(),
@@ -122,7 +122,7 @@ PlanStageTimes stage_medians(const Scenario& scenario, const PlanState& start,
 
 // The CPU reference alone, then GpuPlan alone from the same start, each step of GpuPlan ended
 // by glFinish() (GL timer queries read 0 for compute work on llvmpipe).
-PlanTiming time_plan(const Scenario& scenario, std::uint32_t warmup, std::uint32_t timed) {
+PlanTiming time_plan(const PlanScenario& scenario, std::uint32_t warmup, std::uint32_t timed) {
   PlanTiming timing;
   const PlanState start = plan_start(scenario, scenario.world.seed);
   PlanState cpu = start;
@@ -167,12 +167,12 @@ std::string plan_bench_defaults() {
 
 int run_plan_bench(const PlanBenchOptions& options) {
   const std::vector<std::uint64_t> sizes = options.sizes.value_or(kDefaultPlanSizes);
-  std::vector<Scenario> scenarios;
+  std::vector<PlanScenario> scenarios;
   for (const std::uint64_t n : sizes) {
     scenarios.push_back(builtin_plan_scenario(static_cast<std::uint32_t>(n)));
   }
   const std::uint32_t warmup =
-      options.warmup_steps.value_or(scenarios.front().plan->warmup + kStepsPastWarmup);
+      options.warmup_steps.value_or(scenarios.front().plan.warmup + kStepsPastWarmup);
   const std::uint32_t timed = options.timed_steps.value_or(kDefaultTimedPlanSteps);
 
   const std::unique_ptr<gl::Context> context = gl::create_headless_context();
@@ -184,7 +184,7 @@ int run_plan_bench(const PlanBenchOptions& options) {
               kAreaPerAgent, static_cast<unsigned long long>(kPlanBenchSeed));
   std::printf("timing: median of %u steps after %u warm-up steps (deaths apply after step %u); "
               "cpu on %u threads, then gpu alone with glFinish(); wall clock\n\n",
-              timed, warmup, scenarios.front().plan->warmup, kCpuWorkers);
+              timed, warmup, scenarios.front().plan.warmup, kCpuWorkers);
   std::printf("| N | living | cpu ms/step | gpu ms/step | cpu us/agent-step | "
               "gpu us/agent-step | gpu/cpu |\n");
   std::printf("|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -196,8 +196,8 @@ int run_plan_bench(const PlanBenchOptions& options) {
   std::uint64_t done = 0;
   std::vector<std::pair<double, double>> per_agent;  // us per agent-step: cpu, gpu
   std::vector<std::pair<std::uint32_t, PlanStageTimes>> stage_rows;
-  for (const Scenario& scenario : scenarios) {
-    const std::uint32_t n = scenario.plan->total_count();
+  for (const PlanScenario& scenario : scenarios) {
+    const std::uint32_t n = scenario.plan.total_count();
     const PlanTiming t = time_plan(scenario, warmup, timed);
     context->check_gl_errors("the timing of " + std::to_string(n) + " agents");
     const double cpu_us = t.cpu_ms * kMicrosecondsPerMillisecond / n;

@@ -27,7 +27,7 @@ const std::vector<std::string> kFlockOnlyFlags = {"--in", "--lockstep", "--sampl
                                                   "--envelope-runs", "--search"};
 
 // A plan scenario: GpuPlan and the CPU reference side by side (docs/harness.md, "Plans").
-int run_plan_compare(const FlagValues& request, const Scenario& scenario) {
+int run_plan_compare(const FlagValues& request, const PlanScenario& scenario) {
   for (const std::string& name : kFlockOnlyFlags) {
     if (request.given(name)) {
       throw InputError(name + ": applies to flock scenarios; " + scenario.source +
@@ -38,13 +38,13 @@ int run_plan_compare(const FlagValues& request, const Scenario& scenario) {
   options.steps = request.compare_steps.value_or(kDefaultPlanSteps);
   // Room for each agent the plan may hold (a branching plan's max_agents), or an InputError.
   gpu_plan_point_capacity(options.steps,
-                          gpu_plan_agent_capacity(scenario, scenario.plan->total_count()));
+                          gpu_plan_agent_capacity(scenario, scenario.plan.total_count()));
   const auto context = gl::create_headless_context();
   const std::string& renderer = context->info().renderer;
   options.max_divergent = request.given("--max-divergent") ? request.max_divergent
                                                            : default_plan_bound(renderer);
   std::printf("murmur compare: %s, a plan of %u agents, seed %llu, %u steps, on %s\n",
-              scenario.source.c_str(), scenario.plan->total_count(),
+              scenario.source.c_str(), scenario.plan.total_count(),
               static_cast<unsigned long long>(scenario.world.seed), options.steps,
               renderer.c_str());
   std::fflush(stdout);
@@ -57,10 +57,7 @@ int run_plan_compare(const FlagValues& request, const Scenario& scenario) {
   return report.passed() ? kExitOk : kExitCheckFailed;
 }
 
-int run_compare(const FlagValues& request) {
-  const Scenario scenario = load_any_scenario_with_seed(request.scenario, request.seed);
-  if (scenario.plan) return run_plan_compare(request, scenario);
-  require_flock_scenario(scenario);
+int run_flock_compare(const FlagValues& request, const FlockScenario& scenario) {
   if (request.given("--max-divergent")) {
     throw InputError("--max-divergent: applies to plan scenarios ([plan]); " + scenario.source +
                      " is a flock scenario");
@@ -88,6 +85,13 @@ int run_compare(const FlagValues& request) {
   progress.finish();
   std::fputs(report.table().c_str(), stdout);
   return report.passed() ? kExitOk : kExitCheckFailed;
+}
+
+int run_compare(const FlagValues& request) {
+  return visit_kind(
+      load_any_scenario_with_seed(request.scenario, request.seed),
+      [&](const FlockScenario& flock) { return run_flock_compare(request, flock); },
+      [&](const PlanScenario& plan) { return run_plan_compare(request, plan); });
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ PlanFormat output_format(const FlagValues& options) {
 }
 
 // The PNG's size: --size, else one pixel per world unit, which must fit kPlanImageSideRange.
-FrameSize image_size(const FlagValues& options, const Scenario& scenario) {
+FrameSize image_size(const FlagValues& options, const PlanScenario& scenario) {
   if (options.plan_size) return *options.plan_size;
   const double largest = static_cast<double>(kPlanImageSideRange.max);
   const double width = std::ceil(double{scenario.world.width});
@@ -47,7 +47,7 @@ int run_plan(const FlagValues& options) {
   if (options.plan_size && format != PlanFormat::Png) {
     throw InputError("--size applies to PNG output only (--out " + options.plan_out + ")");
   }
-  const Scenario scenario = load_plan_scenario_with_seed(options.plan_scenario, options.seed);
+  const PlanScenario scenario = load_plan_scenario_with_seed(options.plan_scenario, options.seed);
   const FrameSize size = format == PlanFormat::Png ? image_size(options, scenario) : FrameSize{};
   check_output_file(options.plan_out, "--out");
 

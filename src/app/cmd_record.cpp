@@ -41,12 +41,20 @@ int run_record(const FlagValues& options) {
   request.progress = !options.quiet;
   request.out = options.record_out;
   request.video = video_format(options.record_format, request.out);
-  request.scenario = load_any_scenario_with_seed(options.record_scenario, options.seed);
-  request.initial = flock_start_state(request.scenario, options.in);
+  request.subject = visit_kind(
+      load_any_scenario_with_seed(options.record_scenario, options.seed),
+      [&](FlockScenario&& flock) -> RecordSubject {
+        std::optional<FlockState> initial = flock_start_state(flock, options.in);
+        return FlockRecording{std::move(flock), std::move(initial)};
+      },
+      [&](PlanScenario&& plan) -> RecordSubject {
+        flock_start_state(plan, options.in);  // refuses an --in
+        return std::move(plan);
+      });
 
   if (!options.in) {
     std::fprintf(stderr, "seed %llu\n",
-                 static_cast<unsigned long long>(request.scenario.world.seed));
+                 static_cast<unsigned long long>(recorded_scenario(request.subject).world.seed));
   }
   record_frames(request);
   return kExitOk;

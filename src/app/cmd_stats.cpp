@@ -130,7 +130,7 @@ std::string plan_csv_row(const PlanSummary& s) {
 }
 
 // A plan scenario's statistics along its run, on the CPU reference or GpuPlan (the same rows).
-int run_plan_stats(const FlagValues& options, const Scenario& scenario) {
+int run_plan_stats(const FlagValues& options, const PlanScenario& scenario) {
   const PlanBackend backend = plan_backend(options.scenario, options.stats_in, options.backend);
   const std::uint32_t steps = *options.stats_steps;  // no --in, so --steps was given
   if (options.stats_out) check_output_file(*options.stats_out, "--out");
@@ -149,10 +149,7 @@ int run_plan_stats(const FlagValues& options, const Scenario& scenario) {
   return kExitOk;
 }
 
-int run_stats(const FlagValues& options) {
-  const Scenario scenario = load_any_scenario_with_seed(options.scenario, options.seed);
-  if (scenario.plan) return run_plan_stats(options, scenario);
-  require_flock_scenario(scenario);
+int run_flock_stats(const FlagValues& options, const FlockScenario& scenario) {
   if (options.stats_in) {
     const FlockState state = read_state_csv(*options.stats_in, scenario);
     print_summary(scenario, compute_stats(scenario, state), compute_population(scenario, state));
@@ -182,6 +179,13 @@ int run_stats(const FlagValues& options) {
       });
   rows.finish();
   return kExitOk;
+}
+
+int run_stats(const FlagValues& options) {
+  return visit_kind(
+      load_any_scenario_with_seed(options.scenario, options.seed),
+      [&](const FlockScenario& flock) { return run_flock_stats(options, flock); },
+      [&](const PlanScenario& plan) { return run_plan_stats(options, plan); });
 }
 
 }  // namespace

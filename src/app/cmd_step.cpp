@@ -25,9 +25,7 @@ int run_plan_step(const FlagValues& options) {
                                backend == PlanBackend::Gpu, options.step_out, options.quiet);
 }
 
-int run_step(const FlagValues& options) {
-  const Scenario scenario = load_any_scenario_with_seed(options.scenario, options.seed);
-  if (scenario.plan) return run_plan_step(options);
+int run_flock_step(const FlagValues& options, const FlockScenario& scenario) {
   check_output_file(options.step_out, "--out");
 
   if (!options.in) {
@@ -44,6 +42,13 @@ int run_step(const FlagValues& options) {
   progress.finish();
   write_state(options.step_out, simulation.state());
   return kExitOk;
+}
+
+int run_step(const FlagValues& options) {
+  return visit_kind(
+      load_any_scenario_with_seed(options.scenario, options.seed),
+      [&](const FlockScenario& flock) { return run_flock_step(options, flock); },
+      [&](const PlanScenario&) { return run_plan_step(options); });
 }
 
 }  // namespace

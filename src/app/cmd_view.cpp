@@ -31,13 +31,14 @@ int run_view(const FlagValues& view) {
   options.timings = view.timings;
   options.scenario_path = view.view_scenario;
   options.scenario = load_any_scenario_with_seed(view.view_scenario, view.seed);
-  options.initial = flock_start_state(options.scenario, view.in);
+  options.initial = std::visit(
+      [&](const auto& kind) { return flock_start_state(kind, view.in); }, options.scenario);
 
   // After the flags and the scenario (bad input is exit 2 everywhere), before the seed line:
   // without a display the one line on stderr says so.
   gl::require_display();
   std::fprintf(stderr, "seed %llu\n",
-               static_cast<unsigned long long>(options.scenario.world.seed));
+               static_cast<unsigned long long>(common_of(options.scenario).world.seed));
   viewer::run_viewer(options);
   return kExitOk;
 }

@@ -449,14 +449,7 @@ std::uint32_t FlockState::resolved_next_id() const {
   return boids.empty() ? 0u : largest + 1u;
 }
 
-void require_flock_scenario(const Scenario& scenario) {
-  if (!scenario.plan) return;
-  throw InputError((scenario.source.empty() ? std::string("<scenario>") : scenario.source) +
-                   ": a plan scenario ([plan]) has no flock to start: `murmur plan` runs it");
-}
-
 FlockState seeded_start(const Scenario& scenario) {
-  require_flock_scenario(scenario);
   FlockState state;
   state.boids.reserve(scenario.total_count());
   const std::uint64_t seed = scenario.world.seed;
@@ -590,7 +583,6 @@ std::vector<float> refit_food_field(const FoodParams& from, const FoodParams& to
 }
 
 FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario) {
-  require_flock_scenario(scenario);
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     const int error = errno;

@@ -94,13 +94,6 @@ std::uint32_t plan_bucket(glm::ivec2 cell, std::uint32_t buckets) {
 // the steering grid, or by scanning everything (the oracle of the tests).
 enum class Search { Indexed, BruteForce };
 
-const PlanParams& plan_of(const Scenario& scenario) {
-  if (!scenario.plan) {
-    throw InputError(scenario.source + ": no [plan] table: not a plan scenario");
-  }
-  return *scenario.plan;
-}
-
 // The death check at the start of a step (docs/model.md, "One step of the plan", 1), on the
 // state the previous step left: the first cause that holds.
 PlanDeath death_of(const PlanParams& plan, const PlanState& state, const PlanAgent& agent,
@@ -354,8 +347,8 @@ bool PlanCoverage::below(float fraction) const {
   return double(covered_) < double(fraction) * double(cells_);
 }
 
-PlanCoverage plan_coverage(const Scenario& scenario) {
-  return PlanCoverage(scenario.size(), plan_index_cell_side(plan_of(scenario).clearance));
+PlanCoverage plan_coverage(const PlanScenario& scenario) {
+  return PlanCoverage(scenario.size(), plan_index_cell_side(scenario.plan.clearance));
 }
 
 float plan_distance(glm::vec2 a, glm::vec2 b) { return plan_magnitude(a - b); }
@@ -416,8 +409,8 @@ std::uint32_t PlanState::births() const {
                                      [](const PlanAgent& a) { return a.parent != kPlanNoParent; }));
 }
 
-PlanState plan_start(const Scenario& scenario, std::uint64_t seed) {
-  const PlanParams& plan = plan_of(scenario);
+PlanState plan_start(const PlanScenario& scenario, std::uint64_t seed) {
+  const PlanParams& plan = scenario.plan;
   PlanState state;
   state.seed = seed;
   state.index = PlanPointIndex(plan.clearance);
@@ -491,8 +484,8 @@ void branch(const PlanParams& plan, PlanState& state, std::uint64_t step) {
   }
 }
 
-void step_plan(const Scenario& scenario, PlanState& state, unsigned workers, Search search) {
-  const PlanParams& plan = plan_of(scenario);
+void step_plan(const PlanScenario& scenario, PlanState& state, unsigned workers, Search search) {
+  const PlanParams& plan = scenario.plan;
   const std::uint64_t step = state.step + 1;
   std::vector<PlanAgent>& agents = state.agents;
   const std::size_t count = agents.size();
@@ -561,11 +554,11 @@ void step_plan(const Scenario& scenario, PlanState& state, unsigned workers, Sea
 
 }  // namespace
 
-void plan_step(const Scenario& scenario, PlanState& state, unsigned workers) {
+void plan_step(const PlanScenario& scenario, PlanState& state, unsigned workers) {
   step_plan(scenario, state, workers, Search::Indexed);
 }
 
-void plan_step_brute_force(const Scenario& scenario, PlanState& state, unsigned workers) {
+void plan_step_brute_force(const PlanScenario& scenario, PlanState& state, unsigned workers) {
   step_plan(scenario, state, workers, Search::BruteForce);
 }
 
@@ -588,9 +581,9 @@ const glm::vec2* segment_start(const PlanAgent& agent, const PlanPoint* before) 
 
 }  // namespace
 
-std::vector<std::vector<PlanSegment>> plan_drawing(const Scenario& scenario,
+std::vector<std::vector<PlanSegment>> plan_drawing(const PlanScenario& scenario,
                                                    const PlanState& state) {
-  const PlanParams& plan = plan_of(scenario);
+  const PlanParams& plan = scenario.plan;
   std::vector<std::vector<PlanSegment>> drawing(state.agents.size());
   std::vector<const PlanPoint*> previous(state.agents.size(), nullptr);
   for (const PlanPoint& p : state.points) {
@@ -643,8 +636,7 @@ PlanSummary PlanSummaryTracker::summary(const PlanState& state) {
   return summary;
 }
 
-PlanSummary plan_summary(const Scenario& scenario, const PlanState& state) {
-  plan_of(scenario);  // a flock scenario has no plan to sum up
+PlanSummary plan_summary(const PlanScenario&, const PlanState& state) {
   return PlanSummaryTracker().summary(state);
 }
 

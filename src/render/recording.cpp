@@ -75,7 +75,10 @@ void remove_stale_frames(const std::filesystem::path& dir, std::uint32_t frames)
 
 std::string manifest_text(const RecordRequest& req, const std::string& gl_renderer) {
   RecordingManifest manifest;
-  describe_scenario(req.scenario, manifest);
+  visit_kind(
+      req.subject,
+      [&](const FlockRecording& flock) { describe_scenario(flock.scenario, manifest); },
+      [&](const PlanScenario& plan) { describe_scenario(plan, manifest); });
   manifest.width = req.width;
   manifest.height = req.height;
   manifest.frames = req.frames;
@@ -90,11 +93,24 @@ std::string manifest_text(const RecordRequest& req, const std::string& gl_render
 
 }  // namespace
 
-void describe_scenario(const Scenario& scenario, RecordingManifest& manifest) {
+const ScenarioCommon& recorded_scenario(const RecordSubject& subject) {
+  return visit_kind(
+      subject, [](const FlockRecording& flock) -> const ScenarioCommon& { return flock.scenario; },
+      [](const PlanScenario& plan) -> const ScenarioCommon& { return plan; });
+}
+
+void describe_scenario(const FlockScenario& scenario, RecordingManifest& manifest) {
   manifest.scenario_source = scenario.source;
   manifest.seed = scenario.world.seed;
-  manifest.plan = scenario.plan.has_value();
-  manifest.boids = scenario.plan ? scenario.plan->total_count() : scenario.total_count();
+  manifest.plan = false;
+  manifest.boids = scenario.total_count();
+}
+
+void describe_scenario(const PlanScenario& scenario, RecordingManifest& manifest) {
+  manifest.scenario_source = scenario.source;
+  manifest.seed = scenario.world.seed;
+  manifest.plan = true;
+  manifest.boids = scenario.plan.total_count();
 }
 
 std::string manifest_toml(const std::string& comment, const RecordingManifest& manifest) {
@@ -184,8 +200,9 @@ class RecordedScene {
 
 class FlockScene final : public RecordedScene {
  public:
-  FlockScene(const RecordRequest& req, Renderer& renderer)
-      : flock_(req.scenario, req.initial ? *req.initial : seeded_start(req.scenario)),
+  FlockScene(const FlockRecording& recording, Renderer& renderer)
+      : flock_(recording.scenario,
+               recording.initial ? *recording.initial : seeded_start(recording.scenario)),
         renderer_(renderer) {}
   void advance(std::uint32_t steps) override {
     for (std::uint32_t step = 0; step < steps; ++step) {
@@ -204,9 +221,9 @@ class FlockScene final : public RecordedScene {
 // blocking read of its counts a frame, which the frame's own readback dwarfs).
 class PlanScene final : public RecordedScene {
  public:
-  explicit PlanScene(const RecordRequest& req)
-      : plan_(req.scenario, plan_start(req.scenario, req.scenario.world.seed),
-              initial_point_capacity(req.scenario)) {}
+  explicit PlanScene(const PlanScenario& scenario)
+      : plan_(scenario, plan_start(scenario, scenario.world.seed),
+              initial_point_capacity(scenario)) {}
   void advance(std::uint32_t steps) override {
     if (steps == 0) return;
     try {
@@ -233,8 +250,8 @@ class PlanScene final : public RecordedScene {
  private:
   // A few steps' points of every agent: most plans die out long before they need more.
   static constexpr std::uint32_t kInitialStepsOfPoints = 64;
-  static std::uint32_t initial_point_capacity(const Scenario& scenario) {
-    const std::uint64_t agents = scenario.plan->total_count();
+  static std::uint32_t initial_point_capacity(const PlanScenario& scenario) {
+    const std::uint64_t agents = scenario.plan.total_count();
     return static_cast<std::uint32_t>(
         std::min<std::uint64_t>(agents * kInitialStepsOfPoints, PlanPointIndex::kNone - 1));
   }
@@ -245,9 +262,6 @@ class PlanScene final : public RecordedScene {
 
 void record_frames(const RecordRequest& req) {
   validate_request(req);
-  if (req.scenario.plan && req.initial) {
-    throw InputError("--in: a plan scenario starts from its [[plan.group]] tables, not a state");
-  }
   // Before the GL context: a bad --out or a missing ffmpeg fails before any simulation.
   std::unique_ptr<FrameSink> sink;
   if (req.video)
@@ -256,17 +270,25 @@ void record_frames(const RecordRequest& req) {
     sink = std::make_unique<PngDirectorySink>(req);
 
   const auto context = gl::create_headless_context();
-  Renderer renderer(req.width, req.height, default_render_settings(req.scenario));
-  apply_look(renderer.settings(), req.scenario.look);
+  Renderer renderer(req.width, req.height,
+                    visit_kind(
+                        req.subject,
+                        [](const FlockRecording& flock) {
+                          return default_render_settings(flock.scenario);
+                        },
+                        [](const PlanScenario& plan) { return default_render_settings(plan); }));
+  apply_look(renderer.settings(), recorded_scenario(req.subject).look);
   PlanScene* plan = nullptr;
-  std::unique_ptr<RecordedScene> scene;
-  if (req.scenario.plan) {
-    auto plan_scene = std::make_unique<PlanScene>(req);
-    plan = plan_scene.get();
-    scene = std::move(plan_scene);
-  } else {
-    scene = std::make_unique<FlockScene>(req, renderer);
-  }
+  const std::unique_ptr<RecordedScene> scene = visit_kind(
+      req.subject,
+      [&](const FlockRecording& flock) -> std::unique_ptr<RecordedScene> {
+        return std::make_unique<FlockScene>(flock, renderer);
+      },
+      [&](const PlanScenario& plan_scenario) -> std::unique_ptr<RecordedScene> {
+        auto plan_scene = std::make_unique<PlanScene>(plan_scenario);
+        plan = plan_scene.get();
+        return plan_scene;
+      });
 
   if (req.progress && req.skip_steps > 0) std::fprintf(stderr, "skipping %u steps\n", req.skip_steps);
   scene->advance(req.skip_steps);

@@ -208,10 +208,8 @@ void Renderer::render(const GpuPlan& plan, RenderPassTimes* times) {
   render(plan.scenario(), plan.buffers(), plan.history(), times);
 }
 
-void Renderer::render(const Scenario& scenario, const GpuPlanBuffers& plan, std::uint64_t history,
-                      RenderPassTimes* times) {
-  if (!scenario.plan) throw std::invalid_argument("Renderer: " + scenario.source +
-                                                  " is not a plan scenario");
+void Renderer::render(const PlanScenario& scenario, const GpuPlanBuffers& plan,
+                      std::uint64_t history, RenderPassTimes* times) {
   const WorldView view = view_for(settings_.camera, scenario.size(), width_, height_);
   gl::DebugGroup frame_group("render plan frame");
   if (times != nullptr) glFinish();  // earlier work (the plan's steps) is not ours to time

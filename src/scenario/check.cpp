@@ -14,7 +14,8 @@
 //   [food], [[food.patch]]
 //   [render]
 //   [[spawn]]                 a known species, counts, a region inside the world
-//   [plan], [[plan.group]]    a plan scenario: no flock's tables, its groups, its canvas
+//   [plan], [[plan.group]]    a plan scenario: its groups, its canvas
+// and, after it, the rule of a plan file: no flock's tables (check_plan_has_no_flock).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -42,21 +43,29 @@ using scenario_internal::ScenarioLines;
 using scenario_internal::spawn_label;
 using scenario_internal::species_label;
 
+// Checks one kind of scenario (FlockScenario or PlanScenario); a kind's tables are checked only
+// by the Validator of that kind.
+template <class Kind>
 class Validator {
   // The owner of a table whose ranges name no other key ([world], [render]).
   static constexpr const SpeciesParams* kNoOwner = nullptr;
 
  public:
-  Validator(const Scenario& scenario, const ScenarioLines* lines)
+  Validator(const Kind& scenario, const ScenarioLines* lines)
       : scenario_(scenario), lines_(lines) {}
 
   void run() {
     check_world();
-    if (scenario_.plan) {
-      check_plan();
-      check_look();
-      return;
-    }
+    check_tables_of(scenario_);
+  }
+
+ private:
+  void check_tables_of(const PlanScenario&) {
+    check_plan();
+    check_look();
+  }
+
+  void check_tables_of(const FlockScenario&) {
     check_species_list();
     for (std::size_t i = 0; i < scenario_.species.size(); ++i) check_species(i);
     check_total_count();
@@ -67,7 +76,6 @@ class Validator {
     check_spawns();
   }
 
- private:
   // ---- ranges: whether a value lies in its key's range, and the message when not -----
 
   static bool refers_to_key(const params::Accepted& accepted) {
@@ -603,25 +611,8 @@ class Validator {
     return lines_ && i < lines_->plan_groups.size() ? lines_->plan_groups[i].line_of(key) : 0;
   }
 
-  // A plan scenario's agents follow the [plan] table alone: the flock's tables would be
-  // silently ignored, so each is an error.
-  void check_plan_has_no_flock() const {
-    const auto reject = [&](bool present, std::string_view table) {
-      if (!present) return;
-      fail(scenario_.source, lines_ ? lines_->plan.table : 0,
-           std::string(table) + ": not part of a plan scenario (one with a [plan] table takes " +
-               "only [world], [render] and [plan] with its [[plan.group]] tables)");
-    };
-    reject(!scenario_.species.empty(), "[[species]]");
-    reject(!scenario_.spawns.empty(), "[[spawn]]");
-    reject(!scenario_.obstacles.empty(), "[[obstacle]]");
-    reject(scenario_.target.has_value(), "[target]");
-    reject(scenario_.food.has_value(), "[food]");
-  }
-
   void check_plan() const {
-    check_plan_has_no_flock();
-    const PlanParams& plan = *scenario_.plan;
+    const PlanParams& plan = scenario_.plan;
     for_each_plan_param([&](const auto& info) {
       const auto& value = plan.*info.member;
       if (auto broken = broken_rule(value, info.accepted, &plan, true)) {
@@ -658,7 +649,7 @@ class Validator {
   }
 
   void check_plan_group(std::size_t i) const {
-    const PlanGroup& group = scenario_.plan->groups[i];
+    const PlanGroup& group = scenario_.plan.groups[i];
     const std::string label = "plan.group[" + std::to_string(i) + "].";
     for_each_plan_group_param([&](const auto& info) {
       const auto& value = group.*info.member;
@@ -681,16 +672,37 @@ class Validator {
                 params::plan_group::height.key, "height");
   }
 
-  const Scenario& scenario_;
+  const Kind& scenario_;
   const ScenarioLines* lines_;
 };
 
 }  // namespace
 
-void scenario_internal::check_scenario(const Scenario& scenario, const ScenarioLines* lines) {
+void scenario_internal::check_scenario(const FlockScenario& scenario, const ScenarioLines* lines) {
   Validator(scenario, lines).run();
 }
 
-void validate_scenario(const Scenario& scenario) { Validator(scenario, nullptr).run(); }
+void scenario_internal::check_scenario(const PlanScenario& scenario, const ScenarioLines* lines) {
+  Validator(scenario, lines).run();
+}
+
+void scenario_internal::check_plan_has_no_flock(const FlockScenario& tables,
+                                                const ScenarioLines& lines) {
+  const auto reject = [&](bool present, std::string_view table) {
+    if (!present) return;
+    fail(tables.source, lines.plan.table,
+         std::string(table) + ": not part of a plan scenario (one with a [plan] table takes " +
+             "only [world], [render] and [plan] with its [[plan.group]] tables)");
+  };
+  reject(!tables.species.empty(), "[[species]]");
+  reject(!tables.spawns.empty(), "[[spawn]]");
+  reject(!tables.obstacles.empty(), "[[obstacle]]");
+  reject(tables.target.has_value(), "[target]");
+  reject(tables.food.has_value(), "[food]");
+}
+
+void validate_scenario(const FlockScenario& scenario) { Validator(scenario, nullptr).run(); }
+
+void validate_scenario(const PlanScenario& scenario) { Validator(scenario, nullptr).run(); }
 
 }  // namespace murmur

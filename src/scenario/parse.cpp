@@ -1,6 +1,6 @@
 // Scenario files in: TOML read through the parameter tables (include/murmur/scenario/params/)
-// into a Scenario, each key's line kept for messages, then checked (docs/scenarios.md is the
-// user's reference for every key, default and range).
+// into a scenario of its kind (flock or plan), each key's line kept for messages, then checked
+// (docs/scenarios.md is the user's reference for every key, default and range).
 //
 // The tables come in the order of check.cpp, where each table's ranges and cross rules are
 // checked, so the read and the check of one table can be held side by side; write.cpp writes
@@ -13,8 +13,9 @@
 //   Parser                    syntax, numbers, strings and choices, then one reader a table:
 //                             [world], [[species]], [[obstacle]], [target], [food] and
 //                             [[food.patch]], [render], [[spawn]], [plan] and [[plan.group]];
-//                             then every table's keys and one value as its type asks
-//   parse_scenario, load_scenario
+//                             then every table's keys and one value as its type asks; the
+//                             kind: the one place a file becomes a flock or a plan
+//   parse_*scenario, load_*scenario   either kind, or one kind (the other's message)
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -25,6 +26,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -137,7 +139,7 @@ class Parser {
  public:
   explicit Parser(std::string source) { scenario_.source = std::move(source); }
 
-  Scenario parse(std::string_view text) {
+  AnyScenario parse(std::string_view text) {
     const toml::table root = parse_toml(text);
     for (const auto& [key, node] : root) {
       if (key != "world" && key != "species" && key != "obstacle" && key != "target" &&
@@ -159,8 +161,7 @@ class Parser {
     if (const toml::node* render = root.get("render")) parse_render(*render);
     if (const toml::node* spawns = root.get("spawn")) parse_spawns(*spawns);
     if (const toml::node* plan = root.get("plan")) parse_plan(*plan);
-    scenario_internal::check_scenario(scenario_, &lines_);
-    return std::move(scenario_);
+    return split_into_kind();
   }
 
  private:
@@ -459,7 +460,7 @@ class Parser {
     } else {
       plan.groups = seed_plan_groups();
     }
-    scenario_.plan = std::move(plan);
+    plan_ = std::move(plan);
   }
 
   void parse_plan_groups(const toml::node& node, PlanParams& plan) {
@@ -637,17 +638,29 @@ class Parser {
     return colour;
   }
 
-  Scenario scenario_;
+  // ---- the kind -------------------------------------------------------------------------
+
+  // The one place a file becomes one kind: a [plan] table makes it a plan, whose file may hold
+  // none of the flock's tables that scenario_ gathered too.
+  AnyScenario split_into_kind() {
+    if (!plan_) {
+      scenario_internal::check_scenario(scenario_, &lines_);
+      return std::move(scenario_);
+    }
+    scenario_internal::check_plan_has_no_flock(scenario_, lines_);
+    PlanScenario plan;
+    static_cast<ScenarioCommon&>(plan) = std::move(static_cast<ScenarioCommon&>(scenario_));
+    plan.plan = std::move(*plan_);
+    scenario_internal::check_scenario(plan, &lines_);
+    return plan;
+  }
+
+  FlockScenario scenario_;  // the [world] and [render] of either kind, the flock's tables
+  std::optional<PlanParams> plan_;
   ScenarioLines lines_;
 };
 
-}  // namespace
-
-Scenario parse_scenario(std::string_view text, const std::string& source) {
-  return Parser(source).parse(text);
-}
-
-Scenario load_scenario(const std::filesystem::path& path) {
+std::string scenario_file_text(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     const int error = errno;
@@ -659,7 +672,44 @@ Scenario load_scenario(const std::filesystem::path& path) {
     const int error = errno;
     throw InputError(path.string() + ": cannot read scenario file (" + std::strerror(error) + ")");
   }
-  return parse_scenario(text.str(), path.string());
+  return text.str();
+}
+
+}  // namespace
+
+AnyScenario parse_any_scenario(std::string_view text, const std::string& source) {
+  return Parser(source).parse(text);
+}
+
+FlockScenario parse_scenario(std::string_view text, const std::string& source) {
+  return visit_kind(
+      parse_any_scenario(text, source), [](FlockScenario&& flock) { return std::move(flock); },
+      [](PlanScenario&& plan) -> FlockScenario {
+        throw InputError((plan.source.empty() ? std::string("<scenario>") : plan.source) +
+                         ": a plan scenario ([plan]) has no flock to start: `murmur plan` runs it");
+      });
+}
+
+PlanScenario parse_plan_scenario(std::string_view text, const std::string& source) {
+  return visit_kind(
+      parse_any_scenario(text, source),
+      [](FlockScenario&& flock) -> PlanScenario {
+        throw InputError(flock.source + ": no [plan] table: murmur plan draws plan scenarios " +
+                         "(docs/floor-plan.md)");
+      },
+      [](PlanScenario&& plan) { return std::move(plan); });
+}
+
+AnyScenario load_any_scenario(const std::filesystem::path& path) {
+  return parse_any_scenario(scenario_file_text(path), path.string());
+}
+
+FlockScenario load_scenario(const std::filesystem::path& path) {
+  return parse_scenario(scenario_file_text(path), path.string());
+}
+
+PlanScenario load_plan_scenario(const std::filesystem::path& path) {
+  return parse_plan_scenario(scenario_file_text(path), path.string());
 }
 
 }  // namespace murmur

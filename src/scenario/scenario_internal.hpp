@@ -82,6 +82,10 @@ inline bool spawn_key_applies(SpawnLayout layout, std::string_view key) {
 
 // Checks every table of `scenario` (check.cpp); `lines`, when the scenario came from a file,
 // gives each message its line.
-void check_scenario(const Scenario& scenario, const ScenarioLines* lines);
+void check_scenario(const FlockScenario& scenario, const ScenarioLines* lines);
+void check_scenario(const PlanScenario& scenario, const ScenarioLines* lines);
+// A file with a [plan] table is a plan, whose agents follow [plan] alone: any flock's table it
+// holds too (read into `tables`) would be silently ignored, so each is an error.
+void check_plan_has_no_flock(const FlockScenario& tables, const ScenarioLines& lines);
 
 }  // namespace murmur::scenario_internal

@@ -6,21 +6,21 @@
 
 namespace murmur {
 
-std::uint32_t Scenario::total_count() const {
+std::uint32_t FlockScenario::total_count() const {
   std::uint32_t total = 0;
   for (const SpeciesParams& s : species) total += s.count;
   return total;
 }
 
-std::uint32_t Scenario::capacity() const { return std::max(world.capacity, total_count()); }
+std::uint32_t FlockScenario::capacity() const { return std::max(world.capacity, total_count()); }
 
-float Scenario::max_perception_radius() const {
+float FlockScenario::max_perception_radius() const {
   float r = 0.0f;
   for (const SpeciesParams& s : species) r = std::max(r, s.perception_radius);
   return r;
 }
 
-std::uint32_t Scenario::flock_mask(std::size_t s) const {
+std::uint32_t FlockScenario::flock_mask(std::size_t s) const {
   const SpeciesParams& observer = species.at(s);
   if (observer.flocks_with.empty()) return 1u << s;
   std::uint32_t mask = 0;
@@ -32,7 +32,7 @@ std::uint32_t Scenario::flock_mask(std::size_t s) const {
   return mask;
 }
 
-std::uint32_t Scenario::prey_mask(std::size_t s) const {
+std::uint32_t FlockScenario::prey_mask(std::size_t s) const {
   std::uint32_t mask = 0;
   for (const std::string& name : species.at(s).eats) {
     for (std::size_t j = 0; j < species.size(); ++j) {
@@ -42,7 +42,7 @@ std::uint32_t Scenario::prey_mask(std::size_t s) const {
   return mask;
 }
 
-std::uint32_t Scenario::hunter_mask(std::size_t s) const {
+std::uint32_t FlockScenario::hunter_mask(std::size_t s) const {
   std::uint32_t mask = 0;
   for (std::size_t j = 0; j < species.size(); ++j) {
     if ((prey_mask(j) >> s) & 1u) mask |= 1u << j;

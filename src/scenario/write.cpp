@@ -1,5 +1,6 @@
-// Scenarios out: a Scenario written back as TOML that parse.cpp reads to the same values, every
-// key of every table written (the defaults too), floats with enough digits to read back exactly.
+// Scenarios out: a scenario of either kind written back as TOML that parse.cpp reads to the same
+// values, every key of every table written (the defaults too), floats with enough digits to read
+// back exactly.
 //
 // parse.cpp reads the tables and check.cpp checks them, both in the order of the top-level keys;
 // the writer's order is older ([render] before [target], [[spawn]] before [food]) and kept, so
@@ -86,13 +87,36 @@ std::string toml_quote(std::string_view text) {
   return out + "\"";
 }
 
-std::string scenario_to_toml(const Scenario& scenario) {
+namespace {
+
+// The head and [world] table of either kind.
+std::string world_toml(const ScenarioCommon& scenario) {
   std::string out;
   out += "# murmur scenario (docs/scenarios.md describes every key)\n";
   out += "[world]\n";
   for_each_world_param([&](const auto& info) {
     out += std::string(info.key) + " = " + toml_value(scenario.world.*info.member) + "\n";
   });
+  return out;
+}
+
+// The [render] table, when the scenario sets any of its keys.
+std::string look_toml(const ScenarioCommon& scenario) {
+  std::string out;
+  if (!scenario.look.empty()) {
+    out += "\n[render]\n";
+    for_each_render_param([&](const auto& info) {
+      const auto& value = scenario.look.*info.member;
+      if (value) out += std::string(info.key) + " = " + toml_value(*value) + "\n";
+    });
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string scenario_to_toml(const FlockScenario& scenario) {
+  std::string out = world_toml(scenario);
   for (const SpeciesParams& s : scenario.species) {
     out += "\n[[species]]\n";
     for_each_species_param([&](const auto& info) {
@@ -105,13 +129,7 @@ std::string scenario_to_toml(const Scenario& scenario) {
     out += "y = " + toml_float(o.centre.y) + "\n";
     out += "radius = " + toml_float(o.radius) + "\n";
   }
-  if (!scenario.look.empty()) {
-    out += "\n[render]\n";
-    for_each_render_param([&](const auto& info) {
-      const auto& value = scenario.look.*info.member;
-      if (value) out += std::string(info.key) + " = " + toml_value(*value) + "\n";
-    });
-  }
+  out += look_toml(scenario);
   if (scenario.target) {
     out += "\n[target]\n";
     out += "x = " + toml_float(scenario.target->position.x) + "\n";
@@ -136,17 +154,20 @@ std::string scenario_to_toml(const Scenario& scenario) {
       });
     }
   }
-  if (scenario.plan) {
-    out += "\n[plan]\n";
-    for_each_plan_param([&](const auto& info) {
-      out += std::string(info.key) + " = " + toml_value((*scenario.plan).*info.member) + "\n";
+  return out;
+}
+
+std::string scenario_to_toml(const PlanScenario& scenario) {
+  std::string out = world_toml(scenario) + look_toml(scenario);
+  out += "\n[plan]\n";
+  for_each_plan_param([&](const auto& info) {
+    out += std::string(info.key) + " = " + toml_value(scenario.plan.*info.member) + "\n";
+  });
+  for (const PlanGroup& group : scenario.plan.groups) {
+    out += "\n[[plan.group]]\n";
+    for_each_plan_group_param([&](const auto& info) {
+      out += std::string(info.key) + " = " + toml_value(group.*info.member) + "\n";
     });
-    for (const PlanGroup& group : scenario.plan->groups) {
-      out += "\n[[plan.group]]\n";
-      for_each_plan_group_param([&](const auto& info) {
-        out += std::string(info.key) + " = " + toml_value(group.*info.member) + "\n";
-      });
-    }
   }
   return out;
 }

@@ -51,8 +51,8 @@ std::filesystem::path Captures::screenshot(RgbaImage image) {
   return path;
 }
 
-std::filesystem::path Captures::start_recording(const Scenario& scenario, int width, int height,
-                                                std::uint64_t first_step) {
+std::filesystem::path Captures::start_recording(const RecordingManifest& described, int width,
+                                                int height, std::uint64_t first_step) {
   prepare_out_dir();
   Recording recording;
   if (video_) {
@@ -64,7 +64,7 @@ std::filesystem::path Captures::start_recording(const Scenario& scenario, int wi
     recording.path = next_free_numbered(out_dir_, kRecordingPrefix, "", next_recording_);
     ensure_directory(recording.path);
   }
-  describe_scenario(scenario, recording.scenario);
+  recording.scenario = described;
   recording.width = width;
   recording.height = height;
   recording.first_step = first_step;

@@ -31,8 +31,9 @@ class Captures {
   bool recording() const { return recording_.has_value(); }
   // Starts a recording into the next free recording_NNNNNN/ directory (or clip); returns it.
   // Throws OutputError (an unusable directory, no ffmpeg).
-  std::filesystem::path start_recording(const Scenario& scenario, int width, int height,
-                                        std::uint64_t first_step);
+  // `described`: the scenario's fields of its manifest (describe_scenario).
+  std::filesystem::path start_recording(const RecordingManifest& described, int width,
+                                        int height, std::uint64_t first_step);
   // Adds one frame; its size must be the recording's (the caller stops on a resize).
   void record_frame(RgbaImage image);
   // Waits for the frames to be written, then writes manifest.toml (a clip: waits for ffmpeg

@@ -94,7 +94,7 @@ class Panel {
   void obstacles_section(const Scenario& scenario, PanelEdits& edits, PanelRequests& requests);
   void render_section(const PanelView& view, PanelEdits& edits, PanelRequests& requests);
 
-  ScenarioDraft draft_;
+  ScenarioDraft<FlockScenario> draft_;
   ScenarioFiles files_;
   SeedField seed_;
 };

@@ -89,39 +89,6 @@ bool combo(const char* label, std::uint32_t& value, const char* const* names, in
   return true;
 }
 
-Scenario ScenarioDraft::begin(const Scenario& running) {
-  edited_field_.clear();
-  return draft_ ? *draft_ : running;
-}
-
-std::optional<Scenario> ScenarioDraft::end(Scenario work) {
-  last_edited_ = edited_field_;
-  if (edited_field_.empty()) return std::nullopt;
-  try {
-    validate_scenario(work);
-    draft_.reset();
-    error_.clear();
-    return work;
-  } catch (const InputError& error) {
-    draft_ = std::move(work);
-    error_ = error.what();
-    error_field_ = edited_field_;
-    return std::nullopt;
-  }
-}
-
-void ScenarioDraft::show_invalid_notice() {
-  if (!draft_) return;
-  ImGui::TextColored(kErrorColour, "Not applied: the simulation keeps the last valid settings.");
-  if (ImGui::Button("Discard the invalid edit")) discard();
-}
-
-void ScenarioDraft::discard() {
-  draft_.reset();
-  error_.clear();
-  error_field_.clear();
-}
-
 ScenarioFiles::ScenarioFiles(const std::filesystem::path& scenario_path)
     : load_path_(scenario_path.string()), save_path_("my-scenario.toml") {}
 
@@ -154,7 +121,7 @@ void ScenarioFiles::set_message(std::string message, bool is_error) {
   message_is_error_ = is_error;
 }
 
-SeedField::Requests SeedField::draw(const Scenario& running) {
+SeedField::Requests SeedField::draw(const ScenarioCommon& running) {
   Requests requests;
   ImGui::Text("%g x %g world units", running.world.width, running.world.height);
   if (!set_) {

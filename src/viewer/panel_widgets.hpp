@@ -17,6 +17,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "murmur/base/errors.hpp"
 #include "murmur/scenario/params/param_info.hpp"
 #include "murmur/render/renderer.hpp"
 #include "murmur/scenario/scenario.hpp"
@@ -74,10 +75,15 @@ bool combo(const char* label, std::uint32_t& value, const char* const* names, in
 // Scenario edits: every widget edits a copy, which is applied only if validate_scenario takes
 // it. An invalid edit (Ctrl+Click lets one type anything) stays in the panel as the draft, its
 // widget red with the validator's message, and the simulation keeps the last valid settings.
+// Kind: FlockScenario or PlanScenario, the kind the panel edits.
+template <class Kind>
 class ScenarioDraft {
  public:
   // The scenario the widgets edit this frame: the draft, or a copy of the running one.
-  Scenario begin(const Scenario& running);
+  Kind begin(const Kind& running) {
+    edited_field_.clear();
+    return draft_ ? *draft_ : running;
+  }
   // One widget (a callable returning whether it changed its value) under `id`.
   template <typename Widget>
   void field(const std::string& id, Widget widget) {
@@ -96,15 +102,37 @@ class ScenarioDraft {
   // After the widgets: `work` if a widget changed it and it validates (the draft is dropped);
   // nothing otherwise (an invalid `work` becomes the draft). The id of the changed widget is
   // edited_field().
-  std::optional<Scenario> end(Scenario work);
+  std::optional<Kind> end(Kind work) {
+    last_edited_ = edited_field_;
+    if (edited_field_.empty()) return std::nullopt;
+    try {
+      validate_scenario(work);
+      draft_.reset();
+      error_.clear();
+      return work;
+    } catch (const InputError& error) {
+      draft_ = std::move(work);
+      error_ = error.what();
+      error_field_ = edited_field_;
+      return std::nullopt;
+    }
+  }
   const std::string& edited_field() const { return last_edited_; }
   bool invalid() const { return draft_.has_value(); }
   // "Not applied" and a button that discards the draft, while there is one.
-  void show_invalid_notice();
-  void discard();
+  void show_invalid_notice() {
+    if (!draft_) return;
+    ImGui::TextColored(kErrorColour, "Not applied: the simulation keeps the last valid settings.");
+    if (ImGui::Button("Discard the invalid edit")) discard();
+  }
+  void discard() {
+    draft_.reset();
+    error_.clear();
+    error_field_.clear();
+  }
 
  private:
-  std::optional<Scenario> draft_;  // only while an edit is invalid
+  std::optional<Kind> draft_;  // only while an edit is invalid
   std::string error_;              // the validator's message for draft_
   std::string error_field_;        // the widget that made draft_ invalid
   std::string edited_field_;       // set by field() when a widget changed this frame
@@ -138,7 +166,7 @@ class SeedField {
     std::optional<std::uint64_t> restart_with_seed;
     bool new_random_seed = false;
   };
-  Requests draw(const Scenario& running);
+  Requests draw(const ScenarioCommon& running);
   void reset() { set_ = false; }
 
  private:

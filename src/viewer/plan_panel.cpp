@@ -30,8 +30,8 @@ constexpr const char* kDeathCauses[] = {"too slow", "too close to a path", "too 
 
 // One table's keys, each by its widget.
 template <class Table, class ForEach>
-void key_fields(ScenarioDraft& draft, const std::string& prefix, Table& table, float world_side,
-                ForEach for_each) {
+void key_fields(ScenarioDraft<PlanScenario>& draft, const std::string& prefix, Table& table,
+                float world_side, ForEach for_each) {
   for_each([&](const auto& info) {
     using T = std::remove_cvref_t<decltype(info.default_value)>;
     if (info.widget.kind == params::Widget::Kind::None) return;
@@ -61,7 +61,7 @@ PlanPanelRequests PlanPanel::draw(const PlanPanelView& view, RenderSettings& ren
   }
 
   // Every key widget edits `work`, a copy; it is applied only if it validates.
-  Scenario work = draft_.begin(view.scenario);
+  PlanScenario work = draft_.begin(view.scenario);
   work.world.seed = view.scenario.world.seed;
   plan_section(work);
   groups_section(work);
@@ -77,7 +77,7 @@ PlanPanelRequests PlanPanel::draw(const PlanPanelView& view, RenderSettings& ren
 
 void PlanPanel::statistics_section(const PlanPanelView& view) {
   if (!ImGui::CollapsingHeader("Statistics", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  const std::uint32_t agents = view.scenario.plan->total_count();
+  const std::uint32_t agents = view.scenario.plan.total_count();
   ImGui::Text("%u agents  |  %.1f fps  |  %.2f ms/step  |  step %llu", agents, view.fps,
               view.ms_per_step, static_cast<unsigned long long>(view.step));
   ImGui::Text("%s%s", view.paused ? "paused" : "running", view.recording ? "  |  REC" : "");
@@ -99,17 +99,17 @@ void PlanPanel::statistics_section(const PlanPanelView& view) {
   ImGui::TextColored(kDimColour, "%s", view.gl.renderer.c_str());
 }
 
-void PlanPanel::plan_section(Scenario& work) {
+void PlanPanel::plan_section(PlanScenario& work) {
   if (!ImGui::CollapsingHeader("Plan", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::TextColored(kDimColour, "an edit grows the plan again from its seed;");
   ImGui::TextColored(kDimColour, "the two widths redraw it as it is");
   const float world_side = std::min(work.world.width, work.world.height);
-  key_fields(draft_, "plan.", *work.plan, world_side,
+  key_fields(draft_, "plan.", work.plan, world_side,
              [](auto&& visit) { for_each_plan_param(visit); });
 }
 
-void PlanPanel::groups_section(Scenario& work) {
-  PlanParams& plan = *work.plan;
+void PlanPanel::groups_section(PlanScenario& work) {
+  PlanParams& plan = work.plan;
   const std::string header = "Start groups (" + std::to_string(plan.groups.size()) + ")";
   if (!ImGui::CollapsingHeader(header.c_str())) return;
   const float world_side = std::min(work.world.width, work.world.height);

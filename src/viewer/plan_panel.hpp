@@ -15,7 +15,7 @@
 namespace murmur::viewer {
 
 struct PlanPanelView {
-  const Scenario& scenario;  // the running plan's keys
+  const PlanScenario& scenario;  // the running plan's keys
   double fps = 0;
   double ms_per_step = 0;
   std::uint64_t step = 0;
@@ -29,7 +29,7 @@ struct PlanPanelView {
 };
 
 struct PlanPanelRequests {
-  std::optional<Scenario> apply;  // valid
+  std::optional<PlanScenario> apply;  // valid
   std::optional<std::uint64_t> restart_with_seed;
   bool new_random_seed = false;
   std::optional<std::filesystem::path> load;
@@ -55,11 +55,11 @@ class PlanPanel {
 
  private:
   void statistics_section(const PlanPanelView& view);
-  void plan_section(Scenario& work);
-  void groups_section(Scenario& work);
+  void plan_section(PlanScenario& work);
+  void groups_section(PlanScenario& work);
   void look_section(RenderSettings& render);
 
-  ScenarioDraft draft_;
+  ScenarioDraft<PlanScenario> draft_;
   ScenarioFiles files_;
   SeedField seed_;
 };

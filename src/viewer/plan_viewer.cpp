@@ -29,16 +29,16 @@ constexpr std::uint32_t kInitialStepsOfPoints = 64;
 
 // Whether two plan scenarios differ only in what the drawing reads (the line widths), so that
 // the plan goes on and is only redrawn.
-bool same_plan_but_widths(const Scenario& a, const Scenario& b) {
-  Scenario widths_of_a = b;
-  widths_of_a.plan->vertical_width = a.plan->vertical_width;
-  widths_of_a.plan->horizontal_width = a.plan->horizontal_width;
+bool same_plan_but_widths(const PlanScenario& a, const PlanScenario& b) {
+  PlanScenario widths_of_a = b;
+  widths_of_a.plan.vertical_width = a.plan.vertical_width;
+  widths_of_a.plan.horizontal_width = a.plan.horizontal_width;
   return scenario_to_toml(widths_of_a) == scenario_to_toml(a);
 }
 
 class PlanViewer {
  public:
-  PlanViewer(WindowSession& session, const ViewerOptions& options);
+  PlanViewer(WindowSession& session, const ViewerOptions& options, const PlanScenario& scenario);
   ~PlanViewer();
   PlanViewer(const PlanViewer&) = delete;
   PlanViewer& operator=(const PlanViewer&) = delete;
@@ -55,17 +55,17 @@ class PlanViewer {
   void follow_counts();
   void carry_out(const PlanPanelRequests& requests);
   void restart(std::uint64_t seed);
-  void apply_scenario(Scenario next);
+  void apply_scenario(PlanScenario next);
   void load(const std::filesystem::path& path);
   void save(const std::filesystem::path& path);
   std::string status_text() const;
   std::string window_title() const;
-  std::uint32_t agents() const { return scenario_.plan->total_count(); }
+  std::uint32_t agents() const { return scenario_.plan.total_count(); }
   // The agents so far, as the last counts read back say (a branching plan grows).
   std::uint32_t shown_agents() const { return counts_ ? counts_->agents : agents(); }
 
   ViewerShell shell_;
-  Scenario scenario_;
+  PlanScenario scenario_;
   std::filesystem::path scenario_path_;
   std::unique_ptr<GpuPlan> plan_;
   gl::ReadbackRing counts_ring_;
@@ -76,9 +76,10 @@ class PlanViewer {
   std::optional<OpenScenario> open_;     // a flock loaded in the panel: its viewer takes over
 };
 
-PlanViewer::PlanViewer(WindowSession& session, const ViewerOptions& options)
-    : shell_(session, options, options.scenario),
-      scenario_(options.scenario),
+PlanViewer::PlanViewer(WindowSession& session, const ViewerOptions& options,
+                       const PlanScenario& scenario)
+    : shell_(session, options, scenario),
+      scenario_(scenario),
       scenario_path_(options.scenario_path),
       counts_ring_("plan counts readback", GpuPlan::counts_bytes()),
       panel_(options.scenario_path) {
@@ -224,7 +225,7 @@ void PlanViewer::restart(std::uint64_t seed) {
   shell_.say("growing the plan with seed " + std::to_string(seed));
 }
 
-void PlanViewer::apply_scenario(Scenario next) {
+void PlanViewer::apply_scenario(PlanScenario next) {
   const bool redraw_only = same_plan_but_widths(scenario_, next);
   scenario_ = std::move(next);
   if (!redraw_only) restart(scenario_.world.seed);
@@ -232,12 +233,14 @@ void PlanViewer::apply_scenario(Scenario next) {
 
 void PlanViewer::load(const std::filesystem::path& path) {
   try {
-    Scenario loaded = load_scenario(path);
-    if (!loaded.plan) {
+    AnyScenario any = load_any_scenario(path);
+    auto* plan = std::get_if<PlanScenario>(&any);
+    if (plan == nullptr) {
       // A flock: the flock's viewer takes the window over at the end of this frame.
-      open_ = OpenScenario{std::move(loaded), path};
+      open_ = OpenScenario{std::move(any), path};
       return;
     }
+    PlanScenario loaded = std::move(*plan);
     // Reset to file keeps the seed that is running; another file brings its own.
     if (path == scenario_path_) loaded.world.seed = scenario_.world.seed;
     scenario_ = std::move(loaded);
@@ -288,8 +291,9 @@ std::string PlanViewer::window_title() const {
 
 }  // namespace
 
-ViewerExit run_plan_viewer(WindowSession& session, const ViewerOptions& options) {
-  PlanViewer viewer(session, options);
+ViewerExit run_plan_viewer(WindowSession& session, const ViewerOptions& options,
+                           const PlanScenario& scenario) {
+  PlanViewer viewer(session, options, scenario);
   return viewer.run();
 }
 

@@ -72,7 +72,7 @@ bool same_counts(const Scenario& a, const Scenario& b) {
 // --- the flock's viewer ------------------------------------------------------------------------
 class Viewer {
  public:
-  Viewer(WindowSession& session, const ViewerOptions& options);
+  Viewer(WindowSession& session, const ViewerOptions& options, const FlockScenario& scenario);
   ~Viewer();
   Viewer(const Viewer&) = delete;
   Viewer& operator=(const Viewer&) = delete;
@@ -138,9 +138,10 @@ class Viewer {
   std::optional<std::uint32_t> selected_id_;
 };
 
-Viewer::Viewer(WindowSession& session, const ViewerOptions& options)
-    : shell_(session, options, options.scenario),
-      scenario_(options.scenario),
+Viewer::Viewer(WindowSession& session, const ViewerOptions& options,
+               const FlockScenario& scenario)
+    : shell_(session, options, scenario),
+      scenario_(scenario),
       scenario_path_(options.scenario_path),
       panel_(options.scenario_path) {
   obstacle_radius_ = default_obstacle_radius(scenario_);
@@ -415,12 +416,14 @@ void Viewer::set_mode(RuleMode mode) {
 
 void Viewer::load(const std::filesystem::path& path) {
   try {
-    Scenario loaded = load_scenario(path);
-    if (loaded.plan) {
+    AnyScenario any = load_any_scenario(path);
+    auto* flock = std::get_if<FlockScenario>(&any);
+    if (flock == nullptr) {
       // A floor plan: the plan's viewer takes the window over at the end of this frame.
-      open_ = OpenScenario{std::move(loaded), path};
+      open_ = OpenScenario{std::move(any), path};
       return;
     }
+    Scenario loaded = std::move(*flock);
     const bool same_file = path == scenario_path_;
     // Reset to file keeps the seed that is running; another file brings its own.
     if (same_file) loaded.world.seed = scenario_.world.seed;
@@ -490,8 +493,9 @@ void Viewer::change_obstacles_or_target(Scenario next) {
 
 // --- entry points ------------------------------------------------------------------------------
 
-ViewerExit run_flock_viewer(WindowSession& session, const ViewerOptions& options) {
-  Viewer viewer(session, options);
+ViewerExit run_flock_viewer(WindowSession& session, const ViewerOptions& options,
+                            const FlockScenario& scenario) {
+  Viewer viewer(session, options, scenario);
   return viewer.run();
 }
 
@@ -499,8 +503,10 @@ void run_viewer(const ViewerOptions& first) {
   WindowSession session(first);
   ViewerOptions options = first;
   while (true) {
-    ViewerExit exit =
-        options.scenario.plan ? run_plan_viewer(session, options) : run_flock_viewer(session, options);
+    ViewerExit exit = visit_kind(
+        options.scenario,
+        [&](const FlockScenario& flock) { return run_flock_viewer(session, options, flock); },
+        [&](const PlanScenario& plan) { return run_plan_viewer(session, options, plan); });
     if (!exit.open) return;
     // The other kind's viewer, in the same window, for the frames --frames has left.
     if (options.frames) {

@@ -13,7 +13,7 @@
 namespace murmur::viewer {
 
 struct ViewerOptions {
-  Scenario scenario;                   // validated; its world.seed is the seed used
+  AnyScenario scenario;                // validated; its world.seed is the seed used
   std::filesystem::path scenario_path; // for "reset to file"
   // The first start (`--in`, read against `scenario`); nothing: the seeded start. R, Shift+R
   // and a new count restart from the seeded start.

@@ -1,3 +1,10 @@
+// The shell both viewers share (viewer_shell.hpp says what it does). Sections, in order:
+//   the look         construction, reset_look
+//   the frame        begin_frame, the status line, the steps of a frame, present, end_frame
+//   closing, keys    finish, handle_common_key, dispatch_events
+//   the camera       pause, scroll, the mouse's drag and cursor, world_under
+//   captures         readbacks, screenshots, V's recording, saving the scenario, say
+//   the two kinds    the explicit instantiations for FlockScenario and PlanScenario
 #include "viewer/viewer_shell.hpp"
 
 #include "murmur/gl/gl.hpp"  // glad before GLFW
@@ -38,6 +45,10 @@ double milliseconds_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+// What --timings counts: a flock's boids, a plan's agents.
+const char* counted_unit(const FlockScenario&) { return "boids"; }
+const char* counted_unit(const PlanScenario&) { return "agents"; }
+
 }  // namespace
 
 std::uint64_t random_seed() {
@@ -46,8 +57,9 @@ std::uint64_t random_seed() {
   return seeds(device);
 }
 
+template <class Kind>
 ViewerShell::ViewerShell(WindowSession& session, const ViewerOptions& options,
-                         const Scenario& scenario)
+                         const Kind& scenario)
     : session_(session), options_(options), pacer_(options.pacer) {
   window().framebuffer_size(framebuffer_width_, framebuffer_height_);
   renderer_ = std::make_unique<Renderer>(std::max(framebuffer_width_, 1),
@@ -67,7 +79,8 @@ ViewerShell::~ViewerShell() {
   renderer_.reset();
 }
 
-void ViewerShell::reset_look(const Scenario& scenario) {
+template <class Kind>
+void ViewerShell::reset_look(const Kind& scenario) {
   // The [render] keys only: what the panel sets beyond them stays.
   RenderSettings& settings = renderer_->settings();
   apply_look(settings, look_of(default_render_settings(scenario)));
@@ -206,11 +219,12 @@ bool ViewerShell::end_frame(FrameTime& time, const std::function<std::string()>&
   return !options_.frames || frames_run_ < *options_.frames;
 }
 
-void ViewerShell::finish(const Scenario& scenario, std::uint32_t count, std::uint64_t step) {
+template <class Kind>
+void ViewerShell::finish(const Kind& scenario, std::uint32_t count, std::uint64_t step) {
   window().check_gl_errors("the last frame");  // before a recording's manifest says it is whole
   if (captures_->recording()) toggle_recording(scenario, step);
   if (options_.timings && timings_.size() > 0) {
-    const char* counted = scenario.plan ? "agents" : "boids";
+    const char* counted = counted_unit(scenario);
     std::fputs(timings_.report(count, counted, renderer_->width(), renderer_->height(),
                                window().info().renderer)
                    .c_str(),
@@ -224,7 +238,8 @@ void ViewerShell::finish(const Scenario& scenario, std::uint32_t count, std::uin
   }
 }
 
-bool ViewerShell::handle_common_key(int key, int action, const Scenario& scenario,
+template <class Kind>
+bool ViewerShell::handle_common_key(int key, int action, const Kind& scenario,
                                     std::uint64_t step) {
   if (action == GLFW_REPEAT && key == GLFW_KEY_N) {
     if (paused_) single_step_ = true;
@@ -357,15 +372,18 @@ void ViewerShell::capture_frame(std::uint64_t step) {
   }
 }
 
-void ViewerShell::toggle_recording(const Scenario& scenario, std::uint64_t step) {
+template <class Kind>
+void ViewerShell::toggle_recording(const Kind& scenario, std::uint64_t step) {
   try {
     if (captures_->recording()) {
       const std::filesystem::path dir = captures_->recording_path();
       const std::uint32_t frames = captures_->stop_recording(step);
       say("recorded " + std::to_string(frames) + " frames into " + dir.string());
     } else {
+      RecordingManifest described;
+      describe_scenario(scenario, described);
       const std::filesystem::path dir = captures_->start_recording(
-          scenario, renderer_->width(), renderer_->height(), step);
+          described, renderer_->width(), renderer_->height(), step);
       say("recording into " + dir.string() + " (V stops)");
     }
   } catch (const OutputError& error) {
@@ -373,7 +391,8 @@ void ViewerShell::toggle_recording(const Scenario& scenario, std::uint64_t step)
   }
 }
 
-ViewerShell::Outcome ViewerShell::save_scenario(Scenario scenario,
+template <class Kind>
+ViewerShell::Outcome ViewerShell::save_scenario(Kind scenario,
                                                const std::filesystem::path& path) const {
   try {
     scenario.look = look_of(renderer_->settings());
@@ -389,5 +408,18 @@ void ViewerShell::say(std::string message, bool is_error) {
   message_is_error_ = is_error;
   message_until_ = gl::window_clock_seconds() + kMessageSeconds;
 }
+
+// The shell serves both viewers: each member that takes a scenario exists for both kinds.
+#define MURMUR_VIEWER_SHELL_KIND(Kind)                                                         \
+  template ViewerShell::ViewerShell(WindowSession&, const ViewerOptions&, const Kind&);        \
+  template void ViewerShell::reset_look(const Kind&);                                          \
+  template void ViewerShell::finish(const Kind&, std::uint32_t, std::uint64_t);                \
+  template bool ViewerShell::handle_common_key(int, int, const Kind&, std::uint64_t);          \
+  template ViewerShell::Outcome ViewerShell::save_scenario(Kind, const std::filesystem::path&) \
+      const;                                                                                   \
+  template void ViewerShell::toggle_recording(const Kind&, std::uint64_t);
+MURMUR_VIEWER_SHELL_KIND(FlockScenario)
+MURMUR_VIEWER_SHELL_KIND(PlanScenario)
+#undef MURMUR_VIEWER_SHELL_KIND
 
 }  // namespace murmur::viewer

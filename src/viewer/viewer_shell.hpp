@@ -29,7 +29,7 @@ namespace murmur::viewer {
 // A scenario of the other kind (a plan in the flock's viewer, or a flock in the plan's), loaded
 // from the panel: the viewer for it takes over the window.
 struct OpenScenario {
-  Scenario scenario;
+  AnyScenario scenario;
   std::filesystem::path path;
 };
 
@@ -45,13 +45,17 @@ std::uint64_t random_seed();
 
 // The two viewers, each in its own file: the flock's (viewer.cpp) and the floor plan's
 // (plan_viewer.cpp).
-ViewerExit run_flock_viewer(WindowSession& session, const ViewerOptions& options);
-ViewerExit run_plan_viewer(WindowSession& session, const ViewerOptions& options);
+ViewerExit run_flock_viewer(WindowSession& session, const ViewerOptions& options,
+                            const FlockScenario& scenario);
+ViewerExit run_plan_viewer(WindowSession& session, const ViewerOptions& options,
+                           const PlanScenario& scenario);
 
 class ViewerShell {
  public:
   // The renderer starts from the scenario's look (default_render_settings, then [render]).
-  ViewerShell(WindowSession& session, const ViewerOptions& options, const Scenario& scenario);
+  // Of either kind (FlockScenario or PlanScenario), as are the other scenarios below.
+  template <class Kind>
+  ViewerShell(WindowSession& session, const ViewerOptions& options, const Kind& scenario);
   ~ViewerShell();
   ViewerShell(const ViewerShell&) = delete;
   ViewerShell& operator=(const ViewerShell&) = delete;
@@ -70,7 +74,8 @@ class ViewerShell {
   double ms_per_step() const { return ms_per_step_; }
   std::uint32_t frames_run() const { return frames_run_; }
   // The renderer's look back at the file's: the defaults for `scenario`, then its [render].
-  void reset_look(const Scenario& scenario);
+  template <class Kind>
+  void reset_look(const Kind& scenario);
 
   // --- one frame, in this order ------------------------------------------------------------
   // Polls the window, begins ImGui's frame and the frame's clocks; false once the window
@@ -92,7 +97,8 @@ class ViewerShell {
   bool end_frame(FrameTime& time, const std::function<std::string()>& title);
   // After the loop: GL errors checked, a recording stopped, --timings printed (`count`: the
   // boids or agents), and with --frames, GpuError if a frame waited on the GPU unasked.
-  void finish(const Scenario& scenario, std::uint32_t count, std::uint64_t step);
+  template <class Kind>
+  void finish(const Kind& scenario, std::uint32_t count, std::uint64_t step);
 
   // --- input shared by the viewers -----------------------------------------------------------
   // The frame's window events, by ImGui's capture flags: keys and button presses the panel does
@@ -102,7 +108,8 @@ class ViewerShell {
   void dispatch_events(glm::vec2 world_size, const EventHandler& key, const EventHandler& button);
   // Space, N, S, V, H, F, F11 and Esc, which every viewer gives the same meaning; true when
   // `key` was one of them.
-  bool handle_common_key(int key, int action, const Scenario& scenario, std::uint64_t step);
+  template <class Kind>
+  bool handle_common_key(int key, int action, const Kind& scenario, std::uint64_t step);
   // Scroll zooms about the cursor; a left press that moves more than a few pixels, or a middle
   // press, pans. A left press released where it was pressed is a click: release() returns its
   // pixel, which the viewer gives its own meaning.
@@ -122,8 +129,10 @@ class ViewerShell {
     std::string message;
     bool is_error = false;
   };
-  Outcome save_scenario(Scenario scenario, const std::filesystem::path& path) const;
-  void toggle_recording(const Scenario& scenario, std::uint64_t step);
+  template <class Kind>
+  Outcome save_scenario(Kind scenario, const std::filesystem::path& path) const;
+  template <class Kind>
+  void toggle_recording(const Kind& scenario, std::uint64_t step);
   void say(std::string message, bool is_error = false);
   void pause(bool on);
   void request_single_step() { single_step_ = true; }

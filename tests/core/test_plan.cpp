@@ -39,10 +39,10 @@ const std::string kWorld =
     "height = 800\n";
 
 // Seed 003 as the defaults give it: 20 agents on an 800 x 800 canvas.
-Scenario seed_scenario() { return parse_scenario(kWorld + "[plan]\n", "seed.toml"); }
+PlanScenario seed_scenario() { return parse_plan_scenario(kWorld + "[plan]\n", "seed.toml"); }
 
 // Many agents spread over the canvas, so that paths meet often and every death happens.
-Scenario crowded_scenario(std::uint32_t per_group = 40) {
+PlanScenario crowded_scenario(std::uint32_t per_group = 40) {
   std::string text = kWorld + "[plan]\n";
   for (const int x : {100, 350, 600}) {
     for (const int y : {100, 350, 600}) {
@@ -50,10 +50,10 @@ Scenario crowded_scenario(std::uint32_t per_group = 40) {
               std::to_string(x) + "\ny = " + std::to_string(y) + "\nwidth = 100\nheight = 100\n";
     }
   }
-  return parse_scenario(text, "crowded.toml");
+  return parse_plan_scenario(text, "crowded.toml");
 }
 
-PlanState run(const Scenario& scenario, std::uint64_t seed, std::uint64_t steps,
+PlanState run(const PlanScenario& scenario, std::uint64_t seed, std::uint64_t steps,
               unsigned workers = 0) {
   PlanState state = plan_start(scenario, seed);
   for (std::uint64_t s = 0; s < steps; ++s) plan_step(scenario, state, workers);
@@ -62,7 +62,7 @@ PlanState run(const Scenario& scenario, std::uint64_t seed, std::uint64_t steps,
 
 std::string input_error(const std::string& text) {
   try {
-    parse_scenario(text, "test.toml");
+    parse_plan_scenario(text, "test.toml");
   } catch (const InputError& error) {
     const std::string message = error.what();
     CHECK(message.find('\n') == std::string::npos);
@@ -102,8 +102,8 @@ float java_snap(float v, float grid) {
 }
 
 // Agents that start at the canvas's corner, so that paths cross x = 0 and y = 0.
-Scenario corner_scenario() {
-  return parse_scenario(kWorld + "[plan]\n[[plan.group]]\ncount = 60\nx = 0\ny = 0\n"
+PlanScenario corner_scenario() {
+  return parse_plan_scenario(kWorld + "[plan]\n[[plan.group]]\ncount = 60\nx = 0\ny = 0\n"
                                  "width = 40\nheight = 40\n",
                         "corner.toml");
 }
@@ -124,9 +124,8 @@ std::vector<std::uint32_t> turns_after_each_move(const std::vector<PlanPoint>& p
 }  // namespace
 
 TEST_CASE("plan: a [plan] table defaults to seed 003's numbers and two groups") {
-  const Scenario scenario = seed_scenario();
-  REQUIRE(scenario.plan);
-  const PlanParams& plan = *scenario.plan;
+  const PlanScenario scenario = seed_scenario();
+  const PlanParams& plan = scenario.plan;
   CHECK(plan.max_speed == 6.0f);
   CHECK(plan.max_force == 0.05f);
   CHECK(plan.snap == 10.0f);
@@ -149,21 +148,19 @@ TEST_CASE("plan: a [plan] table defaults to seed 003's numbers and two groups") 
   CHECK(plan.groups[1].y == 420.0f);
   CHECK(plan.groups[1].width == 10.0f);
   CHECK(plan.groups[1].height == 10.0f);
-  CHECK(scenario.species.empty());
 }
 
 TEST_CASE("plan: a plan scenario is written back to the same values") {
-  const Scenario scenario = parse_scenario(kWorld +
+  const PlanScenario scenario = parse_plan_scenario(kWorld +
                                                "[plan]\nsnap = 2.5\nwarmup = 7\n"
                                                "[[plan.group]]\ncount = 3\nx = 1\ny = 2\n",
                                            "a.toml");
-  const Scenario again = parse_scenario(scenario_to_toml(scenario), "b.toml");
-  REQUIRE(again.plan);
-  CHECK(again.plan->snap == 2.5f);
-  CHECK(again.plan->warmup == 7u);
-  REQUIRE(again.plan->groups.size() == 1);
-  CHECK(again.plan->groups[0].count == 3u);
-  CHECK(again.plan->groups[0].y == 2.0f);
+  const PlanScenario again = parse_plan_scenario(scenario_to_toml(scenario), "b.toml");
+  CHECK(again.plan.snap == 2.5f);
+  CHECK(again.plan.warmup == 7u);
+  REQUIRE(again.plan.groups.size() == 1);
+  CHECK(again.plan.groups[0].count == 3u);
+  CHECK(again.plan.groups[0].y == 2.0f);
   CHECK(scenario_to_toml(again) == scenario_to_toml(scenario));
 }
 
@@ -197,9 +194,9 @@ TEST_CASE("plan: bad [plan] keys are one-line errors naming the key and the acce
              Contains("[target]: not part of a plan scenario"));
 }
 
-TEST_CASE("plan: a plan scenario has no flock, and the flock's start says so in one line") {
+TEST_CASE("plan: a plan scenario has no flock, and the flock's loader says so in one line") {
   try {
-    seeded_start(seed_scenario());
+    parse_scenario(kWorld + "[plan]\n", "seed.toml");
     FAIL("expected an InputError");
   } catch (const InputError& error) {
     const std::string message = error.what();
@@ -233,8 +230,8 @@ TEST_CASE("plan: the clearance index answers as a scan over every point") {
     std::string with = text;
     with.replace(with.find("clearance = 6"), std::string("clearance = 6").size(),
                  std::string("clearance = ") + clearance);
-    const Scenario scenario = parse_scenario(with, "index.toml");
-    const float c = scenario.plan->clearance;
+    const PlanScenario scenario = parse_plan_scenario(with, "index.toml");
+    const float c = scenario.plan.clearance;
     PlanState state = plan_start(scenario, 11);
     test::SplitMix random(5);
     std::size_t near = 0;
@@ -295,9 +292,9 @@ TEST_CASE("plan: the index doubles its buckets as points arrive and finds across
 
 TEST_CASE("plan: a run keeps the model's invariants, recounted from the saved points") {
   const int layout = GENERATE(0, 1, 2);  // the seed's, a crowded canvas, the corner
-  const Scenario scenario =
+  const PlanScenario scenario =
       layout == 0 ? seed_scenario() : layout == 1 ? crowded_scenario() : corner_scenario();
-  const PlanParams& plan = *scenario.plan;
+  const PlanParams& plan = scenario.plan;
   const std::uint32_t steps = 300;
   const PlanState state = run(scenario, 3, steps);
   CAPTURE(layout);
@@ -424,11 +421,11 @@ TEST_CASE("plan: seed 003's numbers grow a plan in which agents die and some liv
   std::size_t too_close = 0;
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     CAPTURE(seed);
-    const Scenario scenario = seed_scenario();
+    const PlanScenario scenario = seed_scenario();
     PlanState state = plan_start(scenario, seed);
     for (std::uint64_t s = 1; s <= 400; ++s) {
       plan_step(scenario, state);
-      if (s == scenario.plan->warmup) CHECK(state.living() == 20u);
+      if (s == scenario.plan.warmup) CHECK(state.living() == 20u);
       if (s == 150) CHECK(state.living() >= 1u);
     }
     CHECK(state.living() == 0u);
@@ -445,7 +442,7 @@ TEST_CASE("plan: seed 003's numbers grow a plan in which agents die and some liv
 }
 
 TEST_CASE("plan: a seed gives one plan, bit for bit, on any number of threads") {
-  const Scenario scenario = crowded_scenario(60);
+  const PlanScenario scenario = crowded_scenario(60);
   const PlanState one = run(scenario, 7, 120, 1);
   for (const unsigned workers : {2u, 3u, 0u}) {
     CAPTURE(workers);
@@ -470,7 +467,7 @@ TEST_CASE("plan: a seed gives one plan, bit for bit, on any number of threads") 
 
 TEST_CASE("plan: the grid and the index give the plan a scan of everything gives, bit for bit") {
   // The crowded canvas and the corner (negative coordinates), through the deaths.
-  for (const Scenario& scenario : {crowded_scenario(), corner_scenario()}) {
+  for (const PlanScenario& scenario : {crowded_scenario(), corner_scenario()}) {
     PlanState indexed = plan_start(scenario, 4);
     PlanState scanned = indexed;
     for (int s = 0; s < 80; ++s) {
@@ -502,7 +499,7 @@ TEST_CASE("plan: CPU time per agent-step at 10k and 100k agents", "[.benchmark]"
                              std::to_string(side) + "\n[plan]\n[[plan.group]]\ncount = " +
                              std::to_string(agents) + "\nx = 0\ny = 0\nwidth = " +
                              std::to_string(side) + "\nheight = " + std::to_string(side) + "\n";
-    const Scenario scenario = parse_scenario(text, "bench.toml");
+    const PlanScenario scenario = parse_plan_scenario(text, "bench.toml");
     PlanState state = plan_start(scenario, 1);
     const int steps = 60;
     std::uint64_t agent_steps = 0;
@@ -562,7 +559,7 @@ PlanState summary_state() {
 }  // namespace
 
 TEST_CASE("plan: the summary of a hand-made state counts its fates, points and ink") {
-  const Scenario scenario = seed_scenario();
+  const PlanScenario scenario = seed_scenario();
   const PlanSummary summary = plan_summary(scenario, summary_state());
   CHECK(summary.step == 5);
   CHECK(summary.agents == 4);
@@ -587,11 +584,10 @@ TEST_CASE("plan: the summary of a hand-made state counts its fates, points and i
   CHECK(none.agents == 0);
   CHECK(none.points == 0);
   CHECK(none.drawn_length == 0);
-  CHECK_THROWS_AS(plan_summary(Scenario{}, empty), InputError);  // no [plan] table
 }
 
 TEST_CASE("plan: the summary along a run matches plan_summary, plan_drawing and the rules") {
-  const Scenario scenario = crowded_scenario(30);
+  const PlanScenario scenario = crowded_scenario(30);
   PlanState state = plan_start(scenario, 9);
   PlanSummaryTracker tracker;
   PlanSummary previous = tracker.summary(state);
@@ -622,7 +618,7 @@ TEST_CASE("plan: the summary along a run matches plan_summary, plan_drawing and 
   for (const std::vector<PlanSegment>& path : plan_drawing(scenario, state)) {
     for (const PlanSegment& segment : path) {
       const double length = glm::length(glm::dvec2(segment.to) - glm::dvec2(segment.from));
-      (segment.width == scenario.plan->horizontal_width ? horizontal : vertical) += length;
+      (segment.width == scenario.plan.horizontal_width ? horizontal : vertical) += length;
     }
   }
   const PlanSummary last = plan_summary(scenario, state);
@@ -637,9 +633,9 @@ namespace {
 
 // The seed's start with branching on: the 20 agents have children until `coverage` of the
 // canvas is covered or `max_agents` are alive or dead.
-Scenario branching_scenario(float chance, float coverage, std::uint32_t max_agents,
+PlanScenario branching_scenario(float chance, float coverage, std::uint32_t max_agents,
                             const std::string& extra = "") {
-  return parse_scenario(kWorld + "[plan]\nbranch_chance = " + std::to_string(chance) +
+  return parse_plan_scenario(kWorld + "[plan]\nbranch_chance = " + std::to_string(chance) +
                             "\nbranch_coverage = " + std::to_string(coverage) +
                             "\nmax_agents = " + std::to_string(max_agents) + "\n" + extra,
                         "branching.toml");
@@ -684,9 +680,9 @@ struct Birth {
 // each step s after the warm-up, while the recounted coverage of steps < s is below the
 // target, every agent present at the step's start and alive after it draws; the branching ones,
 // in index order, fill the room under max_agents. Returns the births and the dropped count.
-std::pair<std::vector<Birth>, std::uint64_t> births_by_rules(const Scenario& scenario,
+std::pair<std::vector<Birth>, std::uint64_t> births_by_rules(const PlanScenario& scenario,
                                                              const PlanState& state) {
-  const PlanParams& plan = *scenario.plan;
+  const PlanParams& plan = scenario.plan;
   const float side = plan_index_cell_side(plan.clearance);
   const double cells = std::ceil(scenario.world.width / side) *
                        std::ceil(scenario.world.height / side);
@@ -731,8 +727,8 @@ std::vector<PlanPoint> path_of(const PlanState& state, std::uint32_t agent) {
 }  // namespace
 
 TEST_CASE("plan: the branching keys default to off and are checked") {
-  const Scenario seed = seed_scenario();  // kept: plan refers into it
-  const PlanParams& plan = *seed.plan;
+  const PlanScenario seed = seed_scenario();  // kept: plan refers into it
+  const PlanParams& plan = seed.plan;
   CHECK(plan.branch_chance == 0.0f);
   CHECK(plan.branch_coverage == 0.3f);
   CHECK(plan.max_agents == 4096u);
@@ -745,22 +741,22 @@ TEST_CASE("plan: the branching keys default to off and are checked") {
              StartsWith("test.toml:5: plan.max_agents = 0: must be >= 1 and <= 16777216"));
   // A canvas of 2^28 cells of side 8 and more is refused only when branching is on.
   const std::string huge = "[world]\nwidth = 200000\nheight = 200000\n[plan]\n";
-  CHECK_NOTHROW(parse_scenario(huge, "huge.toml"));
+  CHECK_NOTHROW(parse_plan_scenario(huge, "huge.toml"));
   CHECK_THAT(input_error(huge + "branch_chance = 0.1\n"),
              Contains("plan.branch_chance = 0.1: branching needs a canvas of at most 268435456 "
                       "coverage cells"));
-  const Scenario written = branching_scenario(0.25f, 0.5f, 99);
-  const Scenario again = parse_scenario(scenario_to_toml(written), "again.toml");
-  CHECK(again.plan->branch_chance == 0.25f);
-  CHECK(again.plan->branch_coverage == 0.5f);
-  CHECK(again.plan->max_agents == 99u);
+  const PlanScenario written = branching_scenario(0.25f, 0.5f, 99);
+  const PlanScenario again = parse_plan_scenario(scenario_to_toml(written), "again.toml");
+  CHECK(again.plan.branch_chance == 0.25f);
+  CHECK(again.plan.branch_coverage == 0.5f);
+  CHECK(again.plan.max_agents == 99u);
 }
 
 TEST_CASE("plan: branching off leaves the plan as it was, whatever the other branching keys") {
-  const Scenario plain = crowded_scenario(20);
-  Scenario keyed = plain;
-  keyed.plan->branch_coverage = 1.0f;
-  keyed.plan->max_agents = 7;
+  const PlanScenario plain = crowded_scenario(20);
+  PlanScenario keyed = plain;
+  keyed.plan.branch_coverage = 1.0f;
+  keyed.plan.max_agents = 7;
   const PlanState a = run(plain, 5, 150);
   const PlanState b = run(keyed, 5, 150);
   require_same_plan(a, b);
@@ -771,8 +767,8 @@ TEST_CASE("plan: branching off leaves the plan as it was, whatever the other bra
 }
 
 TEST_CASE("plan: branching grows children at right angles from their parents' lines") {
-  const Scenario scenario = branching_scenario(0.05f, 0.25f, 4096);
-  const PlanParams& plan = *scenario.plan;
+  const PlanScenario scenario = branching_scenario(0.05f, 0.25f, 4096);
+  const PlanParams& plan = scenario.plan;
   PlanState state = plan_start(scenario, 3);
   PlanSummaryTracker tracker;
   for (int s = 0; s < 260; ++s) {
@@ -842,7 +838,7 @@ TEST_CASE("plan: branching grows children at right angles from their parents' li
 
 TEST_CASE("plan: branching stops at the coverage target and at max_agents") {
   SECTION("the coverage target") {
-    const Scenario scenario = branching_scenario(0.1f, 0.04f, 4096);
+    const PlanScenario scenario = branching_scenario(0.1f, 0.04f, 4096);
     const PlanState state = run(scenario, 3, 300);
     const auto [expected, dropped] = births_by_rules(scenario, state);
     REQUIRE(state.births() == expected.size());
@@ -865,7 +861,7 @@ TEST_CASE("plan: branching stops at the coverage target and at max_agents") {
     CHECK(last_birth >= first_full - 1);  // 30-odd living agents at 10%: births every step
   }
   SECTION("max_agents") {
-    const Scenario scenario = branching_scenario(0.2f, 1.0f, 37);
+    const PlanScenario scenario = branching_scenario(0.2f, 1.0f, 37);
     const PlanState state = run(scenario, 3, 120);
     CHECK(state.agents.size() == 37);
     const auto [expected, dropped] = births_by_rules(scenario, state);
@@ -879,7 +875,7 @@ TEST_CASE("plan: branching stops at the coverage target and at max_agents") {
     CHECK(actual == expected);
   }
   SECTION("a start with max_agents or more never grows") {
-    const Scenario scenario = branching_scenario(0.5f, 1.0f, 20);
+    const PlanScenario scenario = branching_scenario(0.5f, 1.0f, 20);
     const PlanState state = run(scenario, 3, 60);
     CHECK(state.agents.size() == 20);
     CHECK(state.births_dropped > 0);
@@ -887,7 +883,7 @@ TEST_CASE("plan: branching stops at the coverage target and at max_agents") {
 }
 
 TEST_CASE("plan: a branching plan is the same on any number of threads and by brute force") {
-  const Scenario scenario = branching_scenario(0.03f, 0.3f, 4096);
+  const PlanScenario scenario = branching_scenario(0.03f, 0.3f, 4096);
   const PlanState one = run(scenario, 11, 160, 1);
   REQUIRE(one.births() > 10);
   for (const unsigned workers : {2u, 3u}) {

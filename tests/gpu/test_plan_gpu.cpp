@@ -24,10 +24,10 @@ const std::string kWorld =
     "width = 800\n"
     "height = 800\n";
 
-Scenario seed_scenario() { return parse_scenario(kWorld + "[plan]\n", "seed.toml"); }
+PlanScenario seed_scenario() { return parse_plan_scenario(kWorld + "[plan]\n", "seed.toml"); }
 
 // Groups spread over the canvas, so that paths meet and every death happens.
-Scenario crowded_scenario(std::uint32_t per_group) {
+PlanScenario crowded_scenario(std::uint32_t per_group) {
   std::string text = kWorld + "[plan]\n";
   for (const int x : {100, 350, 600}) {
     for (const int y : {100, 350, 600}) {
@@ -35,7 +35,7 @@ Scenario crowded_scenario(std::uint32_t per_group) {
               std::to_string(x) + "\ny = " + std::to_string(y) + "\nwidth = 100\nheight = 100\n";
     }
   }
-  return parse_scenario(text, "crowded.toml");
+  return parse_plan_scenario(text, "crowded.toml");
 }
 
 template <typename T>
@@ -61,7 +61,7 @@ void require_same_plan(const PlanState& cpu, const PlanState& gpu) {
 
 // Steps both backends from the same start and compares them, the GPU's clearance index with
 // the CPU's included, every `check_every` steps.
-void compare_backends(const Scenario& scenario, std::uint64_t seed, std::uint32_t steps,
+void compare_backends(const PlanScenario& scenario, std::uint64_t seed, std::uint32_t steps,
                       std::uint32_t check_every, GpuFault fault = GpuFault::None) {
   test::gl_context();
   PlanState cpu = plan_start(scenario, seed);
@@ -87,7 +87,7 @@ void compare_backends(const Scenario& scenario, std::uint64_t seed, std::uint32_
 }
 
 TEST_CASE("plan gpu: seed 003's preset gives the CPU's plan bit for bit over 300 steps") {
-  const Scenario scenario = seed_scenario();
+  const PlanScenario scenario = seed_scenario();
   compare_backends(scenario, 3, 300, 30);
   // Deaths happened, so the clearance test and the death rules were compared too.
   PlanState cpu = plan_start(scenario, 3);
@@ -96,7 +96,7 @@ TEST_CASE("plan gpu: seed 003's preset gives the CPU's plan bit for bit over 300
 }
 
 TEST_CASE("plan gpu: thousands of agents give the CPU's plan bit for bit over 300 steps") {
-  const Scenario scenario = crowded_scenario(300);  // 2700 agents
+  const PlanScenario scenario = crowded_scenario(300);  // 2700 agents
   PlanState cpu = plan_start(scenario, 11);
   compare_backends(scenario, 11, 300, 20);
   for (int s = 0; s < 300; ++s) plan_step(scenario, cpu);
@@ -113,7 +113,7 @@ TEST_CASE("plan gpu: thousands of agents give the CPU's plan bit for bit over 30
 // Every agent a steering candidate of every other: an invocation merges 8,000 candidates (a
 // long loop in one invocation, which llvmpipe caps; docs/gpu.md), and must see every one.
 TEST_CASE("plan gpu: a clump of 8,000 agents, each every other's candidate, gives the CPU's plan") {
-  const Scenario scenario = parse_scenario(kWorld +
+  const PlanScenario scenario = parse_plan_scenario(kWorld +
                                                "[plan]\n[[plan.group]]\ncount = 8000\nx = 380\n"
                                                "y = 380\nwidth = 40\nheight = 40\n",
                                            "clump.toml");
@@ -124,7 +124,7 @@ TEST_CASE("plan gpu: a clump of 8,000 agents, each every other's candidate, give
 // agents and an odd step count must go on as the CPU's does.
 TEST_CASE("plan gpu: a plan started part-way, with dead agents at an odd step, goes on as the "
           "CPU's") {
-  const Scenario scenario = crowded_scenario(60);
+  const PlanScenario scenario = crowded_scenario(60);
   test::gl_context();
   PlanState cpu = plan_start(scenario, 11);
   for (int s = 0; s < 45; ++s) plan_step(scenario, cpu);
@@ -140,7 +140,7 @@ TEST_CASE("plan gpu: a plan started part-way, with dead agents at an odd step, g
 }
 
 TEST_CASE("plan gpu: update() following every step reads the same state as plan_state()") {
-  const Scenario scenario = crowded_scenario(20);
+  const PlanScenario scenario = crowded_scenario(20);
   test::gl_context();
   const PlanState start = plan_start(scenario, 5);
   GpuPlan gpu(scenario, start, 180 * 60);
@@ -157,7 +157,7 @@ TEST_CASE("plan gpu: update() following every step reads the same state as plan_
 }
 
 TEST_CASE("plan gpu: a planted fault (a clearance cell skipped) breaks the agreement") {
-  const Scenario scenario = crowded_scenario(300);
+  const PlanScenario scenario = crowded_scenario(300);
   test::gl_context();
   PlanState cpu = plan_start(scenario, 11);
   GpuPlan gpu(scenario, cpu, std::uint32_t(cpu.agents.size() * 120));
@@ -173,7 +173,7 @@ TEST_CASE("plan gpu: a planted fault (a clearance cell skipped) breaks the agree
 }
 
 TEST_CASE("plan gpu: running out of points is an error naming the step, never a silent miss") {
-  const Scenario scenario = seed_scenario();
+  const PlanScenario scenario = seed_scenario();
   test::gl_context();
   const PlanState start = plan_start(scenario, 3);
   // Room for 5 steps of 20 agents: the sixth step's points do not fit.
@@ -192,7 +192,7 @@ TEST_CASE("plan gpu: running out of points is an error naming the step, never a 
 }
 
 TEST_CASE("plan gpu: a steering grid past its cell capacity is an error") {
-  const Scenario scenario = crowded_scenario(10);
+  const PlanScenario scenario = crowded_scenario(10);
   test::gl_context();
   const PlanState start = plan_start(scenario, 3);
   GpuPlan gpu(scenario, start, 1000 * 90, 4);  // the canvas's groups span more than 2 x 2 cells
@@ -223,7 +223,7 @@ std::vector<std::uint32_t> gpu_links(const GpuPlan& gpu, std::size_t points) {
 }
 
 TEST_CASE("plan gpu: every saved point links to its agent's point before it") {
-  const Scenario scenario = crowded_scenario(40);
+  const PlanScenario scenario = crowded_scenario(40);
   test::gl_context();
   PlanState start = plan_start(scenario, 9);
   // A start that already has points: the constructor links them as the passes do.
@@ -241,7 +241,7 @@ TEST_CASE("plan gpu: every saved point links to its agent's point before it") {
 }
 
 TEST_CASE("plan gpu: counts() gives the living, the dead by cause and the points") {
-  const Scenario scenario = crowded_scenario(60);
+  const PlanScenario scenario = crowded_scenario(60);
   test::gl_context();
   PlanState cpu = plan_start(scenario, 4);
   GpuPlan gpu(scenario, cpu, std::uint32_t(cpu.agents.size() * 200));
@@ -265,7 +265,7 @@ TEST_CASE("plan gpu: counts() gives the living, the dead by cause and the points
 }
 
 TEST_CASE("plan gpu: buffers grown on the way give the plan of buffers big from the start") {
-  const Scenario scenario = crowded_scenario(80);
+  const PlanScenario scenario = crowded_scenario(80);
   test::gl_context();
   const PlanState start = plan_start(scenario, 21);
   const auto agents = static_cast<std::uint32_t>(start.agents.size());
@@ -295,7 +295,7 @@ TEST_CASE("plan gpu: buffers grown on the way give the plan of buffers big from 
 }
 
 TEST_CASE("plan gpu: advance() past the room stops the plan, and counts() says where") {
-  const Scenario scenario = seed_scenario();
+  const PlanScenario scenario = seed_scenario();
   test::gl_context();
   GpuPlan gpu(scenario, plan_start(scenario, 3), 5 * 20);
   gpu.advance(9);
@@ -310,8 +310,8 @@ TEST_CASE("plan gpu: advance() past the room stops the plan, and counts() says w
 }
 
 // The seed's start with branching on (docs/model.md, "Branching").
-Scenario branching_scenario(float chance, float coverage, std::uint32_t max_agents) {
-  return parse_scenario(kWorld + "[plan]\nbranch_chance = " + std::to_string(chance) +
+PlanScenario branching_scenario(float chance, float coverage, std::uint32_t max_agents) {
+  return parse_plan_scenario(kWorld + "[plan]\nbranch_chance = " + std::to_string(chance) +
                             "\nbranch_coverage = " + std::to_string(coverage) +
                             "\nmax_agents = " + std::to_string(max_agents) + "\n",
                         "branching.toml");
@@ -319,14 +319,14 @@ Scenario branching_scenario(float chance, float coverage, std::uint32_t max_agen
 
 TEST_CASE("plan gpu: a branching plan is the CPU's, agent by agent and point by point") {
   SECTION("growing until its agents die out") {
-    const Scenario scenario = branching_scenario(0.03f, 0.3f, 4096);
+    const PlanScenario scenario = branching_scenario(0.03f, 0.3f, 4096);
     compare_backends(scenario, 3, 300, 10);
     PlanState cpu = plan_start(scenario, 3);
     for (int s = 0; s < 300; ++s) plan_step(scenario, cpu);
     CHECK(cpu.births() > 40);
   }
   SECTION("stopped by max_agents, the dropped counted") {
-    const Scenario scenario = branching_scenario(0.2f, 1.0f, 60);
+    const PlanScenario scenario = branching_scenario(0.2f, 1.0f, 60);
     compare_backends(scenario, 5, 120, 1);
     PlanState cpu = plan_start(scenario, 5);
     for (int s = 0; s < 120; ++s) plan_step(scenario, cpu);
@@ -334,13 +334,13 @@ TEST_CASE("plan gpu: a branching plan is the CPU's, agent by agent and point by 
     CHECK(cpu.births_dropped > 0);
   }
   SECTION("stopped by the coverage target") {
-    const Scenario scenario = branching_scenario(0.1f, 0.04f, 4096);
+    const PlanScenario scenario = branching_scenario(0.1f, 0.04f, 4096);
     compare_backends(scenario, 3, 200, 5);
   }
 }
 
 TEST_CASE("plan gpu: a planted fault (a child's origin unsnapped) breaks the agreement") {
-  const Scenario scenario = branching_scenario(0.05f, 0.3f, 4096);
+  const PlanScenario scenario = branching_scenario(0.05f, 0.3f, 4096);
   test::gl_context();
   PlanState cpu = plan_start(scenario, 3);
   GpuPlan gpu(scenario, cpu, 4096 * 80);
@@ -358,7 +358,7 @@ TEST_CASE("plan gpu: a planted fault (a child's origin unsnapped) breaks the agr
 }
 
 TEST_CASE("plan gpu: plan_state() carries the start's seed and the CPU's coverage") {
-  const Scenario scenario = crowded_scenario(10);
+  const PlanScenario scenario = crowded_scenario(10);
   test::gl_context();
   PlanState cpu = plan_start(scenario, 9);
   GpuPlan gpu(scenario, cpu, 90 * 80);

@@ -13,7 +13,9 @@
 namespace murmur {
 namespace {
 
-Scenario seed_preset() { return load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml"); }
+PlanScenario seed_preset() {
+  return load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
+}
 
 TEST_CASE("plan harness: floor-plan.toml is bit-identical on both sides over 300 steps") {
   test::gl_context();
@@ -50,7 +52,7 @@ TEST_CASE("plan harness: a planted fault fails, with the first difference and th
   CHECK_FALSE(report.passed());
   REQUIRE(report.first_difference_step);
   // Deaths are checked from step warmup + 1 on: the fault cannot show before.
-  CHECK(*report.first_difference_step > seed_preset().plan->warmup);
+  CHECK(*report.first_difference_step > seed_preset().plan.warmup);
   CHECK(report.differing_agents > 0);
   CHECK(report.divergent_agents > 0);
   REQUIRE(report.first_divergence_step);
@@ -73,8 +75,8 @@ TEST_CASE("plan harness: a planted fault fails, with the first difference and th
   CHECK(bounded.table().find("death rules        FAIL") != std::string::npos);
 }
 
-Scenario branching_preset() {
-  return load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan-branching.toml");
+PlanScenario branching_preset() {
+  return load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan-branching.toml");
 }
 
 TEST_CASE("plan harness: a branching plan is bit-identical, children and all") {
@@ -111,8 +113,8 @@ TEST_CASE("plan harness: a planted fault in a branching plan fails it") {
     options.fault = GpuFault::DropClearanceCell;
     // Births go on through the run (the coverage target out of reach), so that the deaths the
     // fault changes change who branches.
-    Scenario scenario = branching_preset();
-    scenario.plan->branch_coverage = 1.0f;
+    PlanScenario scenario = branching_preset();
+    scenario.plan.branch_coverage = 1.0f;
     options.steps = 300;
     const PlanCompareReport report = run_plan_comparison(scenario, options);
     const std::string table = report.table();

@@ -52,9 +52,17 @@ murmur::Scenario small_scenario() {
   return scenario;
 }
 
+// The flock a request records.
+murmur::Scenario& flock_of(RecordRequest& req) {
+  return std::get<murmur::FlockRecording>(req.subject).scenario;
+}
+const murmur::Scenario& flock_of(const RecordRequest& req) {
+  return std::get<murmur::FlockRecording>(req.subject).scenario;
+}
+
 RecordRequest small_request(const fs::path& out_dir) {
   RecordRequest req;
-  req.scenario = small_scenario();
+  req.subject = murmur::FlockRecording{small_scenario(), std::nullopt};
   req.out = out_dir;
   req.frames = 3;
   req.steps_per_frame = 2;
@@ -77,7 +85,7 @@ int max_difference(const RgbaImage& a, const RgbaImage& b) {
 // The image record_frames should have written after `steps` steps of its scenario.
 RgbaImage expected_frame(const RecordRequest& req, std::uint32_t steps) {
   murmur::test::gl_context();
-  murmur::GpuFlock flock(req.scenario, murmur::seeded_start(req.scenario));
+  murmur::GpuFlock flock(flock_of(req), murmur::seeded_start(flock_of(req)));
   murmur::Renderer renderer(req.width, req.height);
   // Trails remember every step, so the reference records each one as the recorder does.
   for (std::uint32_t s = 0; s < steps; ++s) {
@@ -176,7 +184,7 @@ TEST_CASE("a recording writes frame k = state after k * steps_per_frame steps, t
 
   const toml::table manifest = toml::parse_file((req.out / "manifest.toml").string());
   CHECK(manifest["murmur_version"].value_or(std::string()) == murmur::kVersion);
-  CHECK(manifest["scenario"].value_or(std::string()) == req.scenario.source);
+  CHECK(manifest["scenario"].value_or(std::string()) == flock_of(req).source);
   CHECK(manifest["seed"].value_or(std::string()) == "1234567890123456789");
   CHECK(manifest["boids"].value_or(0) == 24);
   CHECK(manifest["width"].value_or(0) == 32);
@@ -244,8 +252,8 @@ TEST_CASE("a recording is drawn with the scenario's [render] look") {
   plain.frames = 2;
   RecordRequest looked = small_request(scratch.path / "looked");
   looked.frames = 2;
-  looked.scenario.look.colour_by = murmur::ColourMode::Heading;
-  looked.scenario.look.bloom = false;
+  flock_of(looked).look.colour_by = murmur::ColourMode::Heading;
+  flock_of(looked).look.bloom = false;
   murmur::record_frames(plain);
   murmur::record_frames(looked);
   const RgbaImage a = load_png(plain.out / murmur::frame_file_name(1));

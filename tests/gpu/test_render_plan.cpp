@@ -20,7 +20,7 @@ namespace murmur {
 namespace {
 
 // Four groups on a 400 x 400 canvas: paths that cross, turn and die.
-Scenario plan_scenario() {
+PlanScenario plan_scenario() {
   std::string text = "[world]\nwidth = 400\nheight = 400\n[plan]\n";
   for (const int x : {80, 280}) {
     for (const int y : {80, 280}) {
@@ -28,7 +28,7 @@ Scenario plan_scenario() {
               std::to_string(y) + "\nwidth = 40\nheight = 40\n";
     }
   }
-  return parse_scenario(text, "plan-render.toml");
+  return parse_plan_scenario(text, "plan-render.toml");
 }
 
 bool is_ink(const RgbaImage& image, int x, int y) {
@@ -105,7 +105,7 @@ RenderSettings lines_only() {
 
 TEST_CASE("render plan: the GPU inks the strokes the PNG export inks") {
   test::gl_context();
-  const Scenario scenario = plan_scenario();
+  const PlanScenario scenario = plan_scenario();
   GpuPlan plan(scenario, plan_start(scenario, 2), 48 * 200);
   plan.step(200);
   const PlanState state = plan.plan_state();
@@ -138,7 +138,7 @@ TEST_CASE("render plan: a branching plan's children are inked from their origins
   test::gl_context();
   std::string text = "[world]\nwidth = 400\nheight = 400\n[plan]\nbranch_chance = 0.05\n";
   text += "[[plan.group]]\ncount = 12\nx = 180\ny = 180\nwidth = 40\nheight = 40\n";
-  const Scenario scenario = parse_scenario(text, "plan-branching.toml");
+  const PlanScenario scenario = parse_plan_scenario(text, "plan-branching.toml");
   GpuPlan plan(scenario, plan_start(scenario, 4), 4096 * 200);
   plan.step(200);
   const PlanState state = plan.plan_state();
@@ -153,7 +153,7 @@ TEST_CASE("render plan: a branching plan's children are inked from their origins
 
 TEST_CASE("render plan: lines inked frame by frame equal the plan drawn once") {
   test::gl_context();
-  const Scenario scenario = plan_scenario();
+  const PlanScenario scenario = plan_scenario();
   RenderSettings settings = default_render_settings(scenario);  // living agents shown too
   GpuPlan followed(scenario, plan_start(scenario, 5), 48 * 160);
   Renderer incremental(300, 300, settings);
@@ -188,7 +188,7 @@ TEST_CASE("render plan: lines inked frame by frame equal the plan drawn once") {
 
 TEST_CASE("render plan: living agents are marked, dead ones are not") {
   test::gl_context();
-  const Scenario scenario = plan_scenario();
+  const PlanScenario scenario = plan_scenario();
   GpuPlan plan(scenario, plan_start(scenario, 3), 48 * 400);
   plan.step(400);
   const PlanState state = plan.plan_state();
@@ -215,7 +215,7 @@ TEST_CASE("render plan: living agents are marked, dead ones are not") {
 
 TEST_CASE("render plan: blend = glow lights the lines on the dark background and blooms them") {
   test::gl_context();
-  const Scenario scenario = plan_scenario();
+  const PlanScenario scenario = plan_scenario();
   GpuPlan plan(scenario, plan_start(scenario, 2), 48 * 200);
   plan.step(200);
   RenderSettings settings = lines_only();

@@ -211,7 +211,7 @@ TEST_CASE("the CSV has a row per point the step saved, with the agent's turns an
 
 TEST_CASE("a run of seed 003's plan exports SVG and DXF that read back to plan_drawing",
           "[plan][export]") {
-  const Scenario scenario = load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
+  const PlanScenario scenario = load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
   PlanState state = plan_start(scenario, scenario.world.seed);
   constexpr int kSteps = 150;  // past the warm-up, with deaths and turns
   for (int step = 0; step < kSteps; ++step) plan_step(scenario, state);

@@ -36,45 +36,43 @@ void check_same_fields(const T& actual, const T& expected) {
 
 TEST_CASE("floor-plan.toml is seed 003: its canvas, its numbers and its two groups of 10",
           "[plan][scenario]") {
-  const Scenario scenario = load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
-  REQUIRE(scenario.plan);
+  const PlanScenario scenario = load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
   CHECK(scenario.world.width == 800);
   CHECK(scenario.world.height == 800);
-  check_same_fields(*scenario.plan, PlanParams{});
+  check_same_fields(scenario.plan, PlanParams{});
   const std::vector<PlanGroup> seed_groups = seed_plan_groups();
-  REQUIRE(scenario.plan->groups.size() == seed_groups.size());
+  REQUIRE(scenario.plan.groups.size() == seed_groups.size());
   for (std::size_t i = 0; i < seed_groups.size(); ++i) {
-    check_same_fields(scenario.plan->groups[i], seed_groups[i]);
+    check_same_fields(scenario.plan.groups[i], seed_groups[i]);
   }
-  CHECK(scenario.plan->total_count() == 20);
-  CHECK_THROWS_AS(require_flock_scenario(scenario), InputError);
+  CHECK(scenario.plan.total_count() == 20);
+  CHECK_THROWS_AS(load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml"), InputError);
 }
 
 TEST_CASE("floor-plan-city.toml is tens of thousands of agents on a large canvas",
           "[plan][scenario]") {
-  const Scenario scenario = load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan-city.toml");
-  REQUIRE(scenario.plan);
+  const PlanScenario scenario =
+      load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan-city.toml");
   CHECK(scenario.world.width == 6000);
   CHECK(scenario.world.height == 6000);
-  CHECK(scenario.plan->groups.size() == 36);
-  CHECK(scenario.plan->total_count() == 21600);
-  check_same_fields(*scenario.plan, PlanParams{});
+  CHECK(scenario.plan.groups.size() == 36);
+  CHECK(scenario.plan.total_count() == 21600);
+  check_same_fields(scenario.plan, PlanParams{});
 }
 
 TEST_CASE("floor-plan-branching.toml is seed 003 with branching, grown as its comment says",
           "[plan][scenario]") {
-  const Scenario scenario =
-      load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan-branching.toml");
-  const Scenario seed = load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
-  REQUIRE(scenario.plan);
+  const PlanScenario scenario =
+      load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan-branching.toml");
+  const PlanScenario seed = load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
   PlanParams expected{};  // the seed's numbers, and the three keys beyond it
   expected.branch_chance = 0.03f;
   expected.branch_coverage = 0.3f;
   expected.max_agents = 4096;
-  check_same_fields(*scenario.plan, expected);
-  REQUIRE(scenario.plan->groups.size() == seed.plan->groups.size());
-  for (std::size_t g = 0; g < seed.plan->groups.size(); ++g) {
-    check_same_fields(scenario.plan->groups[g], seed.plan->groups[g]);
+  check_same_fields(scenario.plan, expected);
+  REQUIRE(scenario.plan.groups.size() == seed.plan.groups.size());
+  for (std::size_t g = 0; g < seed.plan.groups.size(); ++g) {
+    check_same_fields(scenario.plan.groups[g], seed.plan.groups[g]);
   }
   PlanState state = plan_start(scenario, scenario.world.seed);
   std::uint32_t last_birth = 0;

@@ -2,7 +2,7 @@
 """Files a reader can hold. In src/, include/, shaders/, tests/ and tools/:
 - a file over 800 lines says why in its head comment (a sentence with "over 800 lines");
 - a file over 400 lines opens with an index of its sections: its head comment has a
-  paragraph that starts with "Sections" and names at least two (separated by ";", or one a
+  paragraph that names its "Sections", at least two (separated by ";", or one a
   line).
 The head comment is the comment lines the file opens with (after `#pragma once`, a shebang or
 `#version`). Prints each file that breaks a rule, with its length, and exits 1 if one does.
@@ -79,10 +79,10 @@ def main():
             if len(lines) > EXPLAINED_OVER and 'over 800 lines' not in flat_head:
                 problems.append(f'{rel}: {len(lines)} lines, and its head comment does not say '
                                 'why it is over 800 lines')
-            index = re.search(r'(?:^|\n)Sections\b[^\n]*((?:\n(?!\n)[^\n]*)*)', head)
+            index = re.search(r'\bSections\b[^\n]*((?:\n(?!\n)[^\n]*)*)', head)
             if index is None:
                 problems.append(f'{rel}: {len(lines)} lines, and its head comment has no index '
-                                'of its sections (a paragraph starting "Sections")')
+                                'of its sections (a paragraph naming its "Sections")')
                 continue
             entries = index.group(0).strip()
             if entries.count(';') + entries.count('\n') < 1:

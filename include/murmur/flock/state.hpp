@@ -46,12 +46,7 @@ struct FlockState {
   std::uint32_t resolved_next_id() const;
 };
 
-// Throws InputError when `scenario` is a plan scenario ([plan], docs/model.md, "The floor-plan
-// generator (seed 003)"): it has no flock, and a flock command would silently run none.
-void require_flock_scenario(const Scenario& scenario);
-
-// The scenario's seeded start (a flock scenario's; see require_flock_scenario): counter-based
-// hashing of (seed, id), so the same seed gives
+// The scenario's seeded start: counter-based hashing of (seed, id), so the same seed gives
 // the same bits on every machine. Positions uniform in the world, headings uniform, speeds
 // uniform in [min_speed, max_speed]. Ids 0..N-1 in species order. Energies energy_initial,
 // the initial food field, zeroed totals (one per species).
@@ -80,7 +75,7 @@ bool food_field_needs_refit(const FoodParams& from, const FoodParams& to);
 // read_state_csv throws InputError (naming file, line and column) for a malformed file or one
 // that does not match the scenario: unknown species, duplicate id, non-finite numbers,
 // positions outside the world, energies outside [0, energy_max], more boids than the
-// scenario's capacity, or a plan scenario. Ids are any distinct uint32 values (not necessarily
+// scenario's capacity. Ids are any distinct uint32 values (not necessarily
 // 0..N-1).
 FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario);
 // Same, from text; `source` names it in messages (the fuzz target reads from memory).

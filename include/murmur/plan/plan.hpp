@@ -136,7 +136,7 @@ class PlanCoverage {
 };
 
 // The coverage cells of a plan scenario's canvas (its world, the clearance index's side).
-PlanCoverage plan_coverage(const Scenario& scenario);
+PlanCoverage plan_coverage(const PlanScenario& scenario);
 
 // The seed's snap of the coordinate across a move to a multiple of `snap`: `v - v % snap`,
 // plus `snap` when the remainder is at least snap / 2, with Java's remainder (the sign of v).
@@ -167,17 +167,17 @@ struct PlanState {
 // uniform in [-start_speed_x, start_speed_x) x [-start_speed_y, start_speed_y), from `seed`
 // through the counter-based generator (random.hpp). No points yet. `scenario` must have a
 // [plan] table.
-PlanState plan_start(const Scenario& scenario, std::uint64_t seed);
+PlanState plan_start(const PlanScenario& scenario, std::uint64_t seed);
 
 // One synchronous step of every agent (docs/model.md, "One step of the plan"). `workers`: the
 // threads that share the agents (0: as many as the cores and the agents make worthwhile); the
 // result does not depend on it, bit for bit. Throws std::length_error rather than wrap when the
 // points would pass 2^32 - 2 or the steps 2^32 - 1 (uint32 in the records and the index).
-void plan_step(const Scenario& scenario, PlanState& state, unsigned workers = 0);
+void plan_step(const PlanScenario& scenario, PlanState& state, unsigned workers = 0);
 
 // The same step with every agent a steering candidate and every point scanned for clearance
 // (O(N^2 + N P)): the oracle plan_step is tested against, bit for bit.
-void plan_step_brute_force(const Scenario& scenario, PlanState& state, unsigned workers = 0);
+void plan_step_brute_force(const PlanScenario& scenario, PlanState& state, unsigned workers = 0);
 
 // The drawing: one polyline per agent (by id), its consecutive drawn points joined from step
 // kPlanFirstLineStep on (a child's first one from its origin); each segment's width is the
@@ -186,7 +186,7 @@ struct PlanSegment {
   glm::vec2 from{0.0f}, to{0.0f};
   float width = 0.0f;
 };
-std::vector<std::vector<PlanSegment>> plan_drawing(const Scenario& scenario,
+std::vector<std::vector<PlanSegment>> plan_drawing(const PlanScenario& scenario,
                                                    const PlanState& state);
 
 // The plan statistics of docs/model.md ("Plan statistics") for one state: its agents by fate,
@@ -212,7 +212,7 @@ struct PlanSummary {
   double drawn_length = 0;
   bool operator==(const PlanSummary&) const = default;
 };
-PlanSummary plan_summary(const Scenario& scenario, const PlanState& state);
+PlanSummary plan_summary(const PlanScenario& scenario, const PlanState& state);
 
 // plan_summary along one run, reading each saved point once: summary(state) gives exactly
 // plan_summary(scenario, state) as long as every call sees the same run's points, only grown.

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "murmur/render/video_writer.hpp"
@@ -13,10 +14,22 @@
 
 namespace murmur {
 
-struct RecordRequest {
-  Scenario scenario;                 // validated; its world.seed is the seed used
+// A flock to record and where it starts.
+struct FlockRecording {
+  FlockScenario scenario;            // validated; its world.seed is the seed used
   // The state of step 0 (read against `scenario`); nothing: the scenario's seeded start.
   std::optional<FlockState> initial;
+};
+
+// What a recording shows: a flock, or a plan (validated; it starts from its [[plan.group]]
+// tables, with its world.seed).
+using RecordSubject = std::variant<FlockRecording, PlanScenario>;
+
+// The world, look and source of the recorded scenario.
+const ScenarioCommon& recorded_scenario(const RecordSubject& subject);
+
+struct RecordRequest {
+  RecordSubject subject;
   // Nothing: PNG frames. A format: one video file encoded by ffmpeg.
   std::optional<VideoFormat> video;
   // PNG frames: a directory, created if missing, for frame_000000.png ... and manifest.toml.
@@ -53,7 +66,8 @@ struct RecordingManifest {
   // Writer-specific step keys, in order: steps_per_frame, or first_step and last_step.
   std::vector<std::pair<std::string, std::uint64_t>> steps;
 };
-void describe_scenario(const Scenario& scenario, RecordingManifest& manifest);
+void describe_scenario(const FlockScenario& scenario, RecordingManifest& manifest);
+void describe_scenario(const PlanScenario& scenario, RecordingManifest& manifest);
 // The manifest's TOML text, after `comment` (lines starting with "# ").
 std::string manifest_toml(const std::string& comment, const RecordingManifest& manifest);
 

@@ -138,7 +138,7 @@ class Renderer {
   // Same, from a plan's buffers; world size and line widths come from `scenario` (a plan
   // scenario). `history` names the plan whose points the buffers hold: a different value (a
   // restarted plan) redraws every line.
-  void render(const Scenario& scenario, const GpuPlanBuffers& plan, std::uint64_t history,
+  void render(const PlanScenario& scenario, const GpuPlanBuffers& plan, std::uint64_t history,
               RenderPassTimes* times = nullptr);
   // Forgets the ink layer: the next plan frame draws every line again.
   void reset_plan();

@@ -267,9 +267,10 @@ struct RenderSettings {
 
 // The look a scenario starts from before its `[render]` keys: RenderSettings{}, but ink on
 // paper for a plan scenario (the seed's black lines on white).
-inline RenderSettings default_render_settings(const Scenario& scenario) {
+inline RenderSettings default_render_settings(const FlockScenario&) { return {}; }
+inline RenderSettings default_render_settings(const PlanScenario&) {
   RenderSettings settings;
-  if (scenario.plan) settings.blend = BlendMode::Ink;
+  settings.blend = BlendMode::Ink;
   return settings;
 }
 

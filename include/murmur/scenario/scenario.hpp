@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -190,8 +192,8 @@ struct PlanGroup {
 };
 
 // The [plan] table (docs/model.md, "The floor-plan generator (seed 003)"): present = a plan
-// scenario, whose agents draw a floor plan instead of flocking. Its keys are the lines of
-// include/murmur/scenario/params/plan_params.def.
+// scenario (PlanScenario), whose agents draw a floor plan instead of flocking. Its keys are the
+// lines of include/murmur/scenario/params/plan_params.def.
 struct PlanParams {
 #define MURMUR_PLAN_PARAM(key, type, default_value, ...) type key = default_value;
 #include "murmur/scenario/params/plan_params.def"
@@ -255,20 +257,23 @@ void for_each_world_param(Visitor&& visit) {
 #include "murmur/scenario/params/world_params.def"
 }
 
-struct Scenario {
+// What both kinds of scenario have: the world, the look and where they came from.
+struct ScenarioCommon {
   WorldParams world;
+  LookParams look;  // the [render] table: how the scenario asks to be drawn
+  std::string source;  // file the scenario came from (for messages and manifests)
+
+  glm::vec2 size() const { return {world.width, world.height}; }
+};
+
+// A flock: species of boids, and what they steer around, towards and eat.
+struct FlockScenario : ScenarioCommon {
   std::vector<SpeciesParams> species;
   std::vector<Obstacle> obstacles;
   std::optional<Target> target;
   std::optional<FoodParams> food;
   std::vector<SpawnRegion> spawns;  // in file order; a species' spawns take its first ids
-  // The [plan] table: a plan scenario (docs/model.md, "The floor-plan generator (seed 003)")
-  // has it and no species, spawns, obstacles, target or food.
-  std::optional<PlanParams> plan;
-  LookParams look;  // the [render] table: how the scenario asks to be drawn
-  std::string source;  // file the scenario came from (for messages and manifests)
 
-  glm::vec2 size() const { return {world.width, world.height}; }
   std::uint32_t total_count() const;
   // C of docs/model.md: world.capacity, or the total count when that is larger or unset.
   std::uint32_t capacity() const;
@@ -281,16 +286,58 @@ struct Scenario {
   std::uint32_t hunter_mask(std::size_t s) const;
 };
 
-// Reads and validates a scenario file. Throws InputError with one line naming the file,
-// line, key and accepted range.
-Scenario load_scenario(const std::filesystem::path& path);
-// Same, from text; `source` names it in messages.
-Scenario parse_scenario(std::string_view text, const std::string& source);
-// Checks every field of an in-memory scenario (the viewer's panel uses this too).
+// A floor plan (docs/model.md, "The floor-plan generator (seed 003)"): a file with a [plan]
+// table, whose agents draw instead of flocking. It takes no flock's tables.
+struct PlanScenario : ScenarioCommon {
+  PlanParams plan;
+};
+
+// Scenario is the flock kind: the flock's code, most of the project, names it so.
+using Scenario = FlockScenario;
+
+// A scenario of either kind, as a file holds it. A command decides once, where it starts, which
+// kind it runs (visit_kind); below that, every function takes its own kind.
+using AnyScenario = std::variant<FlockScenario, PlanScenario>;
+
+template <class... Callables>
+struct Overloaded : Callables... {
+  using Callables::operator()...;
+};
+
+// on_flock(flock) or on_plan(plan), for the kind `scenario` holds.
+template <class Any, class OnFlock, class OnPlan>
+decltype(auto) visit_kind(Any&& scenario, OnFlock&& on_flock, OnPlan&& on_plan) {
+  return std::visit(Overloaded{std::forward<OnFlock>(on_flock), std::forward<OnPlan>(on_plan)},
+                    std::forward<Any>(scenario));
+}
+
+// What either kind has (its world, look and source).
+inline const ScenarioCommon& common_of(const AnyScenario& scenario) {
+  return std::visit([](const ScenarioCommon& common) -> const ScenarioCommon& { return common; },
+                    scenario);
+}
+inline ScenarioCommon& common_of(AnyScenario& scenario) {
+  return std::visit([](ScenarioCommon& common) -> ScenarioCommon& { return common; }, scenario);
+}
+
+// Reads and validates a scenario file of either kind. Throws InputError with one line naming
+// the file, line, key and accepted range.
+AnyScenario load_any_scenario(const std::filesystem::path& path);
+// Same, for a flock: a plan scenario is an InputError ("... has no flock to start").
+FlockScenario load_scenario(const std::filesystem::path& path);
+// Same, for a plan: a flock scenario is an InputError ("no [plan] table").
+PlanScenario load_plan_scenario(const std::filesystem::path& path);
+// The same three, from text; `source` names it in messages.
+AnyScenario parse_any_scenario(std::string_view text, const std::string& source);
+FlockScenario parse_scenario(std::string_view text, const std::string& source);
+PlanScenario parse_plan_scenario(std::string_view text, const std::string& source);
+// Checks every field of an in-memory scenario (the viewers' panels use this too).
 // Throws InputError naming `source`, the key and the accepted range.
-void validate_scenario(const Scenario& scenario);
-// Writes a scenario back as TOML that parse_scenario reads to the same values.
-std::string scenario_to_toml(const Scenario& scenario);
+void validate_scenario(const FlockScenario& scenario);
+void validate_scenario(const PlanScenario& scenario);
+// Writes a scenario back as TOML that the loader reads to the same values.
+std::string scenario_to_toml(const FlockScenario& scenario);
+std::string scenario_to_toml(const PlanScenario& scenario);
 // `text` as a TOML basic string: quoted, with quotes, backslashes and control characters escaped.
 std::string toml_quote(std::string_view text);
 

@@ -155,7 +155,7 @@ std::atomic<std::uint64_t> next_history{1};
 
 // --- the plan's buffers and programs -----------------------------------------------------------
 struct GpuPlan::Impl {
-  Scenario scenario;
+  PlanScenario scenario;
   std::uint64_t history = next_history.fetch_add(1);
   PlanParamsRecord params{};
   std::uint64_t step_index = 0;
@@ -247,15 +247,14 @@ struct GpuPlan::Impl {
 
 // --- the start: buffers, the index, the first list ---------------------------------------------
 
-std::uint32_t gpu_plan_agent_capacity(const Scenario& scenario, std::uint32_t start_agents) {
-  if (!scenario.plan || scenario.plan->branch_chance == 0.0f) return start_agents;
-  return std::max(start_agents, scenario.plan->max_agents);
+std::uint32_t gpu_plan_agent_capacity(const PlanScenario& scenario, std::uint32_t start_agents) {
+  if (scenario.plan.branch_chance == 0.0f) return start_agents;
+  return std::max(start_agents, scenario.plan.max_agents);
 }
 
-GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32_t point_capacity,
-                 std::uint32_t cell_capacity)
+GpuPlan::GpuPlan(const PlanScenario& scenario, const PlanState& initial,
+                 std::uint32_t point_capacity, std::uint32_t cell_capacity)
     : impl_(std::make_unique<Impl>()) {
-  if (!scenario.plan) throw InputError(scenario.source + ": no [plan] table: not a plan scenario");
   if (point_capacity >= PlanPointIndex::kNone || initial.points.size() > point_capacity) {
     throw std::length_error("GPU plan: point capacity " + std::to_string(point_capacity) +
                             " must hold the start's " + std::to_string(initial.points.size()) +
@@ -265,7 +264,7 @@ GpuPlan::GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32
   m.scenario = scenario;
   m.step_index = initial.step;
   m.seed = initial.seed;
-  const PlanParams& plan = *scenario.plan;
+  const PlanParams& plan = scenario.plan;
   const auto start_count = static_cast<std::uint32_t>(initial.agents.size());
   // Room for every agent a branching plan can grow (docs/model.md, "Branching").
   const std::uint32_t agent_count = gpu_plan_agent_capacity(scenario, start_count);
@@ -526,7 +525,7 @@ void GpuPlan::step(std::uint32_t steps) {
 PlanState GpuPlan::plan_state() const {
   PlanState state;
   state.seed = impl_->seed;
-  state.index = PlanPointIndex(impl_->scenario.plan->clearance);
+  state.index = PlanPointIndex(impl_->scenario.plan.clearance);
   state.coverage = plan_coverage(impl_->scenario);
   update(state);
   return state;
@@ -676,7 +675,7 @@ GpuPlanCounts GpuPlan::counts_from(std::span<const std::byte> bytes) {
 
 std::uint64_t GpuPlan::steps() const { return impl_->step_index; }
 std::uint32_t GpuPlan::point_capacity() const { return impl_->params.point_capacity; }
-const Scenario& GpuPlan::scenario() const { return impl_->scenario; }
+const PlanScenario& GpuPlan::scenario() const { return impl_->scenario; }
 std::uint64_t GpuPlan::history() const { return impl_->history; }
 
 GpuPlanBuffers GpuPlan::buffers() const {

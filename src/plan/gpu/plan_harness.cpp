@@ -179,7 +179,7 @@ bool PlanCompareReport::divergence_passed() const {
 
 bool PlanCompareReport::passed() const { return divergence_passed() && rule_violations == 0; }
 
-PlanCompareReport run_plan_comparison(const Scenario& scenario,
+PlanCompareReport run_plan_comparison(const PlanScenario& scenario,
                                       const PlanCompareOptions& options) {
   PlanCompareReport report;
   report.max_divergent = options.max_divergent;
@@ -194,7 +194,7 @@ PlanCompareReport run_plan_comparison(const Scenario& scenario,
   gpu.set_fault(options.fault);
   PlanState gpu_state = gpu.plan_state();
   PlanStepTally tally(capacity);
-  const PlanParams& plan = *scenario.plan;
+  const PlanParams& plan = scenario.plan;
   RuleIndex rules(plan);
   std::vector<RuleVerdict> verdicts(capacity);
 

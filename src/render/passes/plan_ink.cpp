@@ -43,9 +43,10 @@ PlanInk::PlanInk() {
 }
 
 void draw_plan_ink(const PlanInkPrograms& programs, PlanInk& ink, const RenderSettings& settings,
-                   const Scenario& scenario, const GpuPlanBuffers& plan, std::uint64_t history,
-                   const WorldView& view, const RenderTarget& hdr, const PassGeometry& geometry) {
-  const PlanParams& params = *scenario.plan;
+                   const PlanScenario& scenario, const GpuPlanBuffers& plan,
+                   std::uint64_t history, const WorldView& view, const RenderTarget& hdr,
+                   const PassGeometry& geometry) {
+  const PlanParams& params = scenario.plan;
   const PlanStyle& style = settings.plan;
   const bool on_paper = settings.blend == BlendMode::Ink;
   const PlanInk::Drawn wanted{history,

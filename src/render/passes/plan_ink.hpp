@@ -49,7 +49,8 @@ struct PlanInk {
 // Reads the plan's buffers (`history` names the plan whose points they hold); writes `ink` and
 // the world's rectangle of `hdr`.
 void draw_plan_ink(const PlanInkPrograms& programs, PlanInk& ink, const RenderSettings& settings,
-                   const Scenario& scenario, const GpuPlanBuffers& plan, std::uint64_t history,
-                   const WorldView& view, const RenderTarget& hdr, const PassGeometry& geometry);
+                   const PlanScenario& scenario, const GpuPlanBuffers& plan,
+                   std::uint64_t history, const WorldView& view, const RenderTarget& hdr,
+                   const PassGeometry& geometry);
 
 }  // namespace murmur::render

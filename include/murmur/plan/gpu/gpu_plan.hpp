@@ -77,7 +77,7 @@ struct PlanStageTimes {
 
 // The agents a GpuPlan of `scenario` from a start of `start_agents` holds room for: the start's,
 // or max_agents when it branches (docs/model.md, "Branching").
-std::uint32_t gpu_plan_agent_capacity(const Scenario& scenario, std::uint32_t start_agents);
+std::uint32_t gpu_plan_agent_capacity(const PlanScenario& scenario, std::uint32_t start_agents);
 
 class GpuPlan {
  public:
@@ -85,7 +85,7 @@ class GpuPlan {
   // `cell_capacity` cells (0: MURMUR_PLAN_MAX_CELLS_PER_AGENT per agent plus a margin); a step
   // that needs more stops the plan, and step() throws std::length_error naming the step. A
   // branching plan holds gpu_plan_agent_capacity agents.
-  GpuPlan(const Scenario& scenario, const PlanState& initial, std::uint32_t point_capacity,
+  GpuPlan(const PlanScenario& scenario, const PlanState& initial, std::uint32_t point_capacity,
           std::uint32_t cell_capacity = 0);
   ~GpuPlan();
   GpuPlan(const GpuPlan&) = delete;
@@ -126,7 +126,7 @@ class GpuPlan {
   // (counts().reached_step() says where it stopped).
   std::uint64_t steps() const;
   std::uint32_t point_capacity() const;
-  const Scenario& scenario() const;
+  const PlanScenario& scenario() const;
   GpuPlanBuffers buffers() const;
   // Names this plan's history, unique among the plans made in this process (a restart is a new
   // plan): what the renderer's ink layer keeps apart.

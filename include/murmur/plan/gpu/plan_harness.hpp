@@ -77,7 +77,7 @@ struct PlanCompareReport {
   std::string table() const;  // compact, for a terminal
 };
 
-PlanCompareReport run_plan_comparison(const Scenario& scenario,
+PlanCompareReport run_plan_comparison(const PlanScenario& scenario,
                                       const PlanCompareOptions& options);
 
 // One step's comparison (no GL; run_plan_comparison makes one and calls compare_step after
