@@ -185,6 +185,21 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
     render::draw_heads(programs.heads, settings_, scenario, boids, view, passes.point_limits, hdr,
                        passes.geometry);
   });
+  light_passes(view, times);
+  run("overlays", &RenderPassTimes::overlays, [&] {
+    render::draw_overlays(programs.overlays, settings_, scenario, boids, grid, view, live_count_,
+                          output, passes.geometry);
+  });
+  // The window's framebuffer bound, nothing blended or cut, for whatever draws next.
+  gl::apply(gl::draw_into(0, {width_, height_}));
+}
+
+// The passes after the marks, the same for a flock and a plan.
+void Renderer::light_passes(const WorldView& view, RenderPassTimes* times) {
+  Programs& programs = *programs_;
+  PassState& passes = *passes_;
+  const render::RenderTarget output{final_framebuffer(), {width_, height_}};
+  const PassRunner run{times};
   run("exposure", &RenderPassTimes::exposure, [&] {
     render::measure_exposure(programs.exposure, passes.exposure, settings_, view, hdr_texture_);
   });
@@ -196,12 +211,6 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
     render::resolve_frame(programs.resolve, settings_, hdr_texture_, passes.bloom,
                           passes.exposure.local_on, output, passes.geometry);
   });
-  run("overlays", &RenderPassTimes::overlays, [&] {
-    render::draw_overlays(programs.overlays, settings_, scenario, boids, grid, view, live_count_,
-                          output, passes.geometry);
-  });
-  // The window's framebuffer bound, nothing blended or cut, for whatever draws next.
-  gl::apply(gl::draw_into(0, {width_, height_}));
 }
 
 void Renderer::render(const GpuPlan& plan, RenderPassTimes* times) {
@@ -216,7 +225,6 @@ void Renderer::render(const PlanScenario& scenario, const GpuPlanBuffers& plan,
   Programs& programs = *programs_;
   PassState& passes = *passes_;
   const render::RenderTarget hdr{hdr_framebuffer_.id(), {width_, height_}};
-  const render::RenderTarget output{final_framebuffer(), {width_, height_}};
   const PassRunner run{times};
   run("trails", &RenderPassTimes::trails, [&] {
     clear_frame(view, false);
@@ -226,17 +234,7 @@ void Renderer::render(const PlanScenario& scenario, const GpuPlanBuffers& plan,
   run("heads", &RenderPassTimes::heads, [&] {
     render::draw_plan_agents(programs.plan_agents, settings_, plan, view, hdr, passes.geometry);
   });
-  run("exposure", &RenderPassTimes::exposure, [&] {
-    render::measure_exposure(programs.exposure, passes.exposure, settings_, view, hdr_texture_);
-  });
-  run("bloom", &RenderPassTimes::bloom, [&] {
-    render::draw_bloom(programs.bloom, passes.bloom, settings_, hdr_texture_,
-                       passes.exposure.local_on, passes.geometry);
-  });
-  run("resolve", &RenderPassTimes::resolve, [&] {
-    render::resolve_frame(programs.resolve, settings_, hdr_texture_, passes.bloom,
-                          passes.exposure.local_on, output, passes.geometry);
-  });
+  light_passes(view, times);
   gl::apply(gl::draw_into(0, {width_, height_}));
 }
 

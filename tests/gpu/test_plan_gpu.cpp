@@ -15,28 +15,14 @@
 #include "murmur/plan/gpu/gpu_plan.hpp"
 #include "murmur/plan/plan.hpp"
 #include "murmur/scenario/scenario.hpp"
+#include "plan_test_scenarios.hpp"
 
 namespace murmur {
 namespace {
 
-const std::string kWorld =
-    "[world]\n"
-    "width = 800\n"
-    "height = 800\n";
-
-PlanScenario seed_scenario() { return parse_plan_scenario(kWorld + "[plan]\n", "seed.toml"); }
-
-// Groups spread over the canvas, so that paths meet and every death happens.
-PlanScenario crowded_scenario(std::uint32_t per_group) {
-  std::string text = kWorld + "[plan]\n";
-  for (const int x : {100, 350, 600}) {
-    for (const int y : {100, 350, 600}) {
-      text += "[[plan.group]]\ncount = " + std::to_string(per_group) + "\nx = " +
-              std::to_string(x) + "\ny = " + std::to_string(y) + "\nwidth = 100\nheight = 100\n";
-    }
-  }
-  return parse_plan_scenario(text, "crowded.toml");
-}
+using test::crowded_scenario;
+using test::kWorld;
+using test::seed_scenario;
 
 template <typename T>
 bool same_bits(const T& a, const T& b) {

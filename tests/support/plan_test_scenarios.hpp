@@ -1,5 +1,6 @@
 #pragma once
-// Plan scenarios and runs that the plan's CPU tests share (test_plan.cpp, test_plan_branching.cpp).
+// Plan scenarios and runs that the plan's tests share (test_plan.cpp, test_plan_branching.cpp,
+// test_plan_gpu.cpp).
 #include <catch2/catch.hpp>
 
 #include <cstdint>

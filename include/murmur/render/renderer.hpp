@@ -182,6 +182,8 @@ class Renderer {
   // The bars beside the world in the letterbox colour and the world's rectangle in its sky,
   // but where a pass draws every pixel of that rectangle itself (world_drawn_over).
   void clear_frame(const WorldView& view, bool world_drawn_over);
+  // Exposure, bloom and resolve: what follows the marks in a flock's frame and a plan's alike.
+  void light_passes(const WorldView& view, RenderPassTimes* times);
 
   int width_ = 0, height_ = 0;
   RenderSettings settings_;
