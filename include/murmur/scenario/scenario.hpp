@@ -303,6 +303,9 @@ template <class... Callables>
 struct Overloaded : Callables... {
   using Callables::operator()...;
 };
+// Spelled out: clang before 17 deduces no aggregate's template arguments (the fuzz build).
+template <class... Callables>
+Overloaded(Callables...) -> Overloaded<Callables...>;
 
 // on_flock(flock) or on_plan(plan), for the kind `scenario` holds.
 template <class Any, class OnFlock, class OnPlan>
