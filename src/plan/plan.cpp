@@ -244,17 +244,6 @@ glm::vec2 steering(const PlanParams& plan, const Crowd& crowd, const PlanAgent& 
 
 // ---- the clearance index ------------------------------------------------------------
 
-float plan_index_cell_side(float clearance) {
-  int exponent = 0;
-  std::frexp(clearance, &exponent);  // clearance = m * 2^exponent, m in [0.5, 1)
-  // The smallest power of two >= clearance: the 3 x 3 cells around a point hold every point
-  // within clearance. Smaller cells (the largest power of two <= clearance, 5 x 5 of them) hold
-  // fewer points near the query, but each cell visited walks a whole bucket's chain, most of it
-  // other cells' points that share the bucket: 25 chains cost more than 9 (docs/model.md).
-  const float below = std::ldexp(1.0f, exponent - 1);
-  return below == clearance ? clearance : std::ldexp(1.0f, exponent);
-}
-
 PlanPointIndex::PlanPointIndex(float clearance) : clearance_(clearance) {
   cell_side_ = plan_index_cell_side(clearance);
   rings_ = 1;
@@ -308,9 +297,7 @@ bool PlanPointIndex::near_other_path(std::span<const PlanPoint> points, glm::vec
 // ---- the coverage ------------------------------------------------------------------
 
 double PlanCoverage::cells_for(glm::vec2 canvas, float cell_side) {
-  // A power-of-two side: the quotients are exact, so ceil counts the cells that reach the edge.
-  return std::ceil(double(canvas.x) / double(cell_side)) *
-         std::ceil(double(canvas.y) / double(cell_side));
+  return plan_canvas_cells(canvas, cell_side);
 }
 
 PlanCoverage::PlanCoverage(glm::vec2 canvas, float cell_side)

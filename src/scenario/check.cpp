@@ -26,7 +26,6 @@
 #include <vector>
 
 #include "common/interface.h"
-#include "murmur/plan/plan.hpp"
 #include "murmur/scenario/scenario.hpp"
 #include "param_text.hpp"
 #include "scenario_internal.hpp"
@@ -636,7 +635,7 @@ class Validator {
     // Branching counts the canvas's coverage cells in a bitmap (docs/model.md, "Branching").
     if (plan.branch_chance > 0.0f) {
       const float side = plan_index_cell_side(plan.clearance);
-      const double cells = PlanCoverage::cells_for(scenario_.size(), side);
+      const double cells = plan_canvas_cells(scenario_.size(), side);
       if (cells > double(MURMUR_PLAN_MAX_COVERAGE_CELLS)) {
         fail(scenario_.source, plan_line(params::plan::branch_chance.key),
              "plan.branch_chance = " + shown_value(plan.branch_chance) +

@@ -1,6 +1,7 @@
 // Derived quantities of a scenario, and seed 003's plan groups (reading a scenario lives in
 // parse.cpp, its checks in check.cpp, writing it in write.cpp).
 #include <algorithm>
+#include <cmath>
 
 #include "murmur/scenario/scenario.hpp"
 
@@ -68,6 +69,23 @@ std::vector<PlanGroup> seed_plan_groups() {
   PlanGroup second = first;
   second.y = kSeedSecondGroupY;
   return {first, second};
+}
+
+float plan_index_cell_side(float clearance) {
+  int exponent = 0;
+  std::frexp(clearance, &exponent);  // clearance = m * 2^exponent, m in [0.5, 1)
+  // The smallest power of two >= clearance: the 3 x 3 cells around a point hold every point
+  // within clearance. Smaller cells (the largest power of two <= clearance, 5 x 5 of them) hold
+  // fewer points near the query, but each cell visited walks a whole bucket's chain, most of it
+  // other cells' points that share the bucket: 25 chains cost more than 9 (docs/model.md).
+  const float below = std::ldexp(1.0f, exponent - 1);
+  return below == clearance ? clearance : std::ldexp(1.0f, exponent);
+}
+
+double plan_canvas_cells(glm::vec2 canvas, float cell_side) {
+  // A power-of-two side: the quotients are exact, so ceil counts the cells that reach the edge.
+  return std::ceil(double(canvas.x) / double(cell_side)) *
+         std::ceil(double(canvas.y) / double(cell_side));
 }
 
 }  // namespace murmur

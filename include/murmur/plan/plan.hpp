@@ -99,8 +99,7 @@ class PlanPointIndex {
   void link(std::span<const PlanPoint> points, std::uint32_t point);
 };
 
-// The clearance index's cell side for a clearance: the smallest power of two >= it.
-float plan_index_cell_side(float clearance);
+// The clearance index's cell side for a clearance: plan_index_cell_side (scenario.hpp).
 
 // The canvas's cells that saved points cover (docs/model.md, "Branching"): a bitmap over
 // ceil(W / h) x ceil(H / h) square cells of the clearance index's side h from (0, 0), and the

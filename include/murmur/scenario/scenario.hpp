@@ -206,6 +206,13 @@ struct PlanParams {
 // Seed 003's start: two groups of 10 agents in 10 x 10 boxes at (400, 400) and (400, 420).
 std::vector<PlanGroup> seed_plan_groups();
 
+// The plan's clearance index's cell side for a clearance: the smallest power of two >= it.
+// A derived quantity of the [plan] table, which its checks bound and the plan's index uses.
+float plan_index_cell_side(float clearance);
+// The cells of side `cell_side` that cover a canvas, ceil(W / h) * ceil(H / h), in double (a
+// canvas may have more cells than a uint32 counts): the plan's coverage counts them.
+double plan_canvas_cells(glm::vec2 canvas, float cell_side);
+
 namespace params::plan {
 #define MURMUR_PLAN_PARAM(key_, type, default_value, accepted, unit, widget, meaning)         \
   inline const ParamInfo<PlanParams, type> key_{#key_, default_value, accepted, unit, widget,  \
