@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "cli.hpp"
+#include "command_support.hpp"
 
 #define MURMUR_COMMANDS(X) \
   X(step)                  \
