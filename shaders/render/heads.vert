@@ -59,7 +59,7 @@ uniform vec2 u_frame_size;            // pixels
 uniform float u_pixels_per_world_unit;
 uniform float u_sprite_pixels;        // the sprite's side: the head turned any way fits in it
 // The frame's size over the sprites' viewport's, wider by a margin each way (GL clips a point by
-// its centre: Renderer::heads_pass): the frame's clip coordinates times it are the viewport's.
+// its centre: render::draw_heads): the frame's clip coordinates times it are the viewport's.
 uniform vec2 u_sprite_clip_scale;
 // heads.frag's inputs for a sprite: the boid's window position, and the row that takes a
 // fragment's offset from it (pixels) to the head's own x (the same v_local.x as a triangle's
