@@ -157,6 +157,38 @@
 // The Philox draws of a child's velocity (docs/model.md, "Births by energy"), x then y.
 #define MURMUR_DRAW_CHILD_VELOCITY_X 0u
 #define MURMUR_DRAW_CHILD_VELOCITY_Y 1u
+// A vicsek or couzin boid's noise angle (docs/model.md, "Noise"): one uniform, or the two
+// uniforms of the Box-Muller transform (its radius, then its angle).
+#define MURMUR_DRAW_NOISE_UNIFORM 2u
+#define MURMUR_DRAW_NOISE_GAUSSIAN_RADIUS 3u
+#define MURMUR_DRAW_NOISE_GAUSSIAN_ANGLE 4u
+// murmur's own sin, cos and log (docs/model.md, "Unit vectors and angles"), evaluated with the
+// same float32 operations on both sides, where the libraries' would round differently.
+// pi/2 in two parts (Cody and Waite): the high part has 8 significant bits, so k times it is
+// exact for the |k| < 2^16 a noise angle can reach.
+#define MURMUR_TWO_OVER_PI 0.636619772f
+#define MURMUR_HALF_PI_HIGH 1.5703125f
+#define MURMUR_HALF_PI_LOW 4.83826794897e-4f
+#define MURMUR_TWO_PI 6.28318548f
+// Taylor coefficients: sin r = r + r^3 (S3 + r^2 (S5 + r^2 (S7 + r^2 S9))), cos r = 1 + r^2
+// (C2 + r^2 (C4 + r^2 (C6 + r^2 (C8 + r^2 C10)))), |r| <= pi/4.
+#define MURMUR_SIN_S3 -0.166666667f
+#define MURMUR_SIN_S5 0.00833333333f
+#define MURMUR_SIN_S7 -1.98412698e-4f
+#define MURMUR_SIN_S9 2.75573192e-6f
+#define MURMUR_COS_C2 -0.5f
+#define MURMUR_COS_C4 0.0416666667f
+#define MURMUR_COS_C6 -0.00138888889f
+#define MURMUR_COS_C8 2.48015873e-5f
+#define MURMUR_COS_C10 -2.75573192e-7f
+// log m = 2 s (1 + s^2 (L3 + s^2 (L5 + s^2 (L7 + s^2 L9)))), s = (m - 1) / (m + 1), for m in
+// [sqrt(1/2), sqrt(2)); x = m 2^e adds e ln 2.
+#define MURMUR_LOG_L3 0.333333333f
+#define MURMUR_LOG_L5 0.2f
+#define MURMUR_LOG_L7 0.142857143f
+#define MURMUR_LOG_L9 0.111111111f
+#define MURMUR_SQRT_HALF 0.707106769f
+#define MURMUR_LN2 0.693147182f
 // A uniform float is the top MURMUR_RANDOM_FLOAT_BITS bits of a word times 2^-24: float32
 // holds 24 bits exactly, so the CPU and the GPU compute the same value.
 #define MURMUR_RANDOM_WORD_BITS 32

@@ -197,4 +197,10 @@ Boid ecosystem_next_state(Species s, Boid self, NeighbourSums sums, Sensing sens
   hunt[slot] = record;
   return next;
 }
+
+// The hunt record of a boid that strikes nothing: a vicsek or couzin boid, which takes no part
+// in the ecosystem (docs/model.md, "Rules of motion").
+void record_no_strike(uint slot) {
+  hunt[slot] = uvec4(MURMUR_NO_STRIKE, 0u, 0u, MURMUR_NO_STRIKE);
+}
 #endif

@@ -2,6 +2,7 @@
 // the same order of operations. `precise` forbids fusing a*b+c into one rounding, which the
 // CPU reference (built with -ffp-contract=off) does not do either.
 #include "flock/sim_buffers.glsl"
+#include "common/random.glsl"
 
 // One axis of the minimum image; shifting the operand that is > L/2 (exact) rather than the
 // difference keeps a pair across the seam to one rounding.
@@ -41,6 +42,8 @@ bool in_view(Species s, vec2 d, vec2 v_i) {
   return in_view(s, d, v_i, speed_of(v_i));
 }
 
+// Each rule's sums share these fields (model.hpp's NeighbourSums says which is which), so the
+// pass holds no registers a rule does not use.
 struct NeighbourSums {
   vec2 velocity_sum;      // over flock neighbours
   vec2 displacement_sum;  // over flock neighbours
@@ -48,10 +51,41 @@ struct NeighbourSums {
   uint visible;
   uint flock;
   uint separating;
+  uint attracting;        // couzin: the attraction zone's count
 };
 
 NeighbourSums empty_sums() {
-  return NeighbourSums(vec2(0.0), vec2(0.0), vec2(0.0), 0u, 0u, 0u);
+  return NeighbourSums(vec2(0.0), vec2(0.0), vec2(0.0), 0u, 0u, 0u, 0u);
+}
+
+// unit(v): v / |v|, or (0, 0) for v = 0.
+vec2 unit_vector(vec2 v) {
+  float length = speed_of(v);
+  if (!(length > 0.0)) return vec2(0.0);
+  precise vec2 u = vec2(v.x / length, v.y / length);
+  return u;
+}
+
+// A visible neighbour's terms for a vicsek or couzin observer (`flocks`: it flocks with j).
+void add_rule_neighbour(inout NeighbourSums sums, Species s, vec2 d, vec2 v_j, bool flocks) {
+  if (s.rule == MURMUR_RULE_VICSEK) {
+    if (flocks) {
+      sums.flock += 1u;
+      sums.velocity_sum += unit_vector(v_j);
+    }
+    return;
+  }
+  precise float dist_sq = d.x * d.x + d.y * d.y;
+  if (dist_sq < s.rep_radius_sq && dist_sq > 0.0) {
+    sums.separating += 1u;
+    sums.separation_sum += unit_vector(d);
+  } else if (flocks && dist_sq < s.ori_radius_sq) {
+    sums.flock += 1u;
+    sums.velocity_sum += unit_vector(v_j);
+  } else if (flocks) {
+    sums.attracting += 1u;
+    sums.displacement_sum += unit_vector(d);
+  }
 }
 
 // A separating neighbour's term: d / dist_sq, or d for the linear kernel.
@@ -67,8 +101,21 @@ vec2 separation_term(Species s, vec2 d, float dist_sq) {
 // whether it does.
 bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, float speed, vec2 d, vec2 v_j,
                    uint species_j) {
-  if (!in_view(s, d, v_i, speed)) return false;
+  if (!in_view(s, d, v_i, speed)) {
+    if (params.fault == MURMUR_FAULT_BLIND_REPULSION && s.rule == MURMUR_RULE_COUZIN) {
+      precise float dist_sq = d.x * d.x + d.y * d.y;
+      if (dist_sq < s.rep_radius_sq && dist_sq > 0.0) {
+        sums.separating += 1u;
+        sums.separation_sum += unit_vector(d);
+      }
+    }
+    return false;
+  }
   sums.visible += 1u;
+  if (s.rule != MURMUR_RULE_BOIDS) {
+    add_rule_neighbour(sums, s, d, v_j, ((s.flock_mask >> species_j) & 1u) != 0u);
+    return true;
+  }
   if (((s.flock_mask >> species_j) & 1u) != 0u) {
     sums.flock += 1u;
     sums.velocity_sum += v_j;
@@ -147,10 +194,10 @@ bool dies_in_step(Species s, Boid candidate) {
 
 // The birth rules (docs/model.md, "Births"): the test-only budding rule, one child when
 // (id + step) mod P == 0, in uint32 arithmetic. `parent` is its state t.
-uniform uint step_index;  // low 32 bits of the index of the step being taken
+uniform uvec2 step_index;  // the index of the step being taken (low word, high word)
 uint children_of(Boid parent) {
   if (params.budding_period == 0u) return 0u;
-  return (parent.id + step_index) % params.budding_period == 0u ? 1u : 0u;
+  return (parent.id + step_index.x) % params.budding_period == 0u ? 1u : 0u;
 }
 
 // Child `k` of a parent whose state t+1 is `parent_after`, by the budding rule.
@@ -258,4 +305,129 @@ bool is_steered(Boid self) {
 Boid next_state(Species s, Boid self, vec2 acc) {
   if (is_steered(self)) return steered_step(s, self, params.steered_velocity, params.world);
   return finish_step(s, self, acc, params.world);
+}
+
+// ---- the rules of motion besides boids (docs/model.md, "Rules of motion") ---------------
+
+// sin and cos of `angle` by murmur's own polynomials, as model.cpp's sin_cos: x is the sine.
+vec2 sin_cos(float angle) {
+  precise float k = floor(angle * MURMUR_TWO_OVER_PI + 0.5);
+  precise float r = (angle - k * MURMUR_HALF_PI_HIGH) - k * MURMUR_HALF_PI_LOW;
+  precise float r2 = r * r;
+  precise float sin_r =
+      r + r * r2 * (MURMUR_SIN_S3 + r2 * (MURMUR_SIN_S5 + r2 * (MURMUR_SIN_S7 + r2 * MURMUR_SIN_S9)));
+  precise float cos_r =
+      1.0 + r2 * (MURMUR_COS_C2 +
+                  r2 * (MURMUR_COS_C4 +
+                        r2 * (MURMUR_COS_C6 + r2 * (MURMUR_COS_C8 + r2 * MURMUR_COS_C10))));
+  int quadrant = int(k) & 3;
+  if (quadrant == 0) return vec2(sin_r, cos_r);
+  if (quadrant == 1) return vec2(cos_r, -sin_r);
+  if (quadrant == 2) return vec2(-sin_r, -cos_r);
+  return vec2(-cos_r, sin_r);
+}
+
+// The natural logarithm of x > 0 by murmur's own series, as model.cpp's log_of.
+float log_of(float x) {
+  int exponent;
+  precise float m = frexp(x, exponent);
+  if (m < MURMUR_SQRT_HALF) {
+    m = m * 2.0;
+    exponent -= 1;
+  }
+  precise float s = (m - 1.0) / (m + 1.0);
+  precise float s2 = s * s;
+  precise float log_m =
+      2.0 * s *
+      (1.0 + s2 * (MURMUR_LOG_L3 + s2 * (MURMUR_LOG_L5 + s2 * (MURMUR_LOG_L7 + s2 * MURMUR_LOG_L9))));
+  precise float result = float(exponent) * MURMUR_LN2 + log_m;
+  return result;
+}
+
+vec2 rotated(vec2 h, float c, float s) {
+  precise vec2 r = vec2(c * h.x - s * h.y, s * h.x + c * h.y);
+  return r;
+}
+
+// The heading of a velocity: unit(v), or (1, 0) for v = 0.
+vec2 heading_of(vec2 velocity) {
+  float length = speed_of(velocity);
+  if (!(length > 0.0)) return vec2(1.0, 0.0);
+  precise vec2 h = vec2(velocity.x / length, velocity.y / length);
+  return h;
+}
+
+float noise_angle(Species s, uint id) {
+  if (!(s.noise > 0.0)) return 0.0;
+  if (s.noise_distribution == MURMUR_NOISE_DISTRIBUTION_UNIFORM) {
+    precise float u = random_uniform01(params.seed, id, step_index, MURMUR_DRAW_NOISE_UNIFORM);
+    precise float angle = s.noise * (u - 0.5);
+    // The planted fault widens the window to [-eta, eta].
+    if (params.fault == MURMUR_FAULT_NOISE_WINDOW_DOUBLED) angle *= 2.0;
+    return angle;
+  }
+  precise float u1 =
+      1.0 - random_uniform01(params.seed, id, step_index, MURMUR_DRAW_NOISE_GAUSSIAN_RADIUS);
+  float u2 = random_uniform01(params.seed, id, step_index, MURMUR_DRAW_NOISE_GAUSSIAN_ANGLE);
+  precise float radius = sqrt(-2.0 * log_of(u1));
+  precise float gaussian = radius * sin_cos(MURMUR_TWO_PI * u2).y;
+  precise float angle = s.noise * gaussian;
+  return angle;
+}
+
+vec2 vicsek_direction(NeighbourSums sums, vec2 velocity) {
+  vec2 own = params.fault == MURMUR_FAULT_VICSEK_WITHOUT_SELF ? vec2(0.0) : unit_vector(velocity);
+  precise vec2 total = own + sums.velocity_sum;
+  if (total.x == 0.0 && total.y == 0.0) return heading_of(velocity);
+  return unit_vector(total);
+}
+
+vec2 couzin_direction(NeighbourSums sums, vec2 heading) {
+  precise vec2 desired;
+  if (sums.separating > 0u) {
+    desired = -sums.separation_sum;
+  } else if (sums.flock > 0u && sums.attracting > 0u) {
+    desired = 0.5 * (unit_vector(sums.velocity_sum) + unit_vector(sums.displacement_sum));
+  } else if (sums.flock > 0u) {
+    desired = sums.velocity_sum;
+  } else if (sums.attracting > 0u) {
+    desired = sums.displacement_sum;
+  } else {
+    return heading;
+  }
+  if (desired.x == 0.0 && desired.y == 0.0) return heading;
+  return unit_vector(desired);
+}
+
+vec2 bounded_turn(Species s, vec2 heading, vec2 desired) {
+  precise float facing = heading.x * desired.x + heading.y * desired.y;
+  if (facing >= s.cos_max_turn) return desired;
+  precise float side = heading.x * desired.y - heading.y * desired.x;
+  float sine = side >= 0.0 ? s.sin_max_turn : -s.sin_max_turn;
+  return rotated(heading, s.cos_max_turn, sine);
+}
+
+// One vicsek or couzin boid's state t+1 (or the steered boid's, limited to the rule's speed).
+Boid rule_next_state(Species s, Boid self, NeighbourSums sums) {
+  if (is_steered(self)) {
+    precise vec2 velocity = params.steered_velocity;
+    float length = speed_of(velocity);
+    if (length > s.speed) velocity *= s.speed / length;
+    return move_and_bound(s, self, velocity, params.world);
+  }
+  vec2 heading = heading_of(self.vel);
+  vec2 direction = s.rule == MURMUR_RULE_VICSEK ? vicsek_direction(sums, self.vel)
+                                                : couzin_direction(sums, heading);
+  float angle = noise_angle(s, self.id);
+  if (angle != 0.0) {
+    vec2 turn = sin_cos(angle);
+    direction = rotated(direction, turn.y, turn.x);
+  }
+  if (s.rule == MURMUR_RULE_COUZIN) direction = bounded_turn(s, heading, direction);
+  precise vec2 velocity = s.speed * direction;
+  bool moves_with_old = s.rule == MURMUR_RULE_VICSEK && s.vicsek_update == MURMUR_VICSEK_UPDATE_PAPER;
+  precise vec2 old_velocity = s.speed * heading;
+  Boid next = move_and_bound(s, self, moves_with_old ? old_velocity : velocity, params.world);
+  next.vel = velocity;
+  return next;
 }

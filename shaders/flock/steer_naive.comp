@@ -34,11 +34,18 @@ void main() {
     if (seen) sense_neighbour(sensed, s, d, other.species, other.id, k);
 #endif
   }
+  if (s.rule != MURMUR_RULE_BOIDS) {
 #ifdef MURMUR_ECOSYSTEM
-  boids[slot] = ecosystem_next_state(s, self, sums, sensed, slot);
-#else
-  boids[slot] = next_state(s, self, steering_acc(s, self, sums, params.world));
+    record_no_strike(slot);
 #endif
+    boids[slot] = rule_next_state(s, self, sums);
+  } else {
+#ifdef MURMUR_ECOSYSTEM
+    boids[slot] = ecosystem_next_state(s, self, sums, sensed, slot);
+#else
+    boids[slot] = next_state(s, self, steering_acc(s, self, sums, params.world));
+#endif
+  }
   if (params.budding_period != 0u) child_count[slot] = children_of(self);
   neighbour_counts[slot] = uvec4(sums.visible, sums.flock, sums.separating, self.id);
 }

@@ -53,7 +53,11 @@ void step_range(const StepInputs<Search>& inputs, std::size_t begin, std::size_t
                     displacement(self.pos, other.pos, model.topology, inputs.env.world), other.vel,
                     other.species, other.id);
     }
-    out[i] = ecosystem_next_state(model, self, sums, inputs.env, inputs.steered, inputs.grazed[i]);
+    out[i] = model.rule == Rule::Boids
+                 ? ecosystem_next_state(model, self, sums, inputs.env, inputs.steered,
+                                        inputs.grazed[i])
+                 : rule_next_state(model, self, sums, inputs.env, inputs.steered,
+                                   inputs.scenario.world.seed, inputs.in.step);
     sums_out[i] = sums;
   }
 }

@@ -37,6 +37,11 @@ std::vector<SpeciesModel> species_models(const Scenario& scenario) {
     m.catch_radius_sq = p.catch_radius * p.catch_radius;
     m.has_energy = p.energy_max > 0.0f;
     m.child_speed = p.max_speed * kChildSpeedFraction;
+    m.rep_radius_sq = p.repulsion_radius * p.repulsion_radius;
+    m.ori_radius_sq = p.orientation_radius * p.orientation_radius;
+    const double max_turn = static_cast<double>(p.max_turn_degrees) * std::numbers::pi / 180.0;
+    m.cos_max_turn = static_cast<float>(std::cos(max_turn));
+    m.sin_max_turn = static_cast<float>(std::sin(max_turn));
     models.push_back(m);
   }
   return models;
@@ -82,6 +87,10 @@ void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 
                    glm::vec2 v_j, std::uint32_t species_j, std::uint32_t id_j) {
   if (!in_view(observer, d, v_i)) return;
   ++sums.visible;
+  if (observer.rule != Rule::Boids) {
+    add_rule_neighbour(sums, observer, d, v_j, ((observer.flock_mask >> species_j) & 1u) != 0);
+    return;
+  }
   if ((observer.flock_mask >> species_j) & 1u) {
     ++sums.flock;
     sums.velocity_sum += v_j;
@@ -93,6 +102,28 @@ void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 
     sums.separation_sum += separation_term(observer, d, dist_sq);
   }
   sense_neighbour(sums, observer, d, species_j, id_j);
+}
+
+void add_rule_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 d,
+                        glm::vec2 v_j, bool flocks) {
+  if (observer.rule == Rule::Vicsek) {
+    if (flocks) {
+      ++sums.flock;
+      sums.velocity_sum += unit_vector(v_j);
+    }
+    return;
+  }
+  const float dist_sq = d.x * d.x + d.y * d.y;
+  if (dist_sq < observer.rep_radius_sq && dist_sq > 0.0f) {
+    ++sums.separating;
+    sums.separation_sum += unit_vector(d);
+  } else if (flocks && dist_sq < observer.ori_radius_sq) {
+    ++sums.flock;
+    sums.velocity_sum += unit_vector(v_j);
+  } else if (flocks) {
+    ++sums.attracting;
+    sums.displacement_sum += unit_vector(d);
+  }
 }
 
 void sense_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 d,
@@ -406,6 +437,128 @@ Boid ecosystem_next_state(const SpeciesModel& m, const Boid& self, const Neighbo
   const glm::vec2 acc = with_ecosystem_terms(m, self, sums, steering_acc(m, self, sums, env), env);
   Boid next = next_state(m, self, acc, env, steered);
   next.energy = energy_after_moving(m, self.energy, next.vel, grazed);
+  return next;
+}
+
+// ---- the rules of motion besides boids -----------------------------------------------
+
+SinCos sin_cos(float angle) {
+  const float k = std::floor(angle * MURMUR_TWO_OVER_PI + 0.5f);
+  const float r = (angle - k * MURMUR_HALF_PI_HIGH) - k * MURMUR_HALF_PI_LOW;
+  const float r2 = r * r;
+  const float sin_r =
+      r + r * r2 * (MURMUR_SIN_S3 + r2 * (MURMUR_SIN_S5 + r2 * (MURMUR_SIN_S7 + r2 * MURMUR_SIN_S9)));
+  const float cos_r =
+      1.0f + r2 * (MURMUR_COS_C2 +
+                   r2 * (MURMUR_COS_C4 +
+                         r2 * (MURMUR_COS_C6 + r2 * (MURMUR_COS_C8 + r2 * MURMUR_COS_C10))));
+  switch (static_cast<int>(k) & 3) {
+    case 0: return {sin_r, cos_r};
+    case 1: return {cos_r, -sin_r};
+    case 2: return {-sin_r, -cos_r};
+    default: return {-cos_r, sin_r};
+  }
+}
+
+float log_of(float x) {
+  int exponent = 0;
+  float m = std::frexp(x, &exponent);
+  if (m < MURMUR_SQRT_HALF) {
+    m = m * 2.0f;
+    exponent -= 1;
+  }
+  const float s = (m - 1.0f) / (m + 1.0f);
+  const float s2 = s * s;
+  const float log_m =
+      2.0f * s *
+      (1.0f + s2 * (MURMUR_LOG_L3 + s2 * (MURMUR_LOG_L5 + s2 * (MURMUR_LOG_L7 + s2 * MURMUR_LOG_L9))));
+  return static_cast<float>(exponent) * MURMUR_LN2 + log_m;
+}
+
+glm::vec2 unit_vector(glm::vec2 v) {
+  const float length = speed_of(v);
+  if (!(length > 0.0f)) return glm::vec2(0.0f);
+  return {v.x / length, v.y / length};
+}
+
+glm::vec2 rotated(glm::vec2 h, float c, float s) {
+  return {c * h.x - s * h.y, s * h.x + c * h.y};
+}
+
+glm::vec2 heading_of(glm::vec2 velocity) {
+  const float length = speed_of(velocity);
+  if (!(length > 0.0f)) return {1.0f, 0.0f};
+  return {velocity.x / length, velocity.y / length};
+}
+
+float noise_angle(const SpeciesModel& m, std::uint32_t id, std::uint64_t seed,
+                  std::uint64_t step) {
+  if (!(m.noise > 0.0f)) return 0.0f;
+  if (m.noise_distribution == NoiseDistribution::Uniform) {
+    const float u = random_uniform01({seed, id, step, kDrawNoiseUniform});
+    return m.noise * (u - 0.5f);
+  }
+  const float u1 = 1.0f - random_uniform01({seed, id, step, kDrawNoiseGaussianRadius});
+  const float u2 = random_uniform01({seed, id, step, kDrawNoiseGaussianAngle});
+  const float radius = std::sqrt(-2.0f * log_of(u1));
+  const float gaussian = radius * sin_cos(MURMUR_TWO_PI * u2).cos;
+  return m.noise * gaussian;
+}
+
+glm::vec2 vicsek_direction(const NeighbourSums& sums, glm::vec2 velocity) {
+  const glm::vec2 total = unit_vector(velocity) + sums.velocity_sum;
+  if (total.x == 0.0f && total.y == 0.0f) return heading_of(velocity);
+  return unit_vector(total);
+}
+
+glm::vec2 couzin_direction(const NeighbourSums& sums, glm::vec2 heading) {
+  glm::vec2 desired;
+  if (sums.separating > 0) {
+    desired = -sums.separation_sum;
+  } else if (sums.flock > 0 && sums.attracting > 0) {
+    desired = 0.5f * (unit_vector(sums.velocity_sum) + unit_vector(sums.displacement_sum));
+  } else if (sums.flock > 0) {
+    desired = sums.velocity_sum;
+  } else if (sums.attracting > 0) {
+    desired = sums.displacement_sum;
+  } else {
+    return heading;
+  }
+  if (desired.x == 0.0f && desired.y == 0.0f) return heading;
+  return unit_vector(desired);
+}
+
+glm::vec2 bounded_turn(const SpeciesModel& m, glm::vec2 heading, glm::vec2 desired) {
+  const float facing = heading.x * desired.x + heading.y * desired.y;
+  if (facing >= m.cos_max_turn) return desired;
+  const float side = heading.x * desired.y - heading.y * desired.x;
+  const float sine = side >= 0.0f ? m.sin_max_turn : -m.sin_max_turn;
+  return rotated(heading, m.cos_max_turn, sine);
+}
+
+Boid rule_next_state(const SpeciesModel& m, const Boid& self, const NeighbourSums& sums,
+                     const Surroundings& env, const std::optional<SteeredBoid>& steered,
+                     std::uint64_t seed, std::uint64_t step) {
+  if (is_steered(steered, self)) {
+    // The user's velocity, limited to the rule's one speed.
+    glm::vec2 velocity = steered->velocity;
+    const float length = speed_of(velocity);
+    if (length > m.speed) velocity *= m.speed / length;
+    return move_and_bound(m, self, velocity, env.world);
+  }
+  const glm::vec2 heading = heading_of(self.vel);
+  glm::vec2 direction = m.rule == Rule::Vicsek ? vicsek_direction(sums, self.vel)
+                                                : couzin_direction(sums, heading);
+  const float angle = noise_angle(m, self.id, seed, step);
+  if (angle != 0.0f) {
+    const SinCos turn = sin_cos(angle);
+    direction = rotated(direction, turn.cos, turn.sin);
+  }
+  if (m.rule == Rule::Couzin) direction = bounded_turn(m, heading, direction);
+  const glm::vec2 velocity = m.speed * direction;
+  const bool moves_with_old = m.rule == Rule::Vicsek && m.vicsek_update == VicsekUpdate::Paper;
+  Boid next = move_and_bound(m, self, moves_with_old ? m.speed * heading : velocity, env.world);
+  next.vel = velocity;
   return next;
 }
 

@@ -476,8 +476,8 @@ FlockState seeded_start(const Scenario& scenario) {
       } else {
         boid.pos.x = uniform_coordinate(uniform01(seed, id, kStreamX), scenario.world.width);
         boid.pos.y = uniform_coordinate(uniform01(seed, id, kStreamY), scenario.world.height);
-        boid.vel = start_velocity(seed, id, species.min_speed, species.max_speed, 0.0,
-                                  kFullCircleDegrees);
+        const SpeedRange speeds = start_speeds(species);
+        boid.vel = start_velocity(seed, id, speeds.min, speeds.max, 0.0, kFullCircleDegrees);
       }
       boid.age = staggered_age(seed, id, species.max_age);
       boid.energy = species.energy_initial;

@@ -39,10 +39,13 @@
 namespace {
 
 namespace fs = std::filesystem;
+using murmur::NoiseDistribution;
+using murmur::Rule;
 using murmur::SeparationKernel;
 using murmur::SpeedLimit;
 using murmur::TargetPull;
 using murmur::Topology;
+using murmur::VicsekUpdate;
 using murmur::Walls;
 
 constexpr std::string_view kGeneratedNote =
@@ -122,7 +125,13 @@ std::string species_glsl(const Record& record) {
   out << "// " << kGeneratedNote << "\n\n";
   out << "// At most this many species share a world (kMaxSpecies, include/murmur/scenario/scenario.hpp)\n";
   out << "#define MURMUR_MAX_SPECIES " << murmur::kMaxSpecies << "\n\n";
-  out << "// Topology (include/murmur/scenario/scenario.hpp): Species.topology\n";
+  out << "// Rule (include/murmur/scenario/scenario.hpp): Species.rule\n";
+  define_enum(out, "RULE", murmur::kRuleNames);
+  out << "\n// NoiseDistribution (include/murmur/scenario/scenario.hpp): Species.noise_distribution\n";
+  define_enum(out, "NOISE_DISTRIBUTION", murmur::kNoiseDistributionNames);
+  out << "\n// VicsekUpdate (include/murmur/scenario/scenario.hpp): Species.vicsek_update\n";
+  define_enum(out, "VICSEK_UPDATE", murmur::kVicsekUpdateNames);
+  out << "\n// Topology (include/murmur/scenario/scenario.hpp): Species.topology\n";
   define_enum(out, "TOPOLOGY", murmur::kTopologyNames);
   out << "\n// SeparationKernel (include/murmur/scenario/scenario.hpp): Species.separation_kernel\n";
   define_enum(out, "SEPARATION_KERNEL", murmur::kSeparationKernelNames);

@@ -68,6 +68,7 @@ class Validator {
     check_species_list();
     for (std::size_t i = 0; i < scenario_.species.size(); ++i) check_species(i);
     check_total_count();
+    check_rule_combinations();
     check_obstacles();
     check_target();
     check_food();
@@ -279,8 +280,16 @@ class Validator {
     }
   }
 
+  // Whether a species key belongs to species i's rule of motion (its `rules` bits): the keys of
+  // the other rules keep their defaults, unchecked (docs/model.md, "Rules of motion").
+  template <class Info>
+  bool applies(std::size_t i, const Info& info) const {
+    return (info.accepted.rules & rule_bit(scenario_.species[i].rule)) != 0;
+  }
+
   template <class Info>
   void check_finite(std::size_t i, const Info& info) const {
+    if (!applies(i, info)) return;
     if constexpr (std::is_same_v<std::remove_cvref_t<decltype(info.default_value)>, float>) {
       const float value = scenario_.species[i].*info.member;
       if (!std::isfinite(value)) fail_species(i, info.key, show_float(value), "must be finite");
@@ -289,6 +298,7 @@ class Validator {
 
   template <class Info>
   void check_range(std::size_t i, const Info& info) const {
+    if (!applies(i, info)) return;
     const SpeciesParams& species = scenario_.species[i];
     const auto& value = species.*info.member;
     if (auto broken = broken_rule(value, info.accepted, &species, false)) {
@@ -346,6 +356,53 @@ class Validator {
     if (total == 0) {
       fail_species(0, "count", "0",
                    "the total over all species is 0: at least one boid is needed");
+    }
+  }
+
+  // ---- rules of motion ---------------------------------------------------------------
+
+  // What a vicsek or couzin species does not combine with (docs/model.md, "Rules of motion"):
+  // walls, the ecosystem, obstacles and the target. Each message names both keys.
+  void check_rule_combinations() const {
+    for (std::size_t i = 0; i < scenario_.species.size(); ++i) {
+      const SpeciesParams& species = scenario_.species[i];
+      if (species.rule == Rule::Boids) continue;
+      const std::string rule = "rule = " + quote(std::string(name_of(species.rule)));
+      const auto refuse = [&](std::string_view key, const std::string& value,
+                              const std::string& why) {
+        fail_species(i, key, value, why + ", and this one has " + rule);
+      };
+      if (species.topology != Topology::Wrap) {
+        refuse(params::species::topology.key, quote(std::string(name_of(species.topology))),
+               "must be \"wrap\" for a vicsek or couzin species");
+      }
+      if (!species.eats.empty()) {
+        refuse(params::species::eats.key, quote(species.eats.front()),
+               "only a boids species hunts");
+      }
+      if (species.grazes) refuse(params::species::grazes.key, "true", "only a boids species grazes");
+      if (species.energy_max > 0.0f) {
+        refuse(params::species::energy_max.key, show_float(species.energy_max),
+               "only a boids species has energy");
+      }
+      for (std::size_t h = 0; h < scenario_.species.size(); ++h) {
+        const std::vector<std::string>& eats = scenario_.species[h].eats;
+        if (std::find(eats.begin(), eats.end(), species.name) != eats.end()) {
+          fail_species(h, params::species::eats.key, quote(species.name),
+                       "only a boids species is prey, and " + species_label(i, species.name) +
+                           "." + rule);
+        }
+      }
+      if (!scenario_.obstacles.empty()) {
+        fail(scenario_.source, obstacle_line(0, "x"),
+             "obstacle[0]: only boids species steer around obstacles, and " +
+                 species_label(i, species.name) + "." + rule);
+      }
+      if (scenario_.target) {
+        fail(scenario_.source, lines_ ? lines_->target.line_of("x") : 0,
+             "[target]: only boids species steer towards a target, and " +
+                 species_label(i, species.name) + "." + rule);
+      }
     }
   }
 

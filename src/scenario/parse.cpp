@@ -439,8 +439,9 @@ class Parser {
       }
       for (const SpeciesParams& species : scenario_.species) {
         if (species.name != spawn.species) continue;
-        if (!table->contains(params::spawn::min_speed.key)) spawn.min_speed = species.min_speed;
-        if (!table->contains(params::spawn::max_speed.key)) spawn.max_speed = species.max_speed;
+        const SpeedRange speeds = start_speeds(species);
+        if (!table->contains(params::spawn::min_speed.key)) spawn.min_speed = speeds.min;
+        if (!table->contains(params::spawn::max_speed.key)) spawn.max_speed = speeds.max;
       }
       scenario_.spawns.push_back(std::move(spawn));
       lines_.spawns.push_back(std::move(lines));

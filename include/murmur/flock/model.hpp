@@ -36,6 +36,10 @@ inline constexpr float kChildSpeedFraction = 0.70710677f;
 // in shaders/common/interface.h for both languages.
 inline constexpr std::uint32_t kDrawChildVelocityX = MURMUR_DRAW_CHILD_VELOCITY_X;
 inline constexpr std::uint32_t kDrawChildVelocityY = MURMUR_DRAW_CHILD_VELOCITY_Y;
+// The Philox draws of a vicsek or couzin boid's noise angle (docs/model.md, "Noise").
+inline constexpr std::uint32_t kDrawNoiseUniform = MURMUR_DRAW_NOISE_UNIFORM;
+inline constexpr std::uint32_t kDrawNoiseGaussianRadius = MURMUR_DRAW_NOISE_GAUSSIAN_RADIUS;
+inline constexpr std::uint32_t kDrawNoiseGaussianAngle = MURMUR_DRAW_NOISE_GAUSSIAN_ANGLE;
 
 // Ageing (docs/model.md, "Ageing and death by age"): one step older, saturating.
 std::uint32_t aged(std::uint32_t age);
@@ -79,7 +83,13 @@ float speed_of(glm::vec2 velocity);
 bool in_view(const SpeciesModel& observer, glm::vec2 d, glm::vec2 v_i);
 
 // Sums over one boid's neighbours, in the order they are added, and what it senses of prey
-// and hunters (docs/model.md, "One step of the ecosystem", 1).
+// and hunters (docs/model.md, "One step of the ecosystem", 1). The three vector sums and their
+// counts are each rule's own (docs/model.md, "Rules of motion"), kept in the same fields so
+// that the GPU's steering pass carries no registers a rule does not use:
+//   boids:  velocity_sum, displacement_sum over N_i (flock); separation_sum over S_i
+//   vicsek: velocity_sum = sum of unit(v_j) over the flock neighbours (flock)
+//   couzin: separation_sum = sum of unit(d) over R (separating), velocity_sum = sum of
+//           unit(v_j) over O (flock), displacement_sum = sum of unit(d) over A (attracting)
 struct NeighbourSums {
   glm::vec2 velocity_sum{0.0f};      // over flock neighbours N_i
   glm::vec2 displacement_sum{0.0f};  // over N_i
@@ -87,6 +97,7 @@ struct NeighbourSums {
   std::uint32_t visible = 0;         // visible boids, any species
   std::uint32_t flock = 0;           // |N_i|
   std::uint32_t separating = 0;      // |S_i|
+  std::uint32_t attracting = 0;      // couzin: |A|
   glm::vec2 flee_sum{0.0f};          // sum of d / |d|^2 over visible hunters with |d|^2 > 0
   // P_i, the nearest visible prey (least dist_sq, ties to the smaller id); valid if has_prey.
   bool has_prey = false;
@@ -102,6 +113,9 @@ glm::vec2 separation_term(const SpeciesModel& observer, glm::vec2 d, float dist_
 // visible: to the flock and separation sums, and to the prey and hunter sensing.
 void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 v_i, glm::vec2 d,
                    glm::vec2 v_j, std::uint32_t species_j, std::uint32_t id_j);
+// A visible neighbour's terms for a vicsek or couzin observer (`flocks`: it flocks with j).
+void add_rule_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 d,
+                        glm::vec2 v_j, bool flocks);
 // Sensing (ecosystem step 1) of a visible neighbour j at displacement d: the nearest prey and
 // the push away from hunters.
 void sense_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 d,
@@ -196,5 +210,37 @@ Boid next_state(const SpeciesModel& observer, const Boid& self, glm::vec2 acc,
 Boid ecosystem_next_state(const SpeciesModel& observer, const Boid& self,
                           const NeighbourSums& sums, const Surroundings& env,
                           const std::optional<SteeredBoid>& steered, float grazed);
+
+// ---- the rules of motion besides boids (docs/model.md, "Rules of motion") ---------------
+
+// sin and cos of `angle` by murmur's own polynomials (the same bits on the GPU).
+struct SinCos {
+  float sin = 0.0f;
+  float cos = 1.0f;
+};
+SinCos sin_cos(float angle);
+// The natural logarithm of x > 0 by murmur's own series (the noise's Box-Muller transform).
+float log_of(float x);
+// unit(v): v / |v|, or (0, 0) for v = 0.
+glm::vec2 unit_vector(glm::vec2 v);
+// h rotated by the angle whose cosine and sine are c and s.
+glm::vec2 rotated(glm::vec2 h, float c, float s);
+// The heading of a velocity: unit(v), or (1, 0) for v = 0.
+glm::vec2 heading_of(glm::vec2 velocity);
+// The noise angle of boid `id` at step `step` (0 without noise).
+float noise_angle(const SpeciesModel& observer, std::uint32_t id, std::uint64_t seed,
+                  std::uint64_t step);
+// A vicsek boid's new heading before the noise: unit of its own (velocity v_i) and its
+// neighbours' headings.
+glm::vec2 vicsek_direction(const NeighbourSums& sums, glm::vec2 velocity);
+// A couzin boid's desired direction before the noise, from its three zones.
+glm::vec2 couzin_direction(const NeighbourSums& sums, glm::vec2 heading);
+// The couzin turn towards `desired` from `heading`, at most max_turn_degrees.
+glm::vec2 bounded_turn(const SpeciesModel& observer, glm::vec2 heading, glm::vec2 desired);
+// One vicsek or couzin boid's state t+1 (or the steered boid's), step `step` of the run keyed
+// by `seed`.
+Boid rule_next_state(const SpeciesModel& observer, const Boid& self, const NeighbourSums& sums,
+                     const Surroundings& env, const std::optional<SteeredBoid>& steered,
+                     std::uint64_t seed, std::uint64_t step);
 
 }  // namespace murmur

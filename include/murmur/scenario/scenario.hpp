@@ -18,6 +18,33 @@
 
 namespace murmur {
 
+// The TOML name of an enum's value (every enum below has its names_of).
+template <class Enum>
+constexpr std::string_view name_of(Enum value) {
+  return names_of(value)[static_cast<std::size_t>(value)];
+}
+
+// How a species moves (docs/model.md, "Rules of motion"): Reynolds' steering, Vicsek et al.
+// 1995's noisy alignment at constant speed, or Couzin et al. 2002's zones. Value k is bit k of
+// a key's `Accepted::rules` (param_info.hpp: kBoidsOnly, kVicsekOnly, kCouzinOnly).
+enum class Rule : std::uint32_t { Boids = 0, Vicsek = 1, Couzin = 2 };
+inline constexpr std::string_view kRuleNames[] = {"boids", "vicsek", "couzin"};
+constexpr const auto& names_of(Rule) { return kRuleNames; }
+constexpr std::uint8_t rule_bit(Rule rule) {
+  return static_cast<std::uint8_t>(1u << static_cast<std::uint32_t>(rule));
+}
+
+// The noise angle's law (docs/model.md, "Noise"): uniform in [-eta/2, eta/2] or N(0, eta^2).
+enum class NoiseDistribution : std::uint32_t { Uniform = 0, Gaussian = 1 };
+inline constexpr std::string_view kNoiseDistributionNames[] = {"uniform", "gaussian"};
+constexpr const auto& names_of(NoiseDistribution) { return kNoiseDistributionNames; }
+
+// Which velocity moves a Vicsek particle (docs/model.md, "The Vicsek model"): the paper's
+// x(t+1) = x(t) + v(t), or the new velocity.
+enum class VicsekUpdate : std::uint32_t { Paper = 0, Forward = 1 };
+inline constexpr std::string_view kVicsekUpdateNames[] = {"paper", "forward"};
+constexpr const auto& names_of(VicsekUpdate) { return kVicsekUpdateNames; }
+
 enum class Topology : std::uint32_t { Wrap = 0, Bounded = 1 };
 // The TOML names of Topology's values, in the enum's order.
 inline constexpr std::string_view kTopologyNames[] = {"wrap", "bounded"};
@@ -52,6 +79,11 @@ constexpr const auto& names_of(SpeedLimit) { return kSpeedLimitNames; }
 inline constexpr std::size_t kMaxSpecies = 32;
 // A field of view of this many degrees sees all around (the largest accepted).
 inline constexpr float kMaxFovDegrees = 360.0f;
+// The widest noise: a uniform angle in [-pi, pi] is already no alignment at all (Vicsek's
+// eta runs to 2 pi).
+inline constexpr float kMaxNoise = 6.28318548f;  // fl(2 pi)
+// A turn of half a circle reaches every direction: the largest bound on a couzin turn.
+inline constexpr float kMaxTurnDegrees = 180.0f;
 // Obstacles live in a small GPU array that every boid scans.
 inline constexpr std::size_t kMaxObstacles = 64;
 // The largest velocity_factor: a factor above 1 only drives boids to max_speed sooner, and a
@@ -72,6 +104,17 @@ struct SpeciesParams {
 #define MURMUR_SPECIES_PARAM(key, type, default_value, ...) type key = default_value;
 #include "murmur/scenario/params/species_params.def"
 };
+
+// The speeds a seeded start draws from for a species (docs/model.md, "The seeded start"):
+// [min_speed, max_speed] for boids, the constant `speed` for the rules that keep one.
+struct SpeedRange {
+  float min = 0.0f;
+  float max = 0.0f;
+};
+inline SpeedRange start_speeds(const SpeciesParams& species) {
+  if (species.rule == Rule::Boids) return {species.min_speed, species.max_speed};
+  return {species.speed, species.speed};
+}
 
 namespace params::species {
 // One ParamInfo per species key, named after it: params::species::cohesion_weight.key, ...

@@ -475,7 +475,6 @@ struct GpuFlock::Impl {
       if (queries) queries->lap(times->*slot);
     };
     bind_simulation_buffers();
-    const auto step_low = static_cast<std::uint32_t>(step_index);  // the model keys on the low 32 bits
     if (ecosystem.on) {
       ecosystem_before_steering();
       stage_done(&GridStageTimes::ecosystem);
@@ -497,7 +496,7 @@ struct GpuFlock::Impl {
             grid_search ? &eco_passes->steer_grid_step_index : &eco_passes->steer_naive_step_index;
       }
       steer->use();
-      step_uniform->set(step_low);
+      step_uniform->set(step_words(step_index));
       glDispatchComputeIndirect(kLiveGroupsOffset);
       // steer writes the candidates, child counts and neighbour counts; births, the sort and
       // downloads read them.

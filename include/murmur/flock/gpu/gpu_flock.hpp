@@ -31,6 +31,9 @@ enum class NeighbourSearch { Grid, Naive };
   FAULT(GreedyHunter, GREEDY_HUNTER, "every hunter striking a prey eats it, not the nearest alone") \
   FAULT(LinearKernelUnit, LINEAR_KERNEL_UNIT, "linear separation adds d/|d|, not d")          \
   FAULT(SelfWeightIgnored, SELF_WEIGHT_IGNORED, "steering leaves the boid out of its means")  \
+  FAULT(NoiseWindowDoubled, NOISE_WINDOW_DOUBLED, "the uniform noise angle spans [-eta, eta], not [-eta/2, eta/2]") \
+  FAULT(VicsekWithoutSelf, VICSEK_WITHOUT_SELF, "a vicsek particle leaves its own heading out of the sum") \
+  FAULT(BlindRepulsion, BLIND_REPULSION, "a couzin boid is repelled by boids in its blind angle") \
   FAULT(DropClearanceCell, DROP_CLEARANCE_CELL, "plan clearance skips the cell to the right")   \
   FAULT(BranchAtParentDrawn, BRANCH_AT_PARENT_DRAWN, "a plan's child starts unsnapped")
 

@@ -27,6 +27,14 @@ constexpr Bound below(long double value) { return {Bound::Kind::Value, false, va
 constexpr Bound below_half_world_side() { return {Bound::Kind::HalfWorldSide, false, 0, {}}; }
 constexpr Bound at_most_key(std::string_view key) { return {Bound::Kind::Key, true, 0, key}; }
 
+// Which rules of motion a species key belongs to: bit k for the Rule of value k
+// (include/murmur/scenario/scenario.hpp: boids, vicsek, couzin).
+inline constexpr std::uint8_t kBoidsOnly = 1u << 0;
+inline constexpr std::uint8_t kVicsekOnly = 1u << 1;
+inline constexpr std::uint8_t kCouzinOnly = 1u << 2;
+inline constexpr std::uint8_t kVicsekAndCouzin = kVicsekOnly | kCouzinOnly;
+inline constexpr std::uint8_t kEveryRule = kBoidsOnly | kVicsekOnly | kCouzinOnly;
+
 // What a key accepts. Numbers lie between `lower` and `upper` (an end of kind None is open);
 // a colour's components each do. Keys checked by code of their own (names) say so in `rule`,
 // which the docs table shows instead of a range.
@@ -36,6 +44,9 @@ struct Accepted {
   std::string_view default_text;  // docs text for a default that depends on the species
   std::string_view note;          // said in parentheses after the range in messages
   bool required = false;          // no default: a file must give the key
+  // The rules of motion (a species' `rule`) the key belongs to, bit rule_bit(Rule): a species
+  // of another rule leaves it unchecked, and the panel does not show it.
+  std::uint8_t rules = kEveryRule;
 };
 constexpr Accepted between(Bound lower, Bound upper = {}) { return {lower, upper, {}, {}, {}, false}; }
 // Every value of the key's type (an enum's names, a boolean).
@@ -45,6 +56,10 @@ constexpr Accepted checked_by_code(std::string_view rule, std::string_view defau
 }
 constexpr Accepted required(Accepted accepted) {
   accepted.required = true;
+  return accepted;
+}
+constexpr Accepted for_rules(std::uint8_t rules, Accepted accepted) {
+  accepted.rules = rules;
   return accepted;
 }
 constexpr Accepted noted(Accepted accepted, std::string_view note) {
