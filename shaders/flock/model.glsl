@@ -1,6 +1,11 @@
 // The flocking model (docs/model.md) for one boid: the GPU twin of src/flock/model.cpp, with
 // the same order of operations. `precise` forbids fusing a*b+c into one rounding, which the
 // CPU reference (built with -ffp-contract=off) does not do either.
+// Sections, in order: displacement and visibility; the neighbour sums (boids', and the other
+// rules' add_rule_neighbour); the surroundings' pushes and pulls; ageing and births; move and
+// bounds; the boids step (steering_acc, finish_step, next_state); the rules of motion besides
+// boids (sin_cos, log_of, noise_angle, vicsek_direction, couzin_direction, bounded_turn,
+// rule_next_state).
 #include "flock/sim_buffers.glsl"
 #include "common/random.glsl"
 

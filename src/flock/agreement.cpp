@@ -53,6 +53,132 @@ std::string describe_range(const char* what, std::uint32_t seen, const CountRang
 
 }  // namespace
 
+// --- the rules of motion besides boids --------------------------------------------------------
+namespace {
+// A vicsek or couzin boid's sums in double (docs/harness.md, "Rules of motion"): each is a sum
+// of unit vectors, so its count bounds both its size and its rounding.
+struct RuleSums {
+  glm::dvec2 heading{0.0};      // vicsek: the flock neighbours' headings; couzin: zone O's
+  glm::dvec2 repulsion{0.0};    // couzin: zone R's unit offsets
+  glm::dvec2 attraction{0.0};   // couzin: zone A's unit offsets
+  std::uint32_t headings = 0, repelling = 0, attracting = 0;
+};
+
+glm::dvec2 unit_of(glm::dvec2 v) {
+  const double n = std::hypot(v.x, v.y);
+  return n > 0 ? v / n : glm::dvec2(0.0);
+}
+
+Decision negated(Decision d) {
+  return d == Decision::Either ? d : d == Decision::Yes ? Decision::No : Decision::Yes;
+}
+
+// Counts (flock: the vicsek flock neighbours or couzin's zone O; separating: couzin's zone R)
+// and double sums of one visible pair, as add_rule_neighbour adds it.
+void tally_rule_neighbour(NeighbourhoodExpectation& hood, RuleSums& sums, const SpeciesModel& m,
+                          glm::vec2 d, float dist_sq, const Boid& other, Decision visible) {
+  const bool flocks = ((m.flock_mask >> other.species) & 1u) != 0;
+  const glm::dvec2 other_heading = unit_of(glm::dvec2(other.vel));
+  if (m.rule == Rule::Vicsek) {
+    if (!flocks) return;
+    tally(hood.flock, visible);
+    sums.heading += other_heading;
+    ++sums.headings;
+    return;
+  }
+  const Decision repelled =
+      dist_sq > 0.0f
+          ? both(visible, strictly_below(dist_sq, m.rep_radius_sq, kRadiusBand * double(m.rep_radius_sq)))
+          : Decision::No;
+  tally(hood.separating, repelled);
+  if (repelled != Decision::No) {
+    sums.repulsion += unit_of(glm::dvec2(d));
+    ++sums.repelling;
+  }
+  if (!flocks || repelled == Decision::Yes) return;
+  const Decision oriented = both(both(visible, negated(repelled)),
+                                 strictly_below(dist_sq, m.ori_radius_sq,
+                                                kRadiusBand * double(m.ori_radius_sq)));
+  tally(hood.flock, oriented);
+  if (oriented != Decision::No) {
+    sums.heading += other_heading;
+    ++sums.headings;
+  } else {
+    sums.attraction += unit_of(glm::dvec2(d));
+    ++sums.attracting;
+  }
+}
+
+// The rounding of a sum of n unit vectors, each a square root and two divisions a GPU may
+// round a few ulp off (8 eps), added in another order ((n - 1) eps times the n terms' sizes).
+double unit_sum_error(std::uint32_t n) {
+  const double terms = n;
+  return kFloatEpsilon * (8 * terms + (terms > 1 ? (terms - 1) * terms : 0));
+}
+
+// The direction of a sum whose error is `error`, in radians: error / |sum| plus the unit
+// vector's own rounding.
+double direction_error(glm::dvec2 sum, double error) {
+  return error / std::hypot(sum.x, sum.y) + 8 * kFloatEpsilon;
+}
+
+// A direction this uncertain is not compared: its sums nearly cancel (docs/harness.md).
+constexpr double kIllConditionedHeading = 1e-2;
+
+void expect_rule_heading(NeighbourhoodExpectation& hood, const RuleSums& sums,
+                         const SpeciesModel& m, const Boid& self, std::uint64_t seed,
+                         std::uint64_t step) {
+  const double eps = kFloatEpsilon;
+  const glm::dvec2 heading = glm::dvec2(heading_of(self.vel));
+  glm::dvec2 desired = heading;
+  double error = 8 * eps;
+  if (m.rule == Rule::Vicsek) {
+    const glm::dvec2 total = unit_of(glm::dvec2(self.vel)) + sums.heading;
+    if (std::hypot(total.x, total.y) > 0) {
+      desired = unit_of(total);
+      error = direction_error(total, unit_sum_error(sums.headings + 1));
+    }
+  } else if (sums.repelling > 0) {
+    desired = unit_of(-sums.repulsion);
+    error = direction_error(sums.repulsion, unit_sum_error(sums.repelling));
+  } else if (sums.headings > 0 && sums.attracting > 0) {
+    const glm::dvec2 mean = 0.5 * (unit_of(sums.heading) + unit_of(sums.attraction));
+    const double mean_error = 0.5 * (direction_error(sums.heading, unit_sum_error(sums.headings)) +
+                                     direction_error(sums.attraction, unit_sum_error(sums.attracting))) +
+                              2 * eps;
+    desired = unit_of(mean);
+    error = direction_error(mean, mean_error);
+  } else if (sums.headings > 0) {
+    desired = unit_of(sums.heading);
+    error = direction_error(sums.heading, unit_sum_error(sums.headings));
+  } else if (sums.attracting > 0) {
+    desired = unit_of(sums.attraction);
+    error = direction_error(sums.attraction, unit_sum_error(sums.attracting));
+  }
+  // The noise angle is the same float on both sides for a uniform draw; the Gaussian's log,
+  // square root and division may round a few ulp apart. The rotation adds 4 eps.
+  const double angle = noise_angle(m, self.id, seed, step);
+  if (m.noise_distribution == NoiseDistribution::Gaussian) error += 32 * eps * (1 + std::abs(angle));
+  error += 4 * eps;
+  const glm::dvec2 noisy = {std::cos(angle) * desired.x - std::sin(angle) * desired.y,
+                            std::sin(angle) * desired.x + std::cos(angle) * desired.y};
+  if (m.rule == Rule::Couzin) {
+    // The bound decides between the noisy direction and a turn of exactly theta_max from the
+    // heading, which both sides compute from the same heading.
+    const double facing = heading.x * noisy.x + heading.y * noisy.y;
+    const double side = heading.x * noisy.y - heading.y * noisy.x;
+    if (std::abs(facing - double(m.cos_max_turn)) <= error + 8 * eps) hood.ill_conditioned = true;
+    if (facing < double(m.cos_max_turn)) {
+      if (std::abs(side) <= error + 8 * eps) hood.ill_conditioned = true;
+      error = 16 * eps;
+    }
+  }
+  hood.heading_error = error;
+  if (error > kIllConditionedHeading) hood.ill_conditioned = true;
+}
+
+}  // namespace
+
 // --- neighbour sets ----------------------------------------------------------------------------
 std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& scenario,
                                                               const FlockState& state) {
@@ -78,6 +204,7 @@ std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& sc
     candidates.clear();
     tree.query_radius(self.pos, search, m.topology, world, candidates);
     const double speed = length(self.vel);
+    RuleSums rule_sums;
     for (std::uint32_t j : candidates) {
       if (j == i) continue;
       const Boid& other = sorted.boids[j];
@@ -99,6 +226,10 @@ std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& sc
       if (visible == Decision::No) continue;
       tally(hood.visible, visible);
       const double distance = std::sqrt(double(dist_sq));
+      if (m.rule != Rule::Boids) {
+        tally_rule_neighbour(hood, rule_sums, m, d, dist_sq, other, visible);
+        continue;
+      }
       if ((m.flock_mask >> other.species) & 1u) {
         tally(hood.flock, visible);
         hood.flock_speed_sum += length(other.vel);
@@ -117,6 +248,9 @@ std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& sc
           hood.hunter_inverse_distance_sum += 1.0 / distance;
         }
       }
+    }
+    if (m.rule != Rule::Boids) {
+      expect_rule_heading(hood, rule_sums, m, self, scenario.world.seed, state.step);
     }
   }
   return result;
@@ -157,6 +291,11 @@ double velocity_tolerance(const Scenario& scenario, const Boid& before, const Bo
                           const NeighbourhoodExpectation& hood) {
   const SpeciesParams& s = scenario.species[before.species];
   const double eps = kFloatEpsilon;
+  if (s.rule != Rule::Boids) {
+    // v' = v0 h': the heading's error in radians is a chord of at most that length, times v0;
+    // factor 2 for the second-order terms, as below.
+    return 2.0 * double(s.speed) * hood.heading_error + 4 * eps * double(s.speed);
+  }
   const double n = hood.flock.definite + hood.flock.ambiguous;
   const double own_speed = length(before.vel);
   const double mean_speed = n > 0 ? hood.flock_speed_sum / n : 0.0;
@@ -342,7 +481,7 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
                      (ref == nullptr ? "reference" : "candidate") + " side only");
       continue;
     }
-    if (expected[i].ambiguous()) {
+    if (expected[i].skipped_in_lockstep()) {
       ++check.skipped_ambiguous;
       continue;
     }
@@ -375,7 +514,7 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
     ++children_found;
     ++check.births;
     const auto p = static_cast<std::size_t>(parent - before.boids.begin());
-    if (expected[p].ambiguous()) {
+    if (expected[p].skipped_in_lockstep()) {
       ++check.skipped_ambiguous;
       continue;
     }

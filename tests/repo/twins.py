@@ -56,6 +56,8 @@ GPU_ONLY = {
     'food_cell_index': 'index unfolding of a food cell (row * F_x + column)',
     'plan_grid_index': "index unfolding of a steering grid cell, inline in the CPU's crowd_of",
     'plan_seed': 'buffer access: the 64-bit seed from the two words of the uniform record',
+    'record_no_strike': "the ecosystem's hunt buffer entry of a vicsek or couzin boid; the CPU "
+                        'keeps no such buffer (its catching reads NeighbourSums)',
 }
 
 KEYWORDS = {'if', 'for', 'while', 'switch', 'return', 'else', 'do', 'case', 'sizeof', 'new',

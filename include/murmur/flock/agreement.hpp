@@ -44,9 +44,16 @@ struct NeighbourhoodExpectation {
   double inverse_distance_sum = 0;  // sum of 1/|d| over the separation set
   double separation_distance_sum = 0;  // sum of |d| over the separation set (linear kernel)
   double hunter_inverse_distance_sum = 0;  // sum of 1/|d| over visible hunters (the flee sum)
+  // A vicsek or couzin boid (docs/harness.md, "Rules of motion"): how far, in radians, two
+  // correct implementations' new headings may lie apart; and whether that direction is too
+  // ill-conditioned to compare (its sums nearly cancel, or the couzin turn's bound or side is
+  // decided within its rounding band), in which case lockstep skips the boid.
+  double heading_error = 0;
+  bool ill_conditioned = false;
   bool ambiguous() const {
     return visible.ambiguous + flock.ambiguous + separating.ambiguous > 0;
   }
+  bool skipped_in_lockstep() const { return ambiguous() || ill_conditioned; }
 };
 
 // Per boid, sorted by id.
