@@ -238,6 +238,8 @@ void Panel::species_section(const PanelView& view, Scenario& work, std::size_t i
     const params::Widget& widget = info.widget;
     if (widget.kind == params::Widget::Kind::None) return;
     if (widget.bounded_only && species.topology != Topology::Bounded) return;
+    // The keys of the other rules of motion do nothing for this species.
+    if ((info.accepted.rules & rule_bit(species.rule)) == 0) return;
     const std::string name(info.key);
     T& value = species.*info.member;
     if constexpr (std::is_same_v<T, glm::vec3>) {

@@ -62,13 +62,30 @@ Scenario non_default_scenario() {
   a.max_count = 4000;
   a.flocks_with = {"a", "b"};
   a.colour = {0.25f, 1.5f, 3.0f};
+  // The other rules' keys: written and read back whatever the rule (a boids species ignores
+  // them).
+  a.speed = 0.375f;
+  a.noise = 0.5f;
+  a.noise_distribution = NoiseDistribution::Gaussian;
+  a.vicsek_update = VicsekUpdate::Forward;
+  a.repulsion_radius = 1.5f;
+  a.orientation_radius = 4.25f;
+  a.max_turn_degrees = 30.0f;
   SpeciesParams b = a;
   b.name = "b";
   b.count = 5;
   b.topology = Topology::Wrap;
   b.flocks_with = {"a"};
   b.eats = {};
-  scenario.species = {a, b};
+  // A couzin species beside them: no part in the ecosystem, and it must wrap.
+  SpeciesParams c = b;
+  c.name = "c";
+  c.rule = Rule::Couzin;
+  c.grazes = false;
+  c.energy_max = 0.0f;
+  c.energy_initial = 0.0f;
+  c.reproduce_energy = 0.0f;
+  scenario.species = {a, b, c};
   LookParams& look = scenario.look;
   look.trails = TrailMode::Ribbons;
   look.trail_length = 9;
@@ -127,13 +144,16 @@ bool same(const T& a, const T& b) {
 }  // namespace
 
 TEST_CASE("every species key differs from its default in the test scenario", "[params]") {
-  // Guards the round-trip test below: a key left at its default would prove nothing.
+  // Guards the round-trip test below: a key left at its default would prove nothing. `rule`
+  // differs in species c (a, a hunter and a grazer, must follow the boids rule).
   const Scenario scenario = non_default_scenario();
   validate_scenario(scenario);
   const SpeciesParams defaults;
   for_each_species_param([&](const auto& info) {
     INFO(info.key);
-    CHECK_FALSE(same(scenario.species[0].*info.member, defaults.*info.member));
+    const bool a_differs = !same(scenario.species[0].*info.member, defaults.*info.member);
+    const bool c_differs = !same(scenario.species[2].*info.member, defaults.*info.member);
+    CHECK((a_differs || (info.key == "rule" && c_differs)));
   });
   for_each_render_param([&](const auto& info) {
     INFO(info.key);
@@ -259,7 +279,7 @@ TEST_CASE("the unknown-key messages list every key of the table", "[params]") {
 TEST_CASE("SpeciesModel carries every key the table marks Copied", "[params]") {
   const Scenario scenario = non_default_scenario();
   const std::vector<SpeciesModel> models = species_models(scenario);
-  REQUIRE(models.size() == 2);
+  REQUIRE(models.size() == 3);
   for (std::size_t s = 0; s < models.size(); ++s) {
     const SpeciesParams& params = scenario.species[s];
     const SpeciesModel& model = models[s];
@@ -273,4 +293,8 @@ TEST_CASE("SpeciesModel carries every key the table marks Copied", "[params]") {
   CHECK(models[0].limited_fov);
   CHECK(models[0].flock_mask == 0b11u);
   CHECK(models[1].flock_mask == 0b01u);
+  CHECK(models[0].rep_radius_sq == 1.5f * 1.5f);
+  CHECK(models[0].ori_radius_sq == 4.25f * 4.25f);
+  CHECK(models[0].cos_max_turn == static_cast<float>(std::sqrt(3.0) / 2.0));
+  CHECK(models[0].sin_max_turn == 0.5f);
 }
