@@ -83,6 +83,21 @@ std::string accepted_text(const Accepted& accepted) {
   }
 }
 
+// "; `vicsek` and `couzin` species only": the rules of motion a key belongs to, when not all.
+std::string rules_text(std::uint8_t rules) {
+  if (rules == kEveryRule) return {};
+  std::string names;
+  std::size_t shown = 0, total = 0;
+  for (std::size_t k = 0; k < std::size(kRuleNames); ++k) total += (rules >> k) & 1u;
+  for (std::size_t k = 0; k < std::size(kRuleNames); ++k) {
+    if (((rules >> k) & 1u) == 0) continue;
+    names += (shown == 0 ? "" : shown + 1 == total ? " and " : ", ") +
+             code(std::string(kRuleNames[k]));
+    ++shown;
+  }
+  return "; " + names + " species only";
+}
+
 constexpr std::string_view kTableHeader =
     "| key | type | default | accepted | unit | meaning |\n"
     "|---|---|---|---|---|---|\n";
@@ -97,8 +112,8 @@ std::string keys_table(ForEachParam for_each_param) {
     if (info.accepted.required) default_shown = "required";
     if (!info.accepted.default_text.empty()) default_shown = info.accepted.default_text;
     text += "| " + code(std::string(info.key)) + " | " + std::string(type_text<T>()) + " | " +
-            default_shown + " | " + accepted_text<T>(info.accepted) + " | " +
-            (info.unit.empty() ? std::string("–") : std::string(info.unit)) + " | " +
+            default_shown + " | " + accepted_text<T>(info.accepted) +
+            rules_text(info.accepted.rules) + " | " + (info.unit.empty() ? std::string("–") : std::string(info.unit)) + " | " +
             std::string(info.meaning) + " |\n";
   });
   return text;
