@@ -165,6 +165,11 @@
 // Each Philox block gives four words: draw d is word d % 4 of block d / 4.
 #define MURMUR_RANDOM_WORDS_PER_BLOCK 4u
 
+// Milling on a torus (docs/model.md, "Flock statistics"): the flock counts as compact, and its
+// circular centroid as meaningful, while every boid lies within this share of the world's
+// side of it on each axis (src/flock/stats.cpp).
+#define MURMUR_MILLING_COMPACT_SHARE 0.25
+
 // The planted faults' MURMUR_FAULT_* and the topologies' MURMUR_TOPOLOGY_* are generated
 // into params.glsl from their C++ enums (src/paramgen).
 
