@@ -45,7 +45,8 @@ id,species,x,y,vx,vy
 CSV
 run_murmur stats --scenario "$scenario" --in "$work/bursting.csv"
 expect_rc 0
-[[ $(value_of state) == swarm ]] || fail "bursting square: state is '$(value_of state)', expected swarm"
+[[ $(value_of state) == swarm ]] ||
+  fail "bursting square: state is '$(value_of state)', expected swarm"
 
 # On the 60 x 40 torus the same pairs sit 30 apart, half the width: no centroid has every boid
 # within a quarter of the side (15), so milling and state are not meaningful and say so.
