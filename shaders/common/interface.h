@@ -197,6 +197,17 @@
 // Each Philox block gives four words: draw d is word d % 4 of block d / 4.
 #define MURMUR_RANDOM_WORDS_PER_BLOCK 4u
 
+// Milling on a torus (docs/model.md, "Flock statistics"): the flock counts as compact, and its
+// circular centroid as meaningful, while every boid lies within this share of the world's
+// side of it on each axis. The CPU's statistics and flock_summary.comp both read it.
+#define MURMUR_MILLING_COMPACT_SHARE 0.25
+// flock_summary.comp's and flock_summary_total.comp's passes (uniform summary_pass), in the
+// order FlockReadback runs them: headings, positions and populations; the circular sums (only
+// where a species wraps); the milling sum about the centroid the earlier passes give.
+#define MURMUR_SUMMARY_HEADING_PASS 0u
+#define MURMUR_SUMMARY_CIRCLE_PASS 1u
+#define MURMUR_SUMMARY_MILLING_PASS 2u
+
 // The planted faults' MURMUR_FAULT_* and the topologies' MURMUR_TOPOLOGY_* are generated
 // into params.glsl from their C++ enums (src/paramgen).
 

@@ -1,7 +1,8 @@
 #version 450
 // Adds flock_summary.comp's per-workgroup partials in double, in one workgroup: each
 // invocation sums a strided share, then a tree in shared memory.
-// Pass `summary_pass` 0: heading_sum and position_sum; pass 1: milling_sum.
+// The heading pass: heading_sum and position_sum; the circle pass: circle_sum; the milling pass:
+// milling_sum and beyond_compact (flock_summary.comp).
 // in: partials[0, partial_count). out: totals.
 #include "common/interface.h"
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
@@ -26,11 +27,14 @@ void main() {
     barrier();
   }
   if (local == 0u) {
-    if (summary_pass == 0u) {
+    if (summary_pass == MURMUR_SUMMARY_HEADING_PASS) {
       heading_sum = group_sums[0].xy;
       position_sum = group_sums[0].zw;
+    } else if (summary_pass == MURMUR_SUMMARY_CIRCLE_PASS) {
+      circle_sum = group_sums[0];
     } else {
       milling_sum = group_sums[0].x;
+      beyond_compact = group_sums[0].y;
     }
   }
 }

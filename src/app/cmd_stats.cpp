@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "backend.hpp"
@@ -12,11 +13,11 @@
 #include "murmur/base/errors.hpp"
 #include "murmur/plan/plan.hpp"
 #include "murmur/flock/stats.hpp"
+#include "murmur/flock/stats_row.hpp"
 
 namespace murmur::cli {
 namespace {
 
-constexpr const char* kFlockColumns = "step,polarization,milling,mean_nn,clusters";
 constexpr const char* kPlanColumns =
     "step,living,points,died_too_slow,died_too_close,died_too_many_turns,drawn_length,"
     "drawn_length_horizontal,drawn_length_vertical,agents,births,births_dropped,coverage\n";
@@ -38,36 +39,42 @@ std::string csv_field(const std::string& text) {
 }
 
 std::string csv_header(const Scenario& scenario) {
-  std::string header = kFlockColumns;
-  for (const SpeciesParams& species : scenario.species) {
-    for (const char* column : {"n_", "births_", "deaths_"}) {
-      header += "," + csv_field(column + species.name);
-    }
+  std::string header;
+  for (const std::string& column : flock_stats_columns(scenario)) {
+    header += (header.empty() ? "" : ",") + csv_field(column);
   }
-  return header + ",food\n";
+  return header + "\n";
 }
 
-// Milling is left empty in CSV where it is not meaningful (a wrap world), and food where there
-// is no field, so readers see NaN. Births and deaths are the events since the previous row.
-std::string csv_row(std::uint64_t step, const FlockStats& stats, const PopulationStats& population,
-                    const std::vector<SpeciesTotals>& events) {
-  std::string row = std::to_string(step) + "," + number(stats.polarization) + "," +
-                    (stats.milling ? number(*stats.milling) : std::string()) + "," +
-                    number(stats.mean_nearest_neighbour) + "," + std::to_string(stats.clusters);
-  for (std::size_t s = 0; s < population.counts.size(); ++s) {
-    row += "," + std::to_string(population.counts[s]) + "," + std::to_string(events[s].born) +
-           "," + std::to_string(events[s].died);
+// An empty cell (milling or state where not meaningful, food without a field) is left empty,
+// so readers see NaN.
+std::string csv_text(const StatsValue& value) {
+  return std::visit(Overloaded{[](std::monostate) { return std::string(); },
+                               [](std::uint64_t count) { return std::to_string(count); },
+                               [](double real) { return number(real); },
+                               [](const std::string& word) { return csv_field(word); }},
+                    value);
+}
+
+std::string csv_row(const StatsRow& row) {
+  std::string text;
+  for (const StatsCell& cell : row) {
+    if (&cell != &row.front()) text += ",";
+    text += csv_text(cell.value);
   }
-  return row + "," + (population.food ? number(*population.food) : std::string()) + "\n";
+  return text + "\n";
 }
 
 void print_summary(const Scenario& scenario, const FlockStats& stats,
                    const PopulationStats& population) {
-  const std::string milling = stats.milling ? number(*stats.milling) : "n/a (wrap world)";
+  const char* why_not = stats.count == 0 ? "n/a (no boids)" : "n/a (wrap world, flock not compact)";
+  const std::string milling = stats.milling ? number(*stats.milling) : why_not;
+  const std::string state = stats.state ? std::string(state_name(*stats.state)) : why_not;
   const std::string food = population.food ? number(*population.food) : "n/a (no [food] table)";
   std::printf("%-*s %u\n", kSummaryKeyWidth, "count", stats.count);
   std::printf("%-*s %s\n", kSummaryKeyWidth, "polarization", number(stats.polarization).c_str());
   std::printf("%-*s %s\n", kSummaryKeyWidth, "milling", milling.c_str());
+  std::printf("%-*s %s\n", kSummaryKeyWidth, "state", state.c_str());
   std::printf("%-*s %s\n", kSummaryKeyWidth, "mean_nn",
               number(stats.mean_nearest_neighbour).c_str());
   std::printf("%-*s %u\n", kSummaryKeyWidth, "clusters", stats.clusters);
@@ -175,7 +182,8 @@ int run_flock_stats(const FlagValues& options, const FlockScenario& scenario) {
         const std::vector<SpeciesTotals> events =
             events_between(previous_totals.value_or(population.totals), population.totals);
         previous_totals = population.totals;
-        rows.add(csv_row(step, compute_stats(scenario, state), population, events));
+        rows.add(csv_row(flock_stats_row(scenario, step, compute_stats(scenario, state),
+                                         population, events)));
       });
   rows.finish();
   return kExitOk;
@@ -192,14 +200,16 @@ int run_stats(const FlagValues& options) {
 
 CommandDefinition stats_command() {
   return {"flock statistics of a state file, or flock or plan statistics along a run",
-      "With --in: prints count, polarization, milling (\"n/a (wrap world)\" where any species\n"
-      "wraps), mean_nn (mean nearest-neighbour distance), clusters, n_<species> (living boids\n"
-      "per species) and food (the food field's total), one per line.\n"
-      "With --steps: CSV `step,polarization,milling,mean_nn,clusters`, then per species\n"
+      "With --in: prints count, polarization, milling (\"n/a (wrap world, flock not compact)\"\n"
+      "where a species wraps and some boid is over a quarter of the side from the circular\n"
+      "centroid), state (polarized, milling, swarm or transition, Tunstrom et al. 2013; n/a\n"
+      "with milling), mean_nn (mean nearest-neighbour distance), clusters, n_<species>\n"
+      "(living boids per species) and food (the food field's total), one per line.\n"
+      "With --steps: CSV `step,polarization,milling,state,mean_nn,clusters`, then per species\n"
       "`n_<species>,births_<species>,deaths_<species>` (births and deaths since the previous\n"
-      "row, 0 on the first) and `food`, at step 0 and every K steps (milling empty where not\n"
-      "meaningful, food empty without a [food] table); the seed is printed on stderr, then the\n"
-      "progress unless --quiet.\n"
+      "row, 0 on the first) and `food`, at step 0 and every K steps (milling and state empty\n"
+      "where not meaningful, food empty without a [food] table); the seed is printed on\n"
+      "stderr, then the progress unless --quiet.\n"
       "A plan scenario ([plan]) takes --steps (backend cpu or gpu, the same rows): CSV\n"
       "`step,living,points,died_too_slow,died_too_close,died_too_many_turns,drawn_length,\n"
       "drawn_length_horizontal,drawn_length_vertical,agents,births,births_dropped,coverage`\n"

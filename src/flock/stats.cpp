@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <numeric>
 #include <span>
 #include <vector>
 
+#include "common/interface.h"
 #include "murmur/flock/kdtree.hpp"
 #include "murmur/flock/model.hpp"
 
@@ -39,7 +41,26 @@ double polarization(const FlockState& state) {
   return std::hypot(sum_x, sum_y) / static_cast<double>(state.boids.size());
 }
 
-double milling(const FlockState& state) {
+// |sum_i (r_i x v_i) / (|r_i| |v_i|)| / N with r_i = offset_of(boid i).
+template <typename Offset>
+double milling_about(const FlockState& state, Offset&& offset_of) {
+  double angular = 0.0;
+  for (const Boid& b : state.boids) {
+    const auto [rx, ry] = offset_of(b);
+    const double norm = std::hypot(rx, ry) * length_of(b.vel);
+    if (norm == 0.0) continue;  // at the centroid or at rest: no direction of rotation
+    angular += (rx * b.vel.y - ry * b.vel.x) / norm;
+  }
+  return std::abs(angular) / static_cast<double>(state.boids.size());
+}
+
+struct Offset {
+  double x;
+  double y;
+};
+
+// Every species bounded: the centroid is the plain mean of the positions.
+double milling_in_walls(const FlockState& state) {
   double centroid_x = 0.0;
   double centroid_y = 0.0;
   for (const Boid& b : state.boids) {
@@ -49,15 +70,59 @@ double milling(const FlockState& state) {
   const auto count = static_cast<double>(state.boids.size());
   centroid_x /= count;
   centroid_y /= count;
-  double angular = 0.0;
+  return milling_about(state, [&](const Boid& b) {
+    return Offset{b.pos.x - centroid_x, b.pos.y - centroid_y};
+  });
+}
+
+// The circular mean of one axis of side `side`: the positions as angles 2 pi x / side, their
+// mean direction back as a position in [0, side). Empty when the directions cancel exactly.
+std::optional<double> circular_mean(double cos_sum, double sin_sum, double side) {
+  if (cos_sum == 0.0 && sin_sum == 0.0) return std::nullopt;
+  double centre = side / (2.0 * std::numbers::pi) * std::atan2(sin_sum, cos_sum);
+  if (centre < 0.0) centre += side;
+  return centre < side ? centre : 0.0;  // -tiny + side may round up to side itself
+}
+
+// From a centre in [0, side) to a position in [0, side]: |d| <= side, so one shift suffices.
+double minimum_image(double d, double side) {
+  if (d > 0.5 * side) return d - side;
+  if (d < -0.5 * side) return d + side;
+  return d;
+}
+
+// Some species wrap: the centroid is the circular mean per axis, and each boid's offset from
+// it the displacement its own species sees (the minimum image for a wrap species). Empty
+// unless every boid lies within MURMUR_MILLING_COMPACT_SHARE of the side of it on each axis.
+std::optional<double> milling_on_torus(const Scenario& scenario, const FlockState& state) {
+  const double width = scenario.world.width;
+  const double height = scenario.world.height;
+  double cos_x = 0.0, sin_x = 0.0, cos_y = 0.0, sin_y = 0.0;
   for (const Boid& b : state.boids) {
-    const double rx = b.pos.x - centroid_x;
-    const double ry = b.pos.y - centroid_y;
-    const double norm = std::hypot(rx, ry) * length_of(b.vel);
-    if (norm == 0.0) continue;  // at the centroid or at rest: no direction of rotation
-    angular += (rx * b.vel.y - ry * b.vel.x) / norm;
+    const double angle_x = 2.0 * std::numbers::pi * b.pos.x / width;
+    const double angle_y = 2.0 * std::numbers::pi * b.pos.y / height;
+    cos_x += std::cos(angle_x);
+    sin_x += std::sin(angle_x);
+    cos_y += std::cos(angle_y);
+    sin_y += std::sin(angle_y);
   }
-  return std::abs(angular) / count;
+  const std::optional<double> centre_x = circular_mean(cos_x, sin_x, width);
+  const std::optional<double> centre_y = circular_mean(cos_y, sin_y, height);
+  if (!centre_x || !centre_y) return std::nullopt;
+  const auto offset_of = [&](const Boid& b) {
+    Offset r{b.pos.x - *centre_x, b.pos.y - *centre_y};
+    if (scenario.species.at(b.species).topology == Topology::Wrap) {
+      r = {minimum_image(r.x, width), minimum_image(r.y, height)};
+    }
+    return r;
+  };
+  const bool compact = std::all_of(state.boids.begin(), state.boids.end(), [&](const Boid& b) {
+    const Offset r = offset_of(b);
+    return std::abs(r.x) <= MURMUR_MILLING_COMPACT_SHARE * width &&
+           std::abs(r.y) <= MURMUR_MILLING_COMPACT_SHARE * height;
+  });
+  if (!compact) return std::nullopt;
+  return milling_about(state, offset_of);
 }
 
 // Each boid's species' topology and perception radius, looked up once.
@@ -177,6 +242,29 @@ std::uint32_t cluster_count(const Scenario& scenario, const KdTree2D& tree,
 
 }  // namespace
 
+std::optional<CollectiveState> collective_state(double polarization,
+                                                std::optional<double> milling) {
+  if (!milling) return std::nullopt;
+  const bool polarized = polarization > kOrderParameterHigh;
+  const bool mills = *milling > kOrderParameterHigh;
+  const bool unpolarized = polarization < kOrderParameterLow;
+  const bool not_milling = *milling < kOrderParameterLow;
+  if (polarized && not_milling) return CollectiveState::Polarized;
+  if (mills && unpolarized) return CollectiveState::Milling;
+  if (unpolarized && not_milling) return CollectiveState::Swarm;
+  return CollectiveState::Transition;
+}
+
+std::string_view state_name(CollectiveState state) {
+  switch (state) {
+    case CollectiveState::Polarized: return "polarized";
+    case CollectiveState::Milling: return "milling";
+    case CollectiveState::Swarm: return "swarm";
+    case CollectiveState::Transition: return "transition";
+  }
+  return "transition";  // not reached: every enumerator returns above
+}
+
 FlockStats compute_stats(const Scenario& scenario, const FlockState& state) {
   FlockStats stats;
   stats.count = static_cast<std::uint32_t>(state.boids.size());
@@ -184,13 +272,15 @@ FlockStats compute_stats(const Scenario& scenario, const FlockState& state) {
       std::any_of(scenario.species.begin(), scenario.species.end(),
                   [](const SpeciesParams& s) { return s.topology == Topology::Wrap; });
   if (state.boids.empty()) {
+    // No boid, no centroid on a torus and no state anywhere; walls keep their 0 of old.
     if (!any_wrap) stats.milling = 0.0;
     return stats;
   }
   stats.polarization = polarization(state);
-  // The centroid of a torus is not defined (a flock across the seam averages to the middle of
-  // the world), so milling is reported only for all-bounded scenarios.
-  if (!any_wrap) stats.milling = milling(state);
+  // On a torus a flock across the seam would average to the middle of the world: the
+  // centroid there is the circular mean, and only of a compact flock.
+  stats.milling = any_wrap ? milling_on_torus(scenario, state) : milling_in_walls(state);
+  stats.state = collective_state(stats.polarization, stats.milling);
 
   std::vector<glm::vec2> positions;
   positions.reserve(state.boids.size());

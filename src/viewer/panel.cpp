@@ -109,11 +109,20 @@ void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
               std::string(rule_mode_name(view.mode)).c_str());
   if (view.summary) {
     const FlockSummary& summary = *view.summary;
+    const bool no_boids = std::all_of(summary.population.begin(), summary.population.end(),
+                                      [](std::uint32_t count) { return count == 0; });
+    const char* why_not = no_boids ? "n/a (no boids)" : "n/a (wrap world, flock not compact)";
     ImGui::Text("polarization %.3f", summary.polarization);
     if (summary.milling) {
       ImGui::Text("milling      %.3f", *summary.milling);
     } else {
-      ImGui::TextColored(kDimColour, "milling      n/a (a species wraps)");
+      ImGui::TextColored(kDimColour, "milling      %s", why_not);
+    }
+    // Tunstrøm et al. 2013's classification of the two (docs/model.md, "Flock statistics").
+    if (summary.state) {
+      ImGui::Text("state        %s", std::string(state_name(*summary.state)).c_str());
+    } else {
+      ImGui::TextColored(kDimColour, "state        %s", why_not);
     }
   }
   ImGui::Checkbox("nearest neighbours and clusters (CPU, at most twice a second)",

@@ -45,10 +45,10 @@ expect_png "$work/plain.png"
 
 # A food column with values (written by hand: the script reads any murmur stats CSV).
 cat >"$work/food.csv" <<'CSV'
-step,polarization,milling,mean_nn,clusters,n_grass,births_grass,deaths_grass,n_wolf,births_wolf,deaths_wolf,food
-0,0.1,,3,4,100,0,0,10,0,0,500
-10,0.1,,3,4,120,25,5,11,1,0,420.5
-20,0.1,,3,4,90,0,30,14,3,0,610.25
+step,polarization,milling,state,mean_nn,clusters,n_grass,births_grass,deaths_grass,n_wolf,births_wolf,deaths_wolf,food
+0,0.1,0.05,swarm,3,4,100,0,0,10,0,0,500
+10,0.1,,,3,4,120,25,5,11,1,0,420.5
+20,0.7,0.1,polarized,3,4,90,0,30,14,3,0,610.25
 CSV
 run_plot "$work/food.csv" "$work/food.png"
 expect_rc 0

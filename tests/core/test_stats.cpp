@@ -1,5 +1,9 @@
 // Flock statistics on hand-built states with known answers, and the k-d tree based nearest
 // neighbour and cluster searches against brute force.
+//
+// Sections: polarization; milling in walls; milling on a torus (the circular centroid, the
+// quarter-side limit, wrap and bounded species together); the collective state; nearest
+// neighbours; clusters; an empty flock; population and events.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -128,10 +132,240 @@ TEST_CASE("milling ring: milling 1, polarization 0", "[stats]") {
     REQUIRE_THAT(*stats.milling, WithinAbs(0.0, 1e-6));
     REQUIRE_THAT(stats.polarization, WithinAbs(1.0, 1e-12));
   }
-  SECTION("any wrap species makes milling not meaningful") {
+  SECTION("a wrap species beside: the ring, within a quarter side of its centre, still mills") {
     Scenario mixed = bounded;
     mixed.species.push_back(species("b", Topology::Wrap, 5.0f));
-    REQUIRE_FALSE(murmur::compute_stats(mixed, ring(kRingSize, {50, 50}, 20, 1)).milling);
+    const murmur::FlockStats stats =
+        murmur::compute_stats(mixed, ring(kRingSize, {50, 50}, 20, 1));
+    REQUIRE(stats.milling.has_value());
+    REQUIRE_THAT(*stats.milling, WithinAbs(1.0, 1e-6));
+  }
+}
+
+namespace {
+
+// A compact flock about (0, 0): offsets on a 1/64 grid, so that moving it by whole numbers (and
+// wrapping it by the side) is exact in float32, with headings of every direction.
+struct Offsets {
+  std::vector<glm::vec2> offset;
+  std::vector<glm::vec2> velocity;
+};
+
+Offsets compact_flock(std::uint64_t seed, std::uint32_t count, float reach) {
+  SplitMix rng(seed);
+  Offsets flock;
+  const auto on_grid = [](float v) { return std::round(v * 64.0f) / 64.0f; };
+  for (std::uint32_t k = 0; k < count; ++k) {
+    flock.offset.push_back({on_grid(rng.in(-reach, reach)), on_grid(rng.in(-reach, reach))});
+    // Mostly turning one way about the middle, so that milling is neither 0 nor 1.
+    const glm::vec2 o = flock.offset.back();
+    const float heading = std::atan2(o.y, o.x) + 1.2f + rng.in(-1.5f, 1.5f);
+    flock.velocity.push_back({std::cos(heading), std::sin(heading)});
+  }
+  return flock;
+}
+
+// The flock placed about `centre` on a torus of the given size, each position wrapped into
+// [0, side).
+FlockState placed(const Offsets& flock, glm::vec2 centre, glm::vec2 world) {
+  FlockState state;
+  for (std::uint32_t k = 0; k < flock.offset.size(); ++k) {
+    glm::vec2 p = centre + flock.offset[k];
+    for (int axis = 0; axis < 2; ++axis) {
+      if (p[axis] < 0.0f) p[axis] += world[axis];
+      if (p[axis] >= world[axis]) p[axis] -= world[axis];
+    }
+    state.boids.push_back(Boid{p, flock.velocity[k], k, 0});
+  }
+  return state;
+}
+
+// Milling of a flock that nowhere nears a seam, from the definition: the centre is the
+// circular mean of each axis (for such a flock an ordinary mean of angles), offsets plain
+// differences from it.
+double milling_away_from_seams(const FlockState& state, glm::vec2 world) {
+  double centre[2];
+  for (int axis = 0; axis < 2; ++axis) {
+    double c = 0.0, s = 0.0;
+    for (const Boid& b : state.boids) {
+      c += std::cos(2.0 * kPi * b.pos[axis] / world[axis]);
+      s += std::sin(2.0 * kPi * b.pos[axis] / world[axis]);
+    }
+    centre[axis] = world[axis] * std::atan2(s, c) / (2.0 * kPi);
+    if (centre[axis] < 0.0) centre[axis] += world[axis];
+  }
+  double sum = 0.0;
+  for (const Boid& b : state.boids) {
+    const double rx = b.pos.x - centre[0];
+    const double ry = b.pos.y - centre[1];
+    const double speed = std::hypot(double{b.vel.x}, double{b.vel.y});
+    sum += (rx * b.vel.y - ry * b.vel.x) / (std::hypot(rx, ry) * speed);
+  }
+  return std::abs(sum) / static_cast<double>(state.boids.size());
+}
+
+}  // namespace
+
+TEST_CASE("milling on a torus: about the circular centroid of a compact flock", "[stats]") {
+  const glm::vec2 world{100.0f, 80.0f};
+  const Scenario torus = world_of(world.x, world.y, {species("a", Topology::Wrap, 5.0f)});
+  const Offsets flock = compact_flock(11, 300, 12.0f);
+  const FlockState middle = placed(flock, world / 2.0f, world);
+  const double expected = milling_away_from_seams(middle, world);
+  REQUIRE(expected > 0.2);  // the flock turns, but not as one ring
+  REQUIRE(expected < 0.9);
+
+  SECTION("away from the seams it is the definition's value") {
+    REQUIRE_THAT(*murmur::compute_stats(torus, middle).milling, WithinAbs(expected, 1e-12));
+  }
+  SECTION("across a seam, or across both at a corner, the same flock mills as much") {
+    for (const glm::vec2 centre : {glm::vec2{0.0f, 40.0f}, glm::vec2{50.0f, 79.0f},
+                                   glm::vec2{99.0f, 1.0f}, glm::vec2{0.0f, 0.0f}}) {
+      INFO("centre " << centre.x << ", " << centre.y);
+      const murmur::FlockStats stats = murmur::compute_stats(torus, placed(flock, centre, world));
+      REQUIRE(stats.milling.has_value());
+      REQUIRE_THAT(*stats.milling, WithinAbs(expected, 1e-12));
+    }
+  }
+}
+TEST_CASE("milling on a torus: empty unless every boid is within a quarter side", "[stats]") {
+  const glm::vec2 world{100.0f, 80.0f};
+  const Scenario torus = world_of(world.x, world.y, {species("a", Topology::Wrap, 5.0f)});
+  SECTION("a flock spread over the whole torus has no milling and no state") {
+    SplitMix rng(5);
+    FlockState state;
+    for (std::uint32_t k = 0; k < 500; ++k) {
+      state.boids.push_back(
+          Boid{{rng.in(0.0f, world.x), rng.in(0.0f, world.y)}, {1.0f, 0.0f}, k, 0});
+    }
+    const murmur::FlockStats stats = murmur::compute_stats(torus, state);
+    REQUIRE_FALSE(stats.milling.has_value());
+    REQUIRE_FALSE(stats.state.has_value());
+    REQUIRE_THAT(stats.polarization, WithinAbs(1.0, 1e-12));  // the rest is still reported
+  }
+  SECTION("three boids in a row across the corner: the quarter side is the limit") {
+    // At the corner and +-d from it on each axis: for |d| under a third of the side the
+    // circular mean is the corner (1 + 2 cos(2 pi d / L) > 0), the outer two |d| from it.
+    for (const float share : {0.24f, 0.26f}) {
+      const glm::vec2 d = share * world;
+      FlockState row;
+      row.boids.push_back(Boid{{0.0f, 0.0f}, {1.0f, 0.0f}, 0, 0});
+      row.boids.push_back(Boid{d, {0.0f, 1.0f}, 1, 0});
+      row.boids.push_back(Boid{world - d, {0.0f, -1.0f}, 2, 0});
+      INFO("share " << share);
+      REQUIRE(murmur::compute_stats(torus, row).milling.has_value() == (share < 0.25f));
+    }
+  }
+  SECTION("one straggler beyond a quarter side empties it") {
+    FlockState state = placed(compact_flock(3, 100, 5.0f), {0.0f, 40.0f}, world);
+    REQUIRE(murmur::compute_stats(torus, state).milling.has_value());
+    state.boids.push_back(Boid{{50.0f, 40.0f}, {1.0f, 0.0f}, 100, 0});  // half the width away
+    REQUIRE_FALSE(murmur::compute_stats(torus, state).milling.has_value());
+  }
+  SECTION("an empty flock on a torus has no centroid") {
+    REQUIRE_FALSE(murmur::compute_stats(torus, FlockState{}).milling.has_value());
+  }
+}
+
+TEST_CASE("milling with wrap and bounded species: each boid's offset as its species sees it",
+          "[stats]") {
+  const glm::vec2 world{100.0f, 80.0f};
+  const Scenario mixed = world_of(world.x, world.y, {species("w", Topology::Wrap, 5.0f),
+                                                     species("b", Topology::Bounded, 5.0f)});
+  const Offsets flock = compact_flock(21, 200, 10.0f);
+  SECTION("away from the seams bounded boids count like wrap ones") {
+    FlockState state = placed(flock, world / 2.0f, world);
+    for (std::size_t k = 0; k < state.boids.size(); k += 2) state.boids[k].species = 1;
+    REQUIRE_THAT(*murmur::compute_stats(mixed, state).milling,
+                 WithinAbs(milling_away_from_seams(state, world), 1e-12));
+  }
+  SECTION("a bounded boid across the seam from the centroid is the whole width away") {
+    // Centred 2 right of the seam x = 0, the flock reaching 10 either side: the boids left of
+    // the seam are at x > 90, more than a quarter width from the centroid in walls.
+    FlockState state = placed(flock, {2.0f, 40.0f}, world);
+    REQUIRE(murmur::compute_stats(mixed, state).milling.has_value());
+    const auto across = std::find_if(state.boids.begin(), state.boids.end(),
+                                      [](const Boid& b) { return b.pos.x > 50.0f; });
+    REQUIRE(across != state.boids.end());
+    across->species = 1;  // walls: it cannot see the flock through the seam
+    REQUIRE_FALSE(murmur::compute_stats(mixed, state).milling.has_value());
+  }
+}
+
+TEST_CASE("collective state: Tunstrom et al. 2013's thresholds", "[stats]") {
+  using murmur::CollectiveState;
+  using murmur::collective_state;
+  SECTION("each state inside its region") {
+    CHECK(collective_state(0.9, 0.1) == CollectiveState::Polarized);
+    CHECK(collective_state(0.1, 0.9) == CollectiveState::Milling);
+    CHECK(collective_state(0.1, 0.1) == CollectiveState::Swarm);
+    CHECK(collective_state(0.5, 0.1) == CollectiveState::Transition);
+    CHECK(collective_state(0.9, 0.9) == CollectiveState::Transition);
+    CHECK(collective_state(0.1, 0.5) == CollectiveState::Transition);
+  }
+  SECTION("the bounds are strict: 0.65 is not high, 0.35 not low") {
+    CHECK(collective_state(0.65, 0.0) == CollectiveState::Transition);
+    CHECK(collective_state(0.66, 0.0) == CollectiveState::Polarized);
+    CHECK(collective_state(0.9, 0.35) == CollectiveState::Transition);
+    CHECK(collective_state(0.9, 0.34) == CollectiveState::Polarized);
+    CHECK(collective_state(0.35, 0.35) == CollectiveState::Transition);
+    CHECK(collective_state(0.34, 0.34) == CollectiveState::Swarm);
+    CHECK(collective_state(0.0, 0.65) == CollectiveState::Transition);
+    CHECK(collective_state(0.34, 0.66) == CollectiveState::Milling);
+  }
+  SECTION("no milling, no state") {
+    CHECK_FALSE(collective_state(0.9, std::nullopt).has_value());
+  }
+  SECTION("the names murmur stats prints") {
+    CHECK(murmur::state_name(CollectiveState::Polarized) == "polarized");
+    CHECK(murmur::state_name(CollectiveState::Milling) == "milling");
+    CHECK(murmur::state_name(CollectiveState::Swarm) == "swarm");
+    CHECK(murmur::state_name(CollectiveState::Transition) == "transition");
+  }
+}
+
+TEST_CASE("collective state of hand-made flocks", "[stats]") {
+  const glm::vec2 world{100.0f, 80.0f};
+  for (const Topology topology : {Topology::Bounded, Topology::Wrap}) {
+    const Scenario scenario = world_of(world.x, world.y, {species("a", topology, 5.0f)});
+    INFO((topology == Topology::Wrap ? "torus" : "walls"));
+    // On the torus across the seam x = 0; in walls in the middle of the world.
+    const glm::vec2 centre = topology == Topology::Wrap ? glm::vec2{0.0f, 40.0f} : world / 2.0f;
+    SECTION("a ring circling its centre mills") {
+      Offsets circling;
+      for (const Boid& b : ring(64, {0.0f, 0.0f}, 15.0f, 1.0f).boids) {
+        circling.offset.push_back(b.pos);
+        circling.velocity.push_back(b.vel);
+      }
+      const murmur::FlockStats stats =
+          murmur::compute_stats(scenario, placed(circling, centre, world));
+      REQUIRE_THAT(*stats.milling, WithinAbs(1.0, 1e-6));
+      REQUIRE(stats.state == murmur::CollectiveState::Milling);
+    }
+    SECTION("boids flying the same way are polarized") {
+      // Point-symmetric about its centre: a boid's r x v is cancelled by its mirror's, so M = 0
+      // with P = 1.
+      Offsets aligned = compact_flock(7, 100, 8.0f);
+      for (std::size_t k = 0, n = aligned.offset.size(); k < n; ++k) {
+        aligned.offset.push_back(-aligned.offset[k]);
+      }
+      aligned.velocity.assign(aligned.offset.size(), glm::vec2{0.6f, -0.8f});
+      const murmur::FlockStats stats =
+          murmur::compute_stats(scenario, placed(aligned, centre, world));
+      REQUIRE_THAT(stats.polarization, WithinAbs(1.0, 1e-12));
+      REQUIRE_THAT(*stats.milling, WithinAbs(0.0, 1e-9));
+      REQUIRE(stats.state == murmur::CollectiveState::Polarized);
+    }
+    SECTION("random headings are a swarm") {
+      // N independent headings: P and M are each about 1 / sqrt(N) = 0.022.
+      SplitMix rng(8);
+      FlockState state = placed(compact_flock(9, 2000, 15.0f), centre, world);
+      for (Boid& b : state.boids) {
+        const float heading = rng.in(0.0f, 2.0f * static_cast<float>(kPi));
+        b.vel = {std::cos(heading), std::sin(heading)};
+      }
+      REQUIRE(murmur::compute_stats(scenario, state).state == murmur::CollectiveState::Swarm);
+    }
   }
 }
 
@@ -234,6 +468,7 @@ TEST_CASE("an empty flock", "[stats]") {
   REQUIRE(stats.polarization == 0.0);
   REQUIRE(stats.mean_nearest_neighbour == 0.0);
   REQUIRE(stats.clusters == 0);
+  REQUIRE_FALSE(stats.state.has_value());  // no boids: neither order nor disorder
 }
 
 TEST_CASE("population: counts per species, totals, food summed in double", "[stats]") {

@@ -7,11 +7,9 @@
 #include "gpu_test_support.hpp"
 #include "murmur/flock/cpu_flock.hpp"
 #include "murmur/base/errors.hpp"
-#include "murmur/flock/gpu/flock_readback.hpp"
 #include "murmur/flock/gpu/gpu_flock.hpp"
 #include "murmur/flock/gpu/harness.hpp"
 #include "murmur/flock/invariants.hpp"
-#include "murmur/flock/stats.hpp"
 
 using namespace murmur;
 using murmur::test::gl_context;
@@ -309,36 +307,6 @@ TEST_CASE("set_parameters changes the rules mid-run and set_steered flies one bo
   Scenario more = s;
   more.species[0].count += 1;
   REQUIRE_THROWS_AS(flock.set_parameters(more), InputError);
-}
-
-TEST_CASE("The GPU summary matches the CPU statistics") {
-  gl_context();
-  // Walled world: milling is meaningful. A ring of boids circling the centre mills (~1).
-  Scenario s = test::world(200.0f, 200.0f, 2);
-  s.species.push_back(test::species("ring", 600, Topology::Bounded, 5.0f, 2.0f));
-  s.species.push_back(test::species("loose", 400, Topology::Bounded, 5.0f, 2.0f));
-  FlockState state = seeded_start(s);
-  for (std::size_t i = 0; i < 600; ++i) {
-    const float angle = 6.2831853f * float(i) / 600.0f;
-    state.boids[i].pos = glm::vec2(100.0f) + 60.0f * glm::vec2(std::cos(angle), std::sin(angle));
-    state.boids[i].vel = 1.5f * glm::vec2(-std::sin(angle), std::cos(angle));
-  }
-  GpuFlock flock(s, state);
-  FlockReadback readback;
-  const FlockSummary gpu = readback.summary_now(flock);
-  const FlockStats cpu = compute_stats(s, state);
-  REQUIRE_THAT(gpu.polarization, Catch::Matchers::WithinAbs(cpu.polarization, 1e-5));
-  REQUIRE(gpu.milling.has_value());
-  REQUIRE_THAT(*gpu.milling, Catch::Matchers::WithinAbs(*cpu.milling, 1e-5));
-  REQUIRE(*gpu.milling > 0.5);  // the ring dominates
-  REQUIRE(gpu.population == std::vector<std::uint32_t>{600, 400});
-  // A wrap species makes milling meaningless, as on the CPU.
-  const Scenario t = torus(300, 100.0f);
-  GpuFlock wrapped(t, seeded_start(t));
-  const FlockSummary w = readback.summary_now(wrapped);
-  REQUIRE_FALSE(w.milling.has_value());
-  REQUIRE_THAT(w.polarization,
-               Catch::Matchers::WithinAbs(compute_stats(t, seeded_start(t)).polarization, 1e-5));
 }
 
 TEST_CASE("A flock of one species (its own steering variant) steps as the same flock beside an "

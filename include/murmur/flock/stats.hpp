@@ -2,6 +2,7 @@
 // Flock statistics of docs/model.md ("Flock statistics").
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "murmur/scenario/scenario.hpp"
@@ -9,10 +10,29 @@
 
 namespace murmur {
 
+// The collective states of Tunstrøm et al. 2013 (docs/model.md, "Flock statistics"), classified
+// by polarization and milling.
+enum class CollectiveState { Polarized, Milling, Swarm, Transition };
+
+// Their thresholds: an order parameter above kOrderParameterHigh is high, one below
+// kOrderParameterLow low (polarized: P high and M low; milling: M high and P low; swarm: both
+// low; anything else a transition).
+inline constexpr double kOrderParameterHigh = 0.65;
+inline constexpr double kOrderParameterLow = 0.35;
+
+// The state of a flock with these order parameters; empty where milling is.
+std::optional<CollectiveState> collective_state(double polarization,
+                                                std::optional<double> milling);
+// "polarized", "milling", "swarm" or "transition": the word `murmur stats` and the panel show.
+std::string_view state_name(CollectiveState state);
+
 struct FlockStats {
   std::uint32_t count = 0;
   double polarization = 0;       // |sum v/|v|| / N, in [0, 1]
-  std::optional<double> milling; // about the centroid; empty where not meaningful (any wrap species)
+  // About the centroid (on a wrap world the circular mean, while every boid is within a
+  // quarter of the side of it); empty where not meaningful.
+  std::optional<double> milling;
+  std::optional<CollectiveState> state;  // from polarization and milling; empty with no boids
   double mean_nearest_neighbour = 0;  // mean over boids of the (minimum-image) NN distance; 0 if N < 2
   std::uint32_t clusters = 0;    // connected components of the "within perception radius" graph
 };

@@ -33,9 +33,13 @@ using gl::groups_for;
 struct SummaryTotals {
   double heading_sum[2];
   double position_sum[2];
+  double circle_sum[4];  // x cos, x sin, y cos, y sin
   double milling_sum;
+  double beyond_compact;
 };
-static_assert(sizeof(SummaryTotals) == 40);
+static_assert(sizeof(SummaryTotals) == 80);
+static_assert(offsetof(SummaryTotals, circle_sum) % (4 * sizeof(double)) == 0,
+              "std430 aligns a dvec4 to 32 bytes");
 constexpr std::size_t kTotalsBytes = sizeof(SummaryTotals) + sizeof(std::uint32_t) * kMaxSpecies;
 
 // shaders/flock/find_boid.comp's FoundBoidBlock (std430): a Boid, then the match count.
@@ -54,21 +58,43 @@ struct NearestResult {
 constexpr std::uint32_t kNoDistance = 0xffffffffu;
 constexpr std::uint32_t kDistancePass = 0;  // nearest_boid.comp's nearest_pass values
 constexpr std::uint32_t kSmallestIdPass = 1;
-static_assert(kMaxSpecies <= 32, "nearest_boid.comp keeps one bit per species in a uint");
+static_assert(kMaxSpecies <= 32,
+              "nearest_boid.comp and flock_summary.comp keep one bit per species in a uint");
 
-constexpr std::uint32_t kHeadingPass = 0;  // flock_summary.comp's summary_pass values
-constexpr std::uint32_t kMillingPass = 1;
 // A whole state is large: two slots (one filling, one ready) are enough at two reads a second.
 constexpr std::size_t kStateSlots = 2;
 // The ecosystem's snapshot holds the food field: two slots, as for the state.
 constexpr std::size_t kEcosystemSlots = 2;
 constexpr std::size_t kTallyBytes = sizeof(gpu::SpeciesTally) * kMaxSpecies;
 
+// Bit s set: species s of the scenario lives on a torus (the passes' uniform wrapping_species).
+std::uint32_t wrapping_species(const Scenario& scenario) {
+  std::uint32_t wrapping = 0;
+  for (std::size_t s = 0; s < scenario.species.size(); ++s) {
+    if (scenario.species[s].topology == Topology::Wrap) wrapping |= 1u << s;
+  }
+  return wrapping;
+}
+
 // What decoding a summary needs to know about the flock it came from.
 struct SummaryRequest {
   std::size_t species_count = 0;
-  bool milling_meaningful = false;
+  std::uint32_t wrapping_species = 0;
 };
+
+// Milling as compute_stats defines it (docs/model.md, "Flock statistics"): where a species
+// wraps, only about a centroid that exists (an axis' directions do not cancel) and of a flock
+// with no boid beyond MURMUR_MILLING_COMPACT_SHARE of the side from it.
+std::optional<double> decode_milling(const SummaryTotals& totals, const SummaryRequest& request,
+                                     double n) {
+  if (request.wrapping_species != 0) {
+    const double* circle = totals.circle_sum;
+    const bool no_centre =
+        (circle[0] == 0.0 && circle[1] == 0.0) || (circle[2] == 0.0 && circle[3] == 0.0);
+    if (no_centre || totals.beyond_compact > 0.0) return std::nullopt;
+  }
+  return std::abs(totals.milling_sum) / n;
+}
 
 FlockSummary decode_summary(const std::byte* bytes, const SummaryRequest& request) {
   SummaryTotals totals;
@@ -81,7 +107,8 @@ FlockSummary decode_summary(const std::byte* bytes, const SummaryRequest& reques
   const double n = std::accumulate(summary.population.begin(), summary.population.end(), 0.0);
   if (n == 0) return summary;
   summary.polarization = std::hypot(totals.heading_sum[0], totals.heading_sum[1]) / n;
-  if (request.milling_meaningful) summary.milling = std::abs(totals.milling_sum) / n;
+  summary.milling = decode_milling(totals, request, n);
+  summary.state = collective_state(summary.polarization, summary.milling);
   return summary;
 }
 
@@ -154,6 +181,8 @@ struct FlockReadback::Impl {
   gl::Program nearest_pass = gl::Program::compute("flock/nearest_boid.comp");
   // Uniforms, looked up once at load (a misspelt name is an error there).
   gl::Uniform summary_pass_index{summary_pass, "summary_pass"};
+  gl::Uniform summary_world_size{summary_pass, "world_size"};
+  gl::Uniform summary_wrapping_species{summary_pass, "wrapping_species"};
   gl::Uniform total_pass_index{total_pass, "summary_pass"};
   gl::Uniform total_partial_count{total_pass, "partial_count"};
   gl::Uniform find_wanted_id{find_pass, "wanted_id"};
@@ -182,11 +211,7 @@ struct FlockReadback::Impl {
   SummaryRequest run_summary(const GpuFlock& flock) {
     gl::DebugGroup group("statistics");
     const Scenario& scenario = flock.scenario();
-    SummaryRequest request{scenario.species.size(),
-                           std::none_of(scenario.species.begin(), scenario.species.end(),
-                                        [](const SpeciesParams& s) {
-                                          return s.topology == Topology::Wrap;
-                                        })};
+    const SummaryRequest request{scenario.species.size(), wrapping_species(scenario)};
     const std::uint32_t groups = groups_for(flock.capacity(), MURMUR_STEP_GROUP_SIZE);
     const std::size_t partial_bytes = sizeof(float) * 4 * std::max(groups, 1u);
     if (partials.size() < partial_bytes)
@@ -198,6 +223,9 @@ struct FlockReadback::Impl {
     partials.bind_storage(MURMUR_BIND_SUMMARY_PARTIALS);
     totals.bind_storage(MURMUR_BIND_SUMMARY_TOTALS);
     total_partial_count.set(groups);
+    summary_pass.use();
+    summary_world_size.set(scenario.size());
+    summary_wrapping_species.set(request.wrapping_species);
     const auto reduce = [&](std::uint32_t pass) {
       summary_pass.use();
       summary_pass_index.set(pass);
@@ -206,11 +234,12 @@ struct FlockReadback::Impl {
       total_pass.use();
       total_pass_index.set(pass);
       glDispatchCompute(1, 1, 1);
-      // totals: pass 0's centroid -> pass 1; any pass -> the readback copy
+      // totals: the earlier passes' centroid -> the milling pass; any pass -> the readback copy
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
     };
-    reduce(kHeadingPass);
-    if (request.milling_meaningful) reduce(kMillingPass);
+    reduce(MURMUR_SUMMARY_HEADING_PASS);
+    if (request.wrapping_species != 0) reduce(MURMUR_SUMMARY_CIRCLE_PASS);
+    reduce(MURMUR_SUMMARY_MILLING_PASS);
     return request;
   }
 
@@ -257,15 +286,11 @@ struct FlockReadback::Impl {
     const std::uint32_t all_ones = kNoDistance;
     glClearNamedBufferData(nearest.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &all_ones);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the clear lands before the atomics
-    std::uint32_t wrapping = 0;
     const Scenario& scenario = flock.scenario();
-    for (std::size_t s = 0; s < scenario.species.size(); ++s) {
-      if (scenario.species[s].topology == Topology::Wrap) wrapping |= 1u << s;
-    }
     bind_state(flock);
     nearest.bind_storage(MURMUR_BIND_NEAREST_BOID);
     nearest_pass.use();
-    nearest_wrapping_species.set(wrapping);
+    nearest_wrapping_species.set(wrapping_species(scenario));
     nearest_point.set(point);
     const glm::vec2 world = scenario.size();
     nearest_world_size.set(world);

@@ -13,6 +13,7 @@
 #include "murmur/flock/model.hpp"
 #include "murmur/scenario/scenario.hpp"
 #include "murmur/flock/state.hpp"
+#include "murmur/flock/stats.hpp"
 
 namespace murmur {
 
@@ -65,7 +66,9 @@ struct GridStageTimes {
 // (FlockReadback in murmur/flock/gpu/flock_readback.hpp computes them).
 struct FlockSummary {
   double polarization = 0;
-  std::optional<double> milling;          // empty when any species wraps (not meaningful)
+  // Empty where compute_stats' is: a species wraps and the flock is not compact.
+  std::optional<double> milling;
+  std::optional<CollectiveState> state;   // collective_state of the two above
   std::vector<std::uint32_t> population;  // boids per species
 };
 
