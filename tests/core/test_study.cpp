@@ -85,7 +85,7 @@ StatsSample sample(double polarization, std::optional<double> milling, std::uint
 
 // ---- the summary ----------------------------------------------------------------------------
 
-TEST_CASE("mean and std over n; none of nothing", "[study]") {
+TEST_CASE("mean and std over n, none of nothing", "[study]") {
   const std::vector<double> values{1, 2, 3, 4};
   const auto moments = study::mean_and_std(values);
   REQUIRE(moments);
@@ -159,7 +159,7 @@ TEST_CASE("a sweep's header: the varied keys, the seed, then every statistics co
 
 // ---- --vary and --seeds ---------------------------------------------------------------------
 
-TEST_CASE("--vary: a range of evenly spaced numbers, or a list in its own order", "[study]") {
+TEST_CASE("the values of --vary: a range of evenly spaced numbers, or a list in its own order", "[study]") {
   using Values = std::vector<std::string>;
   const study::VaryAxis range = study::parse_vary("species.a.align_weight=0:1:5");
   CHECK(range.key == "species.a.align_weight");
@@ -181,7 +181,7 @@ TEST_CASE("--vary: a range of evenly spaced numbers, or a list in its own order"
   }
 }
 
-TEST_CASE("--seeds: a count from the scenario's seed, or a list", "[study]") {
+TEST_CASE("the seeds of --seeds: a count from the scenario's seed, or a list", "[study]") {
   using Seeds = std::vector<std::uint64_t>;
   const study::SeedChoice three = study::parse_seeds("3");
   CHECK(study::seeds_of(three, 7) == Seeds{7, 8, 9});

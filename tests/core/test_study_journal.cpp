@@ -38,7 +38,7 @@ std::string refusal(const std::string& text, const study::JournalHead& head, std
 
 }  // namespace
 
-TEST_CASE("a journal: rows appended one a run, read back; a cut line left out and cut off",
+TEST_CASE("a journal: rows appended one a run, read back, a cut line left out and cut off",
           "[study][journal]") {
   murmur::test::ScratchDir dir("journal");
   const std::filesystem::path out = dir.path / "sweep.csv";
