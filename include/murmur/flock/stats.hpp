@@ -40,9 +40,9 @@ std::vector<SpeciesTotals> events_between(const std::vector<SpeciesTotals>& earl
                                           const std::vector<SpeciesTotals>& later);
 
 // ---- rows along a run ------------------------------------------------------------------
-// What `murmur stats --steps` writes at each sample of a run, and what a parameter sweep
-// summarises: the columns are one list, flock_stats_columns, so that a column
-// added there reaches both.
+// What `murmur stats --steps` writes at each sample of a run, and what `murmur sweep`
+// summarises (docs/sweep.md, "The columns"): the columns are one list, flock_stats_columns, so
+// that a column added there reaches both.
 
 // The statistics of one sample of a run.
 struct StatsSample {
