@@ -1,7 +1,8 @@
 // `murmur sweep`: a parameter study (docs/sweep.md). Runs a scenario over every combination of
-// the values of its --vary flags, once per seed, each run a job of its own (`murmur sweep_job`,
-// cmd_sweep_job.cpp), and writes one CSV row per run in run order. Each finished run is kept
-// in the journal OUT.partial as it finishes; OUT is written whole once every run has.
+// the values of its --vary flags, once per seed, the runs made by jobs (`murmur sweep_job`,
+// cmd_sweep_job.cpp), each a process of its own, and writes one CSV row per run in run order.
+// Each finished run is kept in the journal OUT.partial as it finishes; OUT is written whole once
+// every run has.
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
@@ -11,7 +12,6 @@
 #include <iterator>
 #include <map>
 #include <optional>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <system_error>
