@@ -1,66 +1,21 @@
 #include "backend.hpp"
 
-#include "murmur/flock/cpu_flock.hpp"
 #include "murmur/gl/context.hpp"
 #include "murmur/base/errors.hpp"
-#include "murmur/flock/gpu/gpu_flock.hpp"
 #include "murmur/plan/gpu/gpu_plan.hpp"
 
 namespace murmur::cli {
 
-Simulation::Simulation(const Scenario& scenario, const FlockState& initial, Backend backend)
-    : scenario_(scenario) {
-  if (backend == Backend::Cpu) {
-    cpu_state_ = initial;
-    return;
-  }
-  context_ = gl::create_headless_context();
-  const NeighbourSearch search =
-      backend == Backend::GpuNaive ? NeighbourSearch::Naive : NeighbourSearch::Grid;
-  gpu_flock_ = std::make_unique<GpuFlock>(scenario, initial, search);
-}
-
-Simulation::~Simulation() = default;
-
-void Simulation::step(std::uint32_t steps) {
-  if (gpu_flock_) {
-    gpu_flock_->step(steps);
-    context_->check_gl_errors("the steps");
-    return;
-  }
-  for (std::uint32_t i = 0; i < steps; ++i) cpu_state_ = cpu_step(scenario_, cpu_state_);
-}
-
-FlockState Simulation::state() const {
-  if (gpu_flock_) {
-    FlockState state = gpu_flock_->download();
-    context_->check_gl_errors("the read-back of the state");
-    return state;
-  }
-  FlockState sorted = cpu_state_;
-  sorted.sort_by_id();
-  return sorted;
-}
-
-std::uint32_t Simulation::live_count() const {
-  if (gpu_flock_) {
-    const std::uint32_t live = gpu_flock_->live_count();
-    context_->check_gl_errors("the read-back of the live count");
-    return live;
-  }
-  return static_cast<std::uint32_t>(cpu_state_.boids.size());
-}
-
 PlanBackend plan_backend(const std::string& scenario, const std::optional<std::string>& in,
-                         Backend backend) {
+                         FlockBackend backend) {
   if (in) {
     throw InputError("--in: " + scenario +
                      " is a plan scenario ([plan]), which starts from its own groups, not a state");
   }
-  if (backend == Backend::GpuNaive) {
+  if (backend == FlockBackend::GpuNaive) {
     throw InputError("--backend: a plan scenario ([plan]) runs on cpu or gpu, not gpu-naive");
   }
-  return backend == Backend::Gpu ? PlanBackend::Gpu : PlanBackend::Cpu;
+  return backend == FlockBackend::Gpu ? PlanBackend::Gpu : PlanBackend::Cpu;
 }
 
 std::uint32_t gpu_plan_point_capacity(std::uint64_t steps, std::uint64_t agents,

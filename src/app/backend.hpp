@@ -1,6 +1,6 @@
 #pragma once
-// The three ways `murmur step` and `murmur stats` can advance a flock, behind one interface,
-// and the two ways a plan scenario runs (`murmur plan`, `step` and `stats`).
+// The two ways a plan scenario runs (`murmur plan`, `step` and `stats`); a flock's backends are
+// murmur/flock/gpu/simulation.hpp's.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -9,6 +9,7 @@
 
 #include "murmur/plan/plan.hpp"
 #include "murmur/scenario/scenario.hpp"
+#include "murmur/flock/gpu/simulation.hpp"
 #include "murmur/flock/state.hpp"
 
 namespace murmur::gl {
@@ -16,38 +17,10 @@ class Context;
 }
 
 namespace murmur {
-class GpuFlock;
 class GpuPlan;
 }
 
 namespace murmur::cli {
-
-// --backend B (flags.def): gpu (grid search), gpu-naive (all pairs) or cpu (k-d tree).
-enum class Backend { Gpu, GpuNaive, Cpu };
-
-// A flock being stepped on one backend. The GPU backends create their own headless GL
-// context (GpuError when there is none), and a GL error in a step or a read-back is a GpuError
-// from that call, before any output is made of it.
-class Simulation {
- public:
-  Simulation(const Scenario& scenario, const FlockState& initial, Backend backend);
-  ~Simulation();
-  Simulation(const Simulation&) = delete;
-  Simulation& operator=(const Simulation&) = delete;
-
-  void step(std::uint32_t steps);
-  // The current state, sorted by id whichever backend ran it, so outputs compare byte for byte.
-  FlockState state() const;
-  // The backend's own count of living boids: the GPU's Population record (read separately
-  // from the state, so a soak can check that the two agree), or the CPU state's size.
-  std::uint32_t live_count() const;
-
- private:
-  Scenario scenario_;
-  FlockState cpu_state_;                      // the Cpu backend's state
-  std::unique_ptr<gl::Context> context_;      // outlives gpu_flock_ (declared first)
-  std::unique_ptr<GpuFlock> gpu_flock_;       // the GPU backends' state
-};
 
 // Where a plan runs: the CPU reference or GpuPlan, which give the same plan bit for bit on
 // llvmpipe (docs/gpu.md, "The floor-plan generator").
@@ -56,7 +29,7 @@ enum class PlanBackend { Cpu, Gpu };
 // The backend a plan runs on for --backend B, and a plan's refusal of what does not apply to
 // it: --in FILE (a plan starts from its groups) and gpu-naive. InputErrors naming the flag.
 PlanBackend plan_backend(const std::string& scenario, const std::optional<std::string>& in,
-                         Backend backend);
+                         FlockBackend backend);
 
 // The points a GPU plan must hold for `steps` steps of `agents` agents (each one a step); an
 // InputError naming `steps_flag` when that passes what GpuPlan can index (2^32 - 2).

@@ -41,7 +41,7 @@ Program::Program() : app_(kProgramSummary, kProgramName) {
   });
   auto add = [this](const std::string& name, CommandDefinition definition) {
     CLI::App& command = *app_.add_subcommand(name, definition.summary);
-    command.group(kCommandsGroup);
+    command.group(definition.hidden ? "" : kCommandsGroup);  // CLI11 lists no nameless group
     // The subcommand copied the help flag before it copied the option defaults; declared
     // again, it is listed with the command's flags.
     command.set_help_flag(kHelpFlag, kHelpText);

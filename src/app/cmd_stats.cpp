@@ -4,16 +4,15 @@
 #include <filesystem>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "backend.hpp"
 #include "commands.hpp"
 #include "murmur/base/atomic_file.hpp"
+#include "murmur/base/csv.hpp"
 #include "murmur/base/errors.hpp"
 #include "murmur/plan/plan.hpp"
 #include "murmur/flock/stats.hpp"
-#include "murmur/flock/stats_row.hpp"
 
 namespace murmur::cli {
 namespace {
@@ -23,60 +22,33 @@ constexpr const char* kPlanColumns =
     "drawn_length_horizontal,drawn_length_vertical,agents,births,births_dropped,coverage\n";
 constexpr int kSummaryKeyWidth = 13;
 
-// Enough digits that two runs differing in the last bits of the state still print apart.
-std::string number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.9g", value);
-  return text;
-}
-
-// A species name may hold a comma or a quote: such a header field is quoted as RFC 4180 says.
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
-
-std::string csv_header(const Scenario& scenario) {
-  std::string header;
-  for (const std::string& column : flock_stats_columns(scenario)) {
-    header += (header.empty() ? "" : ",") + csv_field(column);
-  }
+std::string csv_header(const std::vector<StatsColumn>& columns) {
+  std::string header = "step";
+  for (const StatsColumn& column : columns) header += "," + csv_field(column.name);
   return header + "\n";
 }
 
-// An empty cell (milling or state where not meaningful, food without a field) is left empty,
-// so readers see NaN.
-std::string csv_text(const StatsValue& value) {
-  return std::visit(Overloaded{[](std::monostate) { return std::string(); },
-                               [](std::uint64_t count) { return std::to_string(count); },
-                               [](double real) { return number(real); },
-                               [](const std::string& word) { return csv_field(word); }},
-                    value);
-}
-
-std::string csv_row(const StatsRow& row) {
-  std::string text;
-  for (const StatsCell& cell : row) {
-    if (&cell != &row.front()) text += ",";
-    text += csv_text(cell.value);
-  }
-  return text + "\n";
+std::string csv_row(std::uint64_t step, const std::vector<StatsColumn>& columns,
+                    const StatsSample& sample) {
+  std::string row = std::to_string(step);
+  for (const StatsColumn& column : columns) row += "," + column.value(sample).text;
+  return row + "\n";
 }
 
 void print_summary(const Scenario& scenario, const FlockStats& stats,
                    const PopulationStats& population) {
   const char* why_not = stats.count == 0 ? "n/a (no boids)" : "n/a (wrap world, flock not compact)";
-  const std::string milling = stats.milling ? number(*stats.milling) : why_not;
+  const std::string milling = stats.milling ? stats_number_text(*stats.milling) : why_not;
   const std::string state = stats.state ? std::string(state_name(*stats.state)) : why_not;
-  const std::string food = population.food ? number(*population.food) : "n/a (no [food] table)";
+  const std::string food =
+      population.food ? stats_number_text(*population.food) : "n/a (no [food] table)";
   std::printf("%-*s %u\n", kSummaryKeyWidth, "count", stats.count);
-  std::printf("%-*s %s\n", kSummaryKeyWidth, "polarization", number(stats.polarization).c_str());
+  std::printf("%-*s %s\n", kSummaryKeyWidth, "polarization",
+              stats_number_text(stats.polarization).c_str());
   std::printf("%-*s %s\n", kSummaryKeyWidth, "milling", milling.c_str());
   std::printf("%-*s %s\n", kSummaryKeyWidth, "state", state.c_str());
   std::printf("%-*s %s\n", kSummaryKeyWidth, "mean_nn",
-              number(stats.mean_nearest_neighbour).c_str());
+              stats_number_text(stats.mean_nearest_neighbour).c_str());
   std::printf("%-*s %u\n", kSummaryKeyWidth, "clusters", stats.clusters);
   for (std::size_t s = 0; s < population.counts.size(); ++s) {
     std::printf("%-*s %u\n", kSummaryKeyWidth, ("n_" + scenario.species[s].name).c_str(),
@@ -130,10 +102,11 @@ std::string plan_csv_row(const PlanSummary& s) {
   return std::to_string(s.step) + "," + std::to_string(s.living) + "," +
          std::to_string(s.points) + "," + std::to_string(s.died_too_slow) + "," +
          std::to_string(s.died_too_close) + "," + std::to_string(s.died_too_many_turns) + "," +
-         number(s.drawn_length) + "," + number(s.drawn_length_horizontal) + "," +
-         number(s.drawn_length_vertical) + "," + std::to_string(s.agents) + "," +
+         stats_number_text(s.drawn_length) + "," +
+         stats_number_text(s.drawn_length_horizontal) + "," +
+         stats_number_text(s.drawn_length_vertical) + "," + std::to_string(s.agents) + "," +
          std::to_string(s.births) + "," + std::to_string(s.births_dropped) + "," +
-         (s.cells == 0 ? std::string() : number(s.coverage())) + "\n";
+         (s.cells == 0 ? std::string() : stats_number_text(s.coverage())) + "\n";
 }
 
 // A plan scenario's statistics along its run, on the CPU reference or GpuPlan (the same rows).
@@ -171,19 +144,16 @@ int run_flock_stats(const FlagValues& options, const FlockScenario& scenario) {
   Simulation simulation(scenario, seeded_start(scenario), options.backend);
 
   Progress progress = command_progress("stats", "steps", steps, options.quiet);
-  CsvRows rows(options.stats_out, progress, csv_header(scenario));
-  // Totals as of the previous row; the first row's are its own, so it shows no events.
+  const std::vector<StatsColumn> columns = flock_stats_columns(scenario);
+  CsvRows rows(options.stats_out, progress, csv_header(columns));
+  // Totals as of the previous row, which the events of a row are counted from.
   std::optional<std::vector<SpeciesTotals>> previous_totals;
   along_the_run(
       steps, options.every, progress, [&](std::uint32_t every) { simulation.step(every); },
       [&](std::uint64_t step) {
-        const FlockState state = simulation.state();
-        const PopulationStats population = compute_population(scenario, state);
-        const std::vector<SpeciesTotals> events =
-            events_between(previous_totals.value_or(population.totals), population.totals);
-        previous_totals = population.totals;
-        rows.add(csv_row(flock_stats_row(scenario, step, compute_stats(scenario, state),
-                                         population, events)));
+        const StatsSample sample = stats_sample(scenario, simulation.state(), previous_totals);
+        previous_totals = sample.population.totals;
+        rows.add(csv_row(step, columns, sample));
       });
   rows.finish();
   return kExitOk;

@@ -16,7 +16,9 @@
   X(bench)                 \
   X(soak)                  \
   X(view)                  \
-  X(plan)
+  X(plan)                  \
+  X(sweep)                 \
+  X(sweep_job)
 
 namespace murmur::cli {
 
@@ -26,6 +28,8 @@ struct CommandDefinition {
   std::string summary;
   std::string footer;
   std::function<int(const FlagValues&)> run;  // returns the exit status
+  // Left out of `murmur --help`: a command murmur runs itself (sweep_job, a sweep's job).
+  bool hidden = false;
 };
 
 #define MURMUR_DECLARE_COMMAND(name) CommandDefinition name##_command();

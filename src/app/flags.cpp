@@ -5,7 +5,8 @@
 //   kinds         what a flag accepts (its `accepts` column): each kind's parse, with the one
 //                 line that refuses a word, its default as --help shows it, and its note
 //   declaration   one row as a CLI11 option whose callback parses into FlagValues
-//   the table     a command's rows and their rules, FlagValues' defaults, the table's check
+//   the table     a command's rows and their rules, FlagValues' defaults, the values as a
+//                 command line's words again, the table's check
 #include "flags.hpp"
 
 #include <algorithm>
@@ -30,6 +31,7 @@
 #include "murmur/plan/gpu/plan_harness.hpp"
 #include "murmur/render/recording.hpp"
 #include "murmur/scenario/scenario.hpp"
+#include "murmur/study/sweep.hpp"
 #include "viewer/viewer.hpp"
 
 namespace murmur::cli {
@@ -248,6 +250,30 @@ std::string format(const Sides&, FrameSize size) {
 }
 std::string note(const Sides& kind) { return ", each side in " + range_text(kind.each); }
 
+// KEY=FROM:TO:COUNT or KEY=V1,V2,...: a key of the scenario and its values
+// (study::parse_vary, which says what it refuses).
+struct VarySpec {};
+study::VaryAxis parse(VarySpec, const std::string&, const std::string& word) {
+  return study::parse_vary(word);
+}
+std::string format(VarySpec, const study::VaryAxis& axis) { return axis.given; }
+std::string note(VarySpec) { return ""; }
+
+// A count of seeds, or a list of them (study::parse_seeds).
+struct SeedSpec {};
+study::SeedChoice parse(SeedSpec, const std::string&, const std::string& word) {
+  return study::parse_seeds(word);
+}
+std::string format(SeedSpec, const study::SeedChoice& seeds) { return study::seeds_text(seeds); }
+std::string note(SeedSpec) { return ""; }
+
+// A flag that may be given several times, each time a value of the kind `each`; its values
+// are kept in the order given.
+template <typename Kind>
+struct Repeatable {
+  Kind each;
+};
+
 // Present or not: no value.
 struct Switch {};
 
@@ -305,6 +331,23 @@ CLI::Option* declare(CLI::App& where, const FlagText& flag, T& target, const Kin
   option->type_name(flag.value_name)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->default_str(default_text);
+  return option;
+}
+
+template <typename T, typename Kind>
+CLI::Option* declare(CLI::App& where, const FlagText& flag, std::vector<T>& target,
+                     const Repeatable<Kind>& kind, std::vector<std::string>& given) {
+  const std::string name = flag.name;
+  CLI::Option* option = where.add_option(
+      name,
+      [name, kind, &target, &given](const CLI::results_t& words) {
+        target.clear();
+        for (const std::string& word : words) target.push_back(parse(kind.each, name, word));
+        given.push_back(name);
+        return true;
+      },
+      flag.help + note(kind.each) + "; give it again for another");
+  option->type_name(flag.value_name)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   return option;
 }
 
@@ -396,6 +439,43 @@ void add_flags(CLI::App& command, FlagValues& values) {
                     only_with, not_with)                                                     \
   if (declared.count(#id) > 0) add_rules(declared, declared[#id], only_with, not_with);
 #include "flags.def"
+}
+
+namespace {
+
+// The words that give `value`, a flag's value of `kind`, to a command line: its name and its
+// value as --help shows a default; nothing for a flag without a value (an optional one unset,
+// an empty text or list).
+template <typename T, typename Kind>
+void append_words(std::vector<std::vector<std::string>>& flags, const std::string& name,
+                  const T& value, const Kind& kind) {
+  if constexpr (!std::is_void_v<typename OptionalOf<T>::type>) {
+    if (value) append_words(flags, name, *value, kind);
+  } else {
+    std::string text = format(kind, static_cast<decltype(parse(kind, name, name))>(value));
+    if (!text.empty()) flags.push_back({name, std::move(text)});
+  }
+}
+template <typename T, typename Kind>
+void append_words(std::vector<std::vector<std::string>>& flags, const std::string& name,
+                  const std::vector<T>& values, const Repeatable<Kind>& kind) {
+  for (const T& value : values) append_words(flags, name, value, kind.each);
+}
+void append_words(std::vector<std::vector<std::string>>& flags, const std::string& name,
+                  bool value, Switch) {
+  if (value) flags.push_back({name});
+}
+
+}  // namespace
+
+std::vector<std::vector<std::string>> flag_words(const FlagValues& values,
+                                                 std::string_view command) {
+  std::vector<std::vector<std::string>> flags;
+#define MURMUR_FLAG(id, name, value_name, type, accepts, default_value, help, commands, need, \
+                    only_with, not_with)                                                     \
+  if (takes(commands, command)) append_words(flags, name, values.id, accepts);
+#include "flags.def"
+  return flags;
 }
 
 void check_flag_table(const std::vector<std::string>& commands) {

@@ -14,6 +14,7 @@
 #include "murmur/flock/gpu/gpu_flock.hpp"
 #include "murmur/plan/export/plan_export.hpp"
 #include "murmur/render/video_writer.hpp"
+#include "murmur/study/sweep.hpp"
 
 namespace CLI {
 class App;
@@ -83,6 +84,12 @@ std::string join(const Words& words, std::string_view separator) {
 // Declares the flags that flags.def lists for `command` (by its name), in the table's order,
 // with their rules; parsing writes them into `values`.
 void add_flags(CLI::App& command, FlagValues& values);
+// Each flag of `values` that `command` (its name) takes, as the words that give it on a command
+// line: its name and its value's word, or its name alone for a switch that is on; a flag
+// without a value (an optional one unset, an empty text or list, a switch off) is left out.
+// How `murmur sweep` hands its sweep to each of its jobs, and the flags its journal records.
+std::vector<std::vector<std::string>> flag_words(const FlagValues& values,
+                                                 std::string_view command);
 // Throws std::logic_error unless every row of flags.def names commands of `commands` and
 // rules with ids of flags.def.
 void check_flag_table(const std::vector<std::string>& commands);

@@ -229,6 +229,22 @@ std::string_view csv_header(std::size_t columns) {
   return kCsvHeader;
 }
 
+// One boid as a CSV row, its line break included.
+void append_csv_row(std::string& row, const Boid& boid) {
+  append_integer(row, boid.id);
+  row += ',';
+  append_integer(row, boid.species);
+  for (const float value : {boid.pos.x, boid.pos.y, boid.vel.x, boid.vel.y}) {
+    row += ',';
+    append_float(row, value);
+  }
+  row += ',';
+  append_integer(row, boid.age);
+  row += ',';
+  append_float(row, boid.energy);
+  row += '\n';
+}
+
 // ---- CSV reading -----------------------------------------------------------------------
 
 class CsvReader {
@@ -609,21 +625,28 @@ void write_state_csv(const std::filesystem::path& path, const FlockState& state)
   for (const Boid& boid : state.boids) {
     if (!file.ok()) break;  // commit() reports the first failed write
     row.clear();
-    append_integer(row, boid.id);
-    row += ',';
-    append_integer(row, boid.species);
-    for (const float value : {boid.pos.x, boid.pos.y, boid.vel.x, boid.vel.y}) {
-      row += ',';
-      append_float(row, value);
-    }
-    row += ',';
-    append_integer(row, boid.age);
-    row += ',';
-    append_float(row, boid.energy);
-    row += '\n';
+    append_csv_row(row, boid);
     file.write(row);
   }
   file.commit();
+}
+
+FlockState carried_state(const FlockState& state, const Scenario& scenario,
+                         const std::string& source) {
+  // Through the text of its file, so that its boids meet every check a file's meet.
+  std::string text = std::string(kCsvHeader) + "\n";
+  for (const Boid& boid : state.boids) append_csv_row(text, boid);
+  FlockState carried = parse_state_csv(text, source, scenario);
+  if (state.food.size() != carried.food.size()) {
+    throw InputError(source + ": a food field of " + std::to_string(state.food.size()) +
+                     " cells, the scenario's has " + std::to_string(carried.food.size()));
+  }
+  carried.food = state.food;
+  carried.totals = state.totals;
+  carried.totals.resize(scenario.species.size());
+  carried.step = state.step;
+  carried.next_id = state.resolved_next_id();
+  return carried;
 }
 
 void write_state_npy(const std::filesystem::path& path, const FlockState& state) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numbers>
 #include <numeric>
@@ -317,6 +318,66 @@ std::vector<SpeciesTotals> events_between(const std::vector<SpeciesTotals>& earl
                  later[s].died - before.died};
   }
   return events;
+}
+
+StatsSample stats_sample(const Scenario& scenario, const FlockState& state,
+                         const std::optional<std::vector<SpeciesTotals>>& previous_totals) {
+  StatsSample sample;
+  sample.flock = compute_stats(scenario, state);
+  sample.population = compute_population(scenario, state);
+  // The first sample's totals are its own, so it shows no events.
+  sample.events = events_between(previous_totals.value_or(sample.population.totals),
+                                 sample.population.totals);
+  return sample;
+}
+
+std::string stats_number_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", value);
+  return text;
+}
+
+namespace {
+
+StatsValue number_cell(double value) { return {stats_number_text(value), value}; }
+
+StatsValue number_cell(std::optional<double> value) {
+  return value ? number_cell(*value) : StatsValue{};
+}
+
+StatsValue count_cell(std::uint64_t value) {
+  return {std::to_string(value), static_cast<double>(value)};
+}
+
+}  // namespace
+
+std::vector<StatsColumn> flock_stats_columns(const Scenario& scenario) {
+  using Kind = StatsColumn::Kind;
+  std::vector<StatsColumn> columns = {
+      {"polarization", Kind::Number,
+       [](const StatsSample& s) { return number_cell(s.flock.polarization); }},
+      {"milling", Kind::Number, [](const StatsSample& s) { return number_cell(s.flock.milling); }},
+      {"state", Kind::Word,
+       [](const StatsSample& s) {
+         return s.flock.state ? StatsValue{std::string(state_name(*s.flock.state)), std::nullopt}
+                              : StatsValue{};
+       }},
+      {"mean_nn", Kind::Number,
+       [](const StatsSample& s) { return number_cell(s.flock.mean_nearest_neighbour); }},
+      {"clusters", Kind::Number, [](const StatsSample& s) { return count_cell(s.flock.clusters); }},
+  };
+  for (std::size_t i = 0; i < scenario.species.size(); ++i) {
+    const std::string& name = scenario.species[i].name;
+    columns.push_back({"n_" + name, Kind::Number,
+                       [i](const StatsSample& s) { return count_cell(s.population.counts[i]); }});
+    columns.push_back({"births_" + name, Kind::Number,
+                       [i](const StatsSample& s) { return count_cell(s.events[i].born); }});
+    columns.push_back({"deaths_" + name, Kind::Number,
+                       [i](const StatsSample& s) { return count_cell(s.events[i].died); }});
+  }
+  columns.push_back(
+      {"food", Kind::Number, [](const StatsSample& s) { return number_cell(s.population.food); }});
+  return columns;
 }
 
 }  // namespace murmur

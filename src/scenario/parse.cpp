@@ -14,7 +14,8 @@
 //                             [world], [[species]], [[obstacle]], [target], [food] and
 //                             [[food.patch]], [render], [[spawn]], [plan] and [[plan.group]];
 //                             then every table's keys and one value as its type asks; the
-//                             kind: the one place a file becomes a flock or a plan
+//                             kind: the one place a file becomes a flock or a plan; and one
+//                             key given as text (read_key, for set_scenario_key in keys.cpp)
 //   parse_*scenario, load_*scenario   either kind, or one kind (the other's message)
 #include <algorithm>
 #include <array>
@@ -162,6 +163,19 @@ class Parser {
     if (const toml::node* spawns = root.get("spawn")) parse_spawns(*spawns);
     if (const toml::node* plan = root.get("plan")) parse_plan(*plan);
     return split_into_kind();
+  }
+
+  // The keys of `line`, read into the world of `scenario`, or into its species `species`, as
+  // the same keys in that table of a file would be (set_scenario_key, keys.cpp).
+  void read_line(FlockScenario& scenario, std::optional<std::size_t> species,
+                 const toml::table& line) const {
+    KeyLines lines;
+    if (!species) {
+      read_keys(line, "world.", world_params, scenario.world, lines);
+      return;
+    }
+    SpeciesParams& record = scenario.species[*species];
+    read_keys(line, species_label(*species, record.name) + ".", species_params, record, lines);
   }
 
  private:
@@ -676,7 +690,39 @@ std::string scenario_file_text(const std::filesystem::path& path) {
   return text.str();
 }
 
+// `text` as TOML, or nothing when it is not TOML.
+std::optional<toml::table> parsed_or_nothing(std::string_view text) {
+#if TOML_EXCEPTIONS
+  try {
+    return toml::parse(text);
+  } catch (const toml::parse_error&) {
+    return std::nullopt;
+  }
+#else
+  toml::parse_result result = toml::parse(text);
+  if (!result) return std::nullopt;
+  return std::move(result).table();
+#endif
+}
+
 }  // namespace
+
+void scenario_internal::read_key(FlockScenario& scenario, std::optional<std::size_t> species,
+                                 std::string_view key, std::string_view value,
+                                 const std::string& source) {
+  constexpr std::string_view kValueKey = "value";
+  // The node is copied into `line`, which drops its source position: a value from a command
+  // line has no line for messages to name.
+  toml::table line;
+  const std::optional<toml::table> parsed =
+      parsed_or_nothing(std::string(kValueKey) + " = " + std::string(value));
+  if (parsed && parsed->size() == 1 && parsed->contains(kValueKey)) {
+    line.insert(std::string(key), *parsed->get(kValueKey));
+  } else {
+    line.insert(std::string(key), std::string(value));  // a bare word: a string
+  }
+  Parser(source).read_line(scenario, species, line);
+}
 
 AnyScenario parse_any_scenario(std::string_view text, const std::string& source) {
   return Parser(source).parse(text);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -79,6 +80,12 @@ inline bool spawn_key_applies(SpawnLayout layout, std::string_view key) {
   }
   return false;
 }
+
+// Reads `value` into the world's key `key`, or into the key of species `species`, as a file's
+// line `key = value` in that table would be read (parse.cpp): TOML, or a bare word read as a
+// string; messages name `source` and no line.
+void read_key(FlockScenario& scenario, std::optional<std::size_t> species, std::string_view key,
+              std::string_view value, const std::string& source);
 
 // Checks every table of `scenario` (check.cpp); `lines`, when the scenario came from a file,
 // gives each message its line.

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -505,4 +506,42 @@ TEST_CASE("events between two rows: each counter's difference", "[stats]") {
   // A row compared with itself has no events; nothing counted before means everything is new.
   REQUIRE(murmur::events_between(later, later) == std::vector<murmur::SpeciesTotals>(2));
   REQUIRE(murmur::events_between({}, later) == later);
+}
+
+TEST_CASE("the rows' columns: names, numbers and empty cells of a sample", "[stats]") {
+  Scenario scenario = world_of(10.0f, 10.0f,
+                               {species("a", Topology::Wrap, 1.0f),
+                                species("b", Topology::Bounded, 1.0f)});
+  FlockState state = from_positions({{1, 1}, {2, 2}, {3, 3}});
+  state.boids[2].species = 1;
+  state.totals = {{4, 0, 1}, {0, 0, 0}};
+  const std::vector<murmur::StatsColumn> columns = murmur::flock_stats_columns(scenario);
+  std::vector<std::string> names;
+  for (const murmur::StatsColumn& column : columns) names.push_back(column.name);
+  REQUIRE(names == std::vector<std::string>{"polarization", "milling", "mean_nn", "clusters",
+                                            "n_a", "births_a", "deaths_a", "n_b", "births_b",
+                                            "deaths_b", "food"});
+
+  const auto cell = [&](const murmur::StatsSample& sample, const std::string& name) {
+    const auto column = std::find_if(columns.begin(), columns.end(),
+                                     [&](const auto& c) { return c.name == name; });
+    REQUIRE(column != columns.end());
+    return column->value(sample);
+  };
+  SECTION("the first sample shows no events; a wrap species leaves milling empty, as food") {
+    const murmur::StatsSample first = murmur::stats_sample(scenario, state, std::nullopt);
+    REQUIRE(cell(first, "births_a").number == 0.0);
+    REQUIRE(cell(first, "n_a").text == "2");
+    REQUIRE(cell(first, "n_a").number == 2.0);
+    REQUIRE(cell(first, "polarization").text == "1");
+    REQUIRE(cell(first, "milling").text.empty());
+    REQUIRE_FALSE(cell(first, "milling").number.has_value());
+    REQUIRE_FALSE(cell(first, "food").number.has_value());
+  }
+  SECTION("a later sample counts the events since the previous totals") {
+    const std::vector<murmur::SpeciesTotals> previous{{1, 0, 0}, {0, 0, 0}};
+    const murmur::StatsSample later = murmur::stats_sample(scenario, state, previous);
+    REQUIRE(cell(later, "births_a").text == "3");
+    REQUIRE(cell(later, "deaths_a").number == 1.0);
+  }
 }

@@ -22,10 +22,11 @@ CPP_USES = {
     'flock/gpu': ['base', 'scenario', 'flock', 'gl'],
     'plan/gpu': ['base', 'scenario', 'flock', 'plan', 'gl', 'flock/gpu'],
     'render': ['base', 'scenario', 'flock', 'plan', 'gl', 'flock/gpu', 'plan/gpu'],
+    'study': ['base', 'scenario', 'flock', 'gl', 'flock/gpu'],
     'viewer': ['base', 'scenario', 'flock', 'plan', 'plan/export', 'gl', 'flock/gpu', 'plan/gpu',
-               'render', 'app'],
+               'render', 'study', 'app'],
     'app': ['base', 'scenario', 'flock', 'plan', 'plan/export', 'gl', 'flock/gpu', 'plan/gpu',
-            'render', 'viewer'],
+            'render', 'study', 'viewer'],
     'paramgen': ['base', 'scenario', 'flock', 'flock/gpu', 'render'],
 }
 # shaders/common/interface.h is the one header C++ and GLSL share: every part may use it.

@@ -81,6 +81,12 @@ FlockState read_state_csv(const std::filesystem::path& path, const Scenario& sce
 // Same, from text; `source` names it in messages (the fuzz target reads from memory).
 FlockState parse_state_csv(std::string_view text, const std::string& source,
                            const Scenario& scenario);
+// `state` as a run of `scenario` starts from it (a parameter sweep's --carry-state,
+// docs/sweep.md): its boids checked as parse_state_csv checks a file's, `source` naming them
+// in messages (InputError), and its step, counters, next id and food field kept; a food field
+// of another size than the scenario's is an InputError.
+FlockState carried_state(const FlockState& state, const Scenario& scenario,
+                         const std::string& source);
 // Writes through a temporary file renamed into place; throws OutputError naming the path.
 void write_state_csv(const std::filesystem::path& path, const FlockState& state);
 // NumPy .npy, structured dtype [('id','<u4'),('species','<u4'),('x','<f4'),('y','<f4'),

@@ -1,7 +1,9 @@
 #pragma once
 // Flock statistics of docs/model.md ("Flock statistics").
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -56,5 +58,49 @@ PopulationStats compute_population(const Scenario& scenario, const FlockState& s
 // Per species, the events of `later` not already in `earlier` (each counter's difference).
 std::vector<SpeciesTotals> events_between(const std::vector<SpeciesTotals>& earlier,
                                           const std::vector<SpeciesTotals>& later);
+
+// ---- rows along a run ------------------------------------------------------------------
+// What `murmur stats --steps` writes at each sample of a run, and what `murmur sweep`
+// summarises (docs/sweep.md, "The columns"): the columns are one list, flock_stats_columns, so
+// that a column added there reaches both.
+
+// The statistics of one sample of a run.
+struct StatsSample {
+  FlockStats flock;
+  PopulationStats population;
+  // Per species, the events since the run's previous sample; none at its first.
+  std::vector<SpeciesTotals> events;
+};
+
+// The sample of `state`, its events counted from `previous_totals` (the previous sample's
+// population totals), or none when there is no previous sample.
+StatsSample stats_sample(const Scenario& scenario, const FlockState& state,
+                         const std::optional<std::vector<SpeciesTotals>>& previous_totals);
+
+// One cell of a row: its CSV text, empty where the statistic is not meaningful (milling and
+// state of a spread-out flock on a torus, food without a [food] table), and the number it
+// shows in a numeric column.
+struct StatsValue {
+  std::string text;
+  std::optional<double> number;
+};
+
+// One column of the rows: its header, whether it holds numbers or words (a summary takes the
+// mean of one and the most frequent of the other), and its cell for a sample.
+struct StatsColumn {
+  enum class Kind { Number, Word };
+  std::string name;
+  Kind kind = Kind::Number;
+  std::function<StatsValue(const StatsSample&)> value;
+};
+
+// The columns after `step` of `murmur stats --steps` for `scenario`, in order:
+// polarization, milling, state (a word), mean_nn, clusters, then n_, births_ and deaths_ of
+// each species in file order, then food (docs/model.md, "Flock statistics").
+std::vector<StatsColumn> flock_stats_columns(const Scenario& scenario);
+
+// A statistic as the rows write it: enough digits (%.9g) that two runs differing in the last
+// bits of the state still print apart.
+std::string stats_number_text(double value);
 
 }  // namespace murmur

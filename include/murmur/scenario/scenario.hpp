@@ -1,6 +1,10 @@
 #pragma once
 // A scenario: the world and its species, read from TOML (docs/scenarios.md lists every key,
 // its default and its accepted range). The simulation core takes only validated scenarios.
+// Sections, in order: the species' enums (rule of motion, topology, kernels, walls, pulls) and
+// limits; SpeciesParams and its keys; obstacles, target and food; spawns; the plan's tables;
+// the world; the two kinds of scenario (FlockScenario, PlanScenario, AnyScenario, visit_kind);
+// loading, parsing, checking, writing, and a key by name (set_scenario_key).
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -388,6 +392,17 @@ PlanScenario parse_plan_scenario(std::string_view text, const std::string& sourc
 // Throws InputError naming `source`, the key and the accepted range.
 void validate_scenario(const FlockScenario& scenario);
 void validate_scenario(const PlanScenario& scenario);
+// A flock scenario's key by its name on a command line (`murmur sweep --vary`, docs/sweep.md):
+// `world.<key>` or `species.<name>.<key>`. set_scenario_key reads `value` as a file's line
+// `<key> = <value>` in that table would be read (TOML; a bare word is a string), every message
+// naming `origin` (InputError for a malformed name, an unknown species or key, a value of the
+// wrong type). The caller then checks the whole scenario (validate_scenario), since a key's
+// range may name another key.
+void set_scenario_key(FlockScenario& scenario, std::string_view key, std::string_view value,
+                      const std::string& origin);
+// The value of such a key as text: a number as the shortest text that reads back the same, a
+// name or a choice bare, a list as a TOML array.
+std::string scenario_key_text(const FlockScenario& scenario, std::string_view key);
 // Writes a scenario back as TOML that the loader reads to the same values.
 std::string scenario_to_toml(const FlockScenario& scenario);
 std::string scenario_to_toml(const PlanScenario& scenario);
