@@ -62,7 +62,7 @@ TEST_CASE("murmur's sin, cos and log agree with the library's to float precision
   }
 }
 
-TEST_CASE("Uniform noise fills [-eta/2, eta/2]; Gaussian noise has standard deviation eta") {
+TEST_CASE("Uniform noise fills [-eta/2, eta/2] and Gaussian noise has standard deviation eta") {
   const float eta = 2.0f;
   Scenario s = one_species("rule = \"vicsek\"\nnoise = 2\n");
   SpeciesModel m = species_models(s)[0];
