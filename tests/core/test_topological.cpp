@@ -279,6 +279,13 @@ TEST_CASE("topological_k and what topological neighbours refuse: one line naming
   CHECK(prey.find("eats = \"q\"") != std::string::npos);
   CHECK(prey.find("neighbours = \"topological\"") != std::string::npos);
   CHECK(message("neighbours = \"topological\"\nrule = \"vicsek\"\n") == "no error");
+  // In memory (the viewer's panel), topological_k belongs to topological species alone: a
+  // metric species' value is not checked, since it does nothing there.
+  Scenario edited = topological("topological_k = 3\n");
+  edited.species[0].topological_k = 0;
+  CHECK_THROWS_AS(validate_scenario(edited), InputError);
+  edited.species[0].neighbours = Neighbours::Metric;
+  CHECK_NOTHROW(validate_scenario(edited));
   CHECK(message("neighbours = \"nearest\"\n").find("\"metric\" or \"topological\"") !=
         std::string::npos);
 }
