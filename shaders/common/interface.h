@@ -162,6 +162,9 @@
 #define MURMUR_DRAW_NOISE_UNIFORM 2u
 #define MURMUR_DRAW_NOISE_GAUSSIAN_RADIUS 3u
 #define MURMUR_DRAW_NOISE_GAUSSIAN_ANGLE 4u
+// The largest topological_k (docs/model.md, "Topological neighbours"): the steering pass keeps
+// a topological boid's nearest candidates in per-invocation arrays of this many entries.
+#define MURMUR_MAX_TOPOLOGICAL_K 64
 // murmur's own sin, cos and log (docs/model.md, "Unit vectors and angles"), evaluated with the
 // same float32 operations on both sides, where the libraries' would round differently.
 // pi/2 in two parts (Cody and Waite): the high part has 8 significant bits, so k times it is

@@ -25,8 +25,8 @@ void sense_neighbour(inout Sensing sensed, Species s, vec2 d, uint species_j, ui
   if ((s.prey_mask & bit) == 0u && (s.hunter_mask & bit) == 0u) return;
   precise float dist_sq = d.x * d.x + d.y * d.y;
   if ((s.prey_mask & bit) != 0u) {
-    bool nearer = sensed.prey_slot == MURMUR_NO_STRIKE || dist_sq < sensed.prey_dist_sq ||
-                  (dist_sq == sensed.prey_dist_sq && id_j < sensed.prey_id);
+    bool nearer = sensed.prey_slot == MURMUR_NO_STRIKE ||
+                  ranks_nearer(dist_sq, id_j, sensed.prey_dist_sq, sensed.prey_id);
     if (nearer) {
       sensed.prey_slot = slot_j;
       sensed.prey_id = id_j;

@@ -1,10 +1,11 @@
 // The flocking model (docs/model.md) for one boid: the GPU twin of src/flock/model.cpp, with
 // the same order of operations. `precise` forbids fusing a*b+c into one rounding, which the
 // CPU reference (built with -ffp-contract=off) does not do either.
-// Sections, in order: displacement and visibility; the neighbour sums (boids', and the other
-// rules' add_rule_neighbour); the surroundings' pushes and pulls; ageing and births; move and
-// bounds; the boids step (steering_acc, finish_step, next_state); the rules of motion besides
-// boids (sin_cos, log_of, noise_angle, vicsek_direction, couzin_direction, bounded_turn,
+// Sections, in order: displacement and visibility; the ranking of topological neighbours
+// (ranks_nearer, neighbour_limit); the neighbour sums (boids', and the other rules'
+// add_rule_neighbour); the surroundings' pushes and pulls; ageing and births; move and bounds;
+// the boids step (steering_acc, finish_step, next_state); the rules of motion besides boids
+// (sin_cos, log_of, noise_angle, vicsek_direction, couzin_direction, bounded_turn,
 // rule_next_state).
 #include "flock/sim_buffers.glsl"
 #include "common/random.glsl"
@@ -45,6 +46,22 @@ bool in_view(Species s, vec2 d, vec2 v_i, float speed) {
 
 bool in_view(Species s, vec2 d, vec2 v_i) {
   return in_view(s, d, v_i, speed_of(v_i));
+}
+
+// Whether a candidate at squared distance dist_sq_a with id id_a ranks before one at dist_sq_b
+// with id_b: nearer, or as near with the smaller id (a topological boid's neighbours, a hunter's
+// prey).
+bool ranks_nearer(float dist_sq_a, uint id_a, float dist_sq_b, uint id_b) {
+  return dist_sq_a < dist_sq_b || (dist_sq_a == dist_sq_b && id_a < id_b);
+}
+
+// How many neighbours a topological observer takes: its topological_k (one more under the
+// planted fault, within the list's size).
+uint neighbour_limit(Species s) {
+  if (params.fault == MURMUR_FAULT_TOPOLOGICAL_K_PLUS_ONE) {
+    return min(s.topological_k + 1u, uint(MURMUR_MAX_TOPOLOGICAL_K));
+  }
+  return s.topological_k;
 }
 
 // Each rule's sums share these fields (model.hpp's NeighbourSums says which is which), so the

@@ -11,6 +11,9 @@
 // The candidates' positions and velocities come from sorted_motion_texels, one 16-byte texel
 // a boid (grid_rank.comp writes it beside the state), their species from sorted_texels;
 // compiled with MURMUR_ONE_SPECIES for a flock of one species, whose candidates need no species.
+// Compiled with MURMUR_TOPOLOGICAL for a scenario with a topological species: such a boid
+// first ranks the candidates it sees, its own cell first, and keeps the k nearest
+// (flock/nearest.glsl), then adds those (docs/gpu.md, "Topological neighbours").
 #include "flock/sim_buffers.glsl"
 #include "flock/model.glsl"
 #ifdef MURMUR_ECOSYSTEM
@@ -19,6 +22,9 @@
 #define MURMUR_USES_HUNT
 #include "flock/eco_buffers.glsl"
 #include "flock/ecosystem.glsl"
+#endif
+#ifdef MURMUR_TOPOLOGICAL
+#include "flock/nearest.glsl"
 #endif
 #include "flock/grid_search.glsl"
 #include "flock/boid_texels.glsl"
@@ -34,6 +40,19 @@ uvec2 run_slots(uint row_start, int column, int count) {
   int a = int(row_start) + column;
   return uvec2(texelFetch(cell_start_texels, a).x, texelFetch(cell_start_texels, a + count).x);
 }
+
+#ifdef MURMUR_TOPOLOGICAL
+// Offers the candidate at sorted slot k to a topological observer's list, if the observer sees
+// it; its id is fetched only when it could be kept.
+void offer_candidate(Species s, Boid self, float speed, vec2 world, uint k, uint limit) {
+  vec2 other_pos = texelFetch(sorted_motion_texels, int(k)).xy;
+  vec2 d = displacement(self.pos, other_pos, s.topology, world);
+  if (!in_view(s, d, self.vel, speed)) return;
+  precise float dist_sq = d.x * d.x + d.y * d.y;
+  if (!could_be_kept(limit, dist_sq)) return;
+  keep_nearest(limit, dist_sq, boid_texel(sorted_texels, k, MURMUR_BOID_TEXEL_ID_SPECIES).x, k);
+}
+#endif
 
 void main() {
   uint slot = linear_invocation_index();
@@ -61,6 +80,40 @@ void main() {
   NeighbourSums sums = empty_sums();
 #ifdef MURMUR_ECOSYSTEM
   Sensing sensed = no_sensing();
+#endif
+#ifdef MURMUR_TOPOLOGICAL
+  if (s.neighbours == MURMUR_NEIGHBOURS_TOPOLOGICAL) {
+    uint limit = neighbour_limit(s);
+    nearest_count = 0u;
+    // The own cell first: its boids are the likeliest nearest, and once the list holds k a
+    // farther candidate costs one comparison. Then the rest of the block, in the metric order.
+    uvec2 own_slots = run_slots(uint(own.y * grid.x), own.x, 1);
+    for (uint k = own_slots.x; k < own_slots.y; ++k) {
+      if (k != slot) offer_candidate(s, self, speed, world, k, limit);
+    }
+    for (int row = 0; row < rows; ++row) {
+      uint row_start = uint(wrapped_cell(first_y + row, grid.y) * grid.x);
+      for (int run = 0; run < 2; ++run) {
+        uvec2 range = run == 0 ? run_slots(row_start, run_first, run_count)
+                               : run_slots(row_start, 0, wrapped_count);
+        for (uint k = range.x; k < range.y; ++k) {
+          if (k >= own_slots.x && k < own_slots.y) continue;
+          offer_candidate(s, self, speed, world, k, limit);
+        }
+      }
+    }
+    // The k nearest, nearest first: the same terms as a metric neighbour's.
+    for (uint n = 0u; n < nearest_count; ++n) {
+      uint k = nearest_slot[n];
+      vec4 motion = texelFetch(sorted_motion_texels, int(k));
+      uvec2 other_id_species = boid_texel(sorted_texels, k, MURMUR_BOID_TEXEL_ID_SPECIES);
+      vec2 d = displacement(self.pos, motion.xy, s.topology, world);
+      bool seen = add_neighbour(sums, s, self.vel, speed, d, motion.zw, other_id_species.y);
+#ifdef MURMUR_ECOSYSTEM
+      if (seen) sense_neighbour(sensed, s, d, other_id_species.y, other_id_species.x, k);
+#endif
+    }
+  } else  // a metric observer: the loop below, the pass without MURMUR_TOPOLOGICAL
 #endif
   for (int row = 0; row < rows; ++row) {
     uint row_start = uint(wrapped_cell(first_y + row, grid.y) * grid.x);

@@ -1,6 +1,6 @@
 #version 450
 // The all-pairs steering pass: the benchmark's baseline and a second oracle for the grid.
-// MURMUR_ECOSYSTEM as in steer_grid.comp.
+// MURMUR_ECOSYSTEM and MURMUR_TOPOLOGICAL as in steer_grid.comp.
 // in: sorted_boids (state t, cell order), species, params, population; ecosystem: food,
 // food_grazers.
 // out: boids (state t+1 candidates, same slots), neighbour_counts, child_count; ecosystem: hunt.
@@ -13,6 +13,9 @@
 #include "flock/eco_buffers.glsl"
 #include "flock/ecosystem.glsl"
 #endif
+#ifdef MURMUR_TOPOLOGICAL
+#include "flock/nearest.glsl"
+#endif
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 #include "common/compute_index.glsl"
 
@@ -24,6 +27,28 @@ void main() {
   NeighbourSums sums = empty_sums();
 #ifdef MURMUR_ECOSYSTEM
   Sensing sensed = no_sensing();
+#endif
+#ifdef MURMUR_TOPOLOGICAL
+  if (s.neighbours == MURMUR_NEIGHBOURS_TOPOLOGICAL) {
+    uint limit = neighbour_limit(s);
+    nearest_count = 0u;
+    for (uint k = 0u; k < population.live; ++k) {
+      if (k == slot) continue;
+      Boid other = sorted_boids[k];
+      vec2 d = displacement(self.pos, other.pos, s.topology, params.world);
+      if (!in_view(s, d, self.vel)) continue;
+      precise float dist_sq = d.x * d.x + d.y * d.y;
+      if (could_be_kept(limit, dist_sq)) keep_nearest(limit, dist_sq, other.id, k);
+    }
+    for (uint n = 0u; n < nearest_count; ++n) {
+      Boid other = sorted_boids[nearest_slot[n]];
+      vec2 d = displacement(self.pos, other.pos, s.topology, params.world);
+      bool seen = add_neighbour(sums, s, self.vel, d, other.vel, other.species);
+#ifdef MURMUR_ECOSYSTEM
+      if (seen) sense_neighbour(sensed, s, d, other.species, other.id, nearest_slot[n]);
+#endif
+    }
+  } else  // a metric observer: the loop below, the pass without MURMUR_TOPOLOGICAL
 #endif
   for (uint k = 0u; k < population.live; ++k) {
     if (k == slot) continue;

@@ -2,8 +2,8 @@
 // the neighbour sets both must find, the velocity and energy tolerances of one step, and the
 // comparisons of lockstep steps and free runs.
 //
-// Sections: decisions near a limit; neighbour sets; the tolerances of one step; lockstep steps;
-// free runs and their perturbations.
+// Sections: decisions near a limit; the rules of motion besides boids; topological neighbours;
+// neighbour sets; the tolerances of one step; lockstep steps; free runs and their perturbations.
 #include "murmur/flock/agreement.hpp"
 
 #include <algorithm>
@@ -179,6 +179,59 @@ void expect_rule_heading(NeighbourhoodExpectation& hood, const RuleSums& sums,
 
 }  // namespace
 
+// --- topological neighbours -------------------------------------------------------------------
+namespace {
+// A pair a topological observer may take: seen on some correct implementation (`visible` is
+// Yes or Either), at squared distance dist_sq.
+struct RankedPair {
+  std::uint32_t j = 0;
+  glm::vec2 d{0.0f};
+  float dist_sq = 0.0f;
+  Decision visible = Decision::No;
+};
+
+// Which of `pairs` a topological observer keeping `k` must take, may take or must not
+// (docs/harness.md, "Topological neighbours"), in the order of `pairs`, and the range of how
+// many it takes. Two squared distances within kRadiusBand of the larger may be ranked either
+// way by two correct implementations (each is within 2.5 eps of the exact value), so a pair
+// is taken for sure when fewer than k others may rank before it, and left out for sure when k
+// seen for sure rank before it on every implementation.
+std::vector<Decision> topological_choice(const std::vector<RankedPair>& pairs, std::uint32_t k,
+                                         CountRange& taken) {
+  std::vector<double> all, seen;  // the squared distances, sorted; `seen`: the definite ones
+  for (const RankedPair& p : pairs) {
+    all.push_back(p.dist_sq);
+    if (p.visible == Decision::Yes) seen.push_back(p.dist_sq);
+  }
+  std::sort(all.begin(), all.end());
+  std::sort(seen.begin(), seen.end());
+  const auto at_most_k = [k](std::size_t n) {
+    return static_cast<std::uint32_t>(std::min<std::size_t>(k, n));
+  };
+  taken.definite = at_most_k(seen.size());
+  taken.ambiguous = at_most_k(all.size()) - taken.definite;
+  std::vector<Decision> chosen;
+  chosen.reserve(pairs.size());
+  for (const RankedPair& p : pairs) {
+    const double d = p.dist_sq;
+    // Others that may rank before p (c <= d / (1 - band), p itself among them), and those seen
+    // for sure that rank before it everywhere (c < d (1 - band)).
+    const auto may_precede = static_cast<std::size_t>(
+        std::upper_bound(all.begin(), all.end(), d / (1 - kRadiusBand)) - all.begin() - 1);
+    const auto must_precede = static_cast<std::size_t>(
+        std::lower_bound(seen.begin(), seen.end(), d * (1 - kRadiusBand)) - seen.begin());
+    if (must_precede >= k) {
+      chosen.push_back(Decision::No);
+    } else if (may_precede < k) {
+      chosen.push_back(p.visible);
+    } else {
+      chosen.push_back(Decision::Either);
+    }
+  }
+  return chosen;
+}
+}  // namespace
+
 // --- neighbour sets ----------------------------------------------------------------------------
 std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& scenario,
                                                               const FlockState& state) {
@@ -205,6 +258,35 @@ std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& sc
     tree.query_radius(self.pos, search, m.topology, world, candidates);
     const double speed = length(self.vel);
     RuleSums rule_sums;
+    const bool topological = m.neighbours == Neighbours::Topological;
+    std::vector<RankedPair> ranked;
+    // One pair that the observer counts (`counted`: for sure, or maybe), in its sums and counts.
+    const auto count_pair = [&](std::uint32_t j, glm::vec2 d, float dist_sq, Decision counted) {
+      const Boid& other = sorted.boids[j];
+      const double distance = std::sqrt(double(dist_sq));
+      if (m.rule != Rule::Boids) {
+        tally_rule_neighbour(hood, rule_sums, m, d, dist_sq, other, counted);
+        return;
+      }
+      if ((m.flock_mask >> other.species) & 1u) {
+        tally(hood.flock, counted);
+        hood.flock_speed_sum += length(other.vel);
+        hood.flock_distance_sum += distance;
+      }
+      if (dist_sq > 0.0f) {
+        const Decision close =
+            strictly_below(dist_sq, m.sep_radius_sq, kRadiusBand * double(m.sep_radius_sq));
+        const Decision separating = both(counted, close);
+        tally(hood.separating, separating);
+        if (separating != Decision::No) {
+          hood.inverse_distance_sum += 1.0 / distance;
+          hood.separation_distance_sum += distance;
+        }
+        if ((m.hunter_mask >> other.species) & 1u) {
+          hood.hunter_inverse_distance_sum += 1.0 / distance;
+        }
+      }
+    };
     for (std::uint32_t j : candidates) {
       if (j == i) continue;
       const Boid& other = sorted.boids[j];
@@ -224,29 +306,21 @@ std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& sc
         visible = both(visible, in_fov);
       }
       if (visible == Decision::No) continue;
-      tally(hood.visible, visible);
-      const double distance = std::sqrt(double(dist_sq));
-      if (m.rule != Rule::Boids) {
-        tally_rule_neighbour(hood, rule_sums, m, d, dist_sq, other, visible);
+      if (topological) {
+        ranked.push_back({j, d, dist_sq, visible});
         continue;
       }
-      if ((m.flock_mask >> other.species) & 1u) {
-        tally(hood.flock, visible);
-        hood.flock_speed_sum += length(other.vel);
-        hood.flock_distance_sum += distance;
-      }
-      if (dist_sq > 0.0f) {
-        const Decision close =
-            strictly_below(dist_sq, m.sep_radius_sq, kRadiusBand * double(m.sep_radius_sq));
-        const Decision separating = both(visible, close);
-        tally(hood.separating, separating);
-        if (separating != Decision::No) {
-          hood.inverse_distance_sum += 1.0 / distance;
-          hood.separation_distance_sum += distance;
-        }
-        if ((m.hunter_mask >> other.species) & 1u) {
-          hood.hunter_inverse_distance_sum += 1.0 / distance;
-        }
+      tally(hood.visible, visible);
+      count_pair(j, d, dist_sq, visible);
+    }
+    if (topological) {
+      // The k nearest: the visible count is how many are taken, the rest as for any pair.
+      const std::vector<Decision> chosen =
+          topological_choice(ranked, neighbour_limit(m), hood.visible);
+      for (std::size_t p = 0; p < ranked.size(); ++p) {
+        if (chosen[p] == Decision::Either) ++hood.ranks_ambiguous;
+        if (chosen[p] == Decision::No) continue;
+        count_pair(ranked[p].j, ranked[p].d, ranked[p].dist_sq, chosen[p]);
       }
     }
     if (m.rule != Rule::Boids) {
@@ -263,7 +337,7 @@ NeighbourCheck check_neighbour_counts(const std::vector<NeighbourhoodExpectation
   check.boids = static_cast<std::uint32_t>(expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
     const NeighbourhoodExpectation& e = expected[i];
-    check.ambiguous_pairs += e.visible.ambiguous + e.separating.ambiguous;
+    check.ambiguous_pairs += e.ambiguous_pairs();
     if (e.ambiguous()) ++check.ambiguous_boids;
     const bool id_matches = i < observed.size() && observed[i].id == e.id;
     if (id_matches && e.visible.admits(observed[i].visible) && e.flock.admits(observed[i].flock) &&

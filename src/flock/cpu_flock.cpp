@@ -1,3 +1,10 @@
+// The CPU reference's step (docs/model.md, "One step"): each boid's neighbours found by the
+// k-d tree (or by brute force, the second oracle), added in index order, and the population's
+// events settled in one pass.
+//
+// Sections, in order: the searches and one range of boids' steps (metric neighbours within the
+// radius, topological ones the k nearest); grazing per boid; step_with, which both steps share;
+// the parent order and catching; settle_population; the public steps.
 #include "murmur/flock/cpu_flock.hpp"
 
 #include <algorithm>
@@ -16,9 +23,12 @@ namespace {
 // Below this many boids a step is too short for threads to pay for their start-up.
 constexpr std::size_t kMinBoidsPerWorker = 1024;
 
-// `Search` appends the candidate neighbours of one observer: search(center, radius, topology,
-// world, out). A superset of the visible set would do (add_neighbour re-applies the exact
-// predicate); both searches below return exactly the within-radius set.
+// `Search` appends the candidate neighbours of one observer:
+//   search.within(center, radius, topology, world, out): a metric observer's, a superset of
+//     the visible set (add_neighbour re-applies the exact predicate); both searches below
+//     return exactly the within-radius set;
+//   search.nearest(center, radius, k, topology, world, ids, admits, out): a topological
+//     observer's k nearest admitted (KdTree2D::query_nearest).
 template <class Search>
 struct StepInputs {
   const Scenario& scenario;
@@ -28,6 +38,35 @@ struct StepInputs {
   const std::optional<SteeredBoid>& steered;
   const std::vector<float>& grazed;  // g_i per boid of `in`
   const Search& search;
+  const std::vector<std::uint32_t>& ids;  // the id of each boid of `in`
+};
+
+// The k-d tree's searches (cpu_step).
+struct TreeSearch {
+  const KdTree2D& tree;
+  void within(glm::vec2 center, float radius, Topology topology, glm::vec2 world,
+              std::vector<std::uint32_t>& out) const {
+    tree.query_radius(center, radius, topology, world, out);
+  }
+  void nearest(glm::vec2 center, float radius, std::uint32_t k, Topology topology,
+               glm::vec2 world, std::span<const std::uint32_t> ids,
+               const KdTree2D::Admits& admits, std::vector<std::uint32_t>& out) const {
+    tree.query_nearest(center, radius, k, topology, world, ids, admits, out);
+  }
+};
+
+// Every pair (cpu_step_brute_force).
+struct BruteForceSearch {
+  std::span<const glm::vec2> positions;
+  void within(glm::vec2 center, float radius, Topology topology, glm::vec2 world,
+              std::vector<std::uint32_t>& out) const {
+    brute_force_radius(positions, center, radius, topology, world, out);
+  }
+  void nearest(glm::vec2 center, float radius, std::uint32_t k, Topology topology,
+               glm::vec2 world, std::span<const std::uint32_t> ids,
+               const KdTree2D::Admits& admits, std::vector<std::uint32_t>& out) const {
+    brute_force_nearest(positions, center, radius, k, topology, world, ids, admits, out);
+  }
 };
 
 // Steps boids [begin, end) of `inputs.in`. Each boid's result depends only on state t, and its
@@ -43,7 +82,18 @@ void step_range(const StepInputs<Search>& inputs, std::size_t begin, std::size_t
     const SpeciesModel& model = inputs.models[self.species];
     const SpeciesParams& params = inputs.scenario.species[self.species];
     candidates.clear();
-    inputs.search(self.pos, params.perception_radius, model.topology, inputs.env.world, candidates);
+    if (model.neighbours == Neighbours::Topological) {
+      // The k nearest of those it sees, itself left out before choosing (docs/model.md,
+      // "Topological neighbours"), then added in index order like any neighbours.
+      const auto sees = [&](std::uint32_t j, glm::vec2 d) {
+        return j != i && in_view(model, d, self.vel);
+      };
+      inputs.search.nearest(self.pos, params.perception_radius, neighbour_limit(model),
+                            model.topology, inputs.env.world, inputs.ids, sees, candidates);
+    } else {
+      inputs.search.within(self.pos, params.perception_radius, model.topology, inputs.env.world,
+                           candidates);
+    }
     std::sort(candidates.begin(), candidates.end());
     NeighbourSums sums;
     for (const std::uint32_t j : candidates) {
@@ -127,8 +177,11 @@ FlockState step_with(const Scenario& scenario, const FlockState& state, CpuStepT
   const FlockState& in = *resolved;
   const std::vector<SpeciesModel> models = species_models(scenario);
   const std::vector<float> grazed = grazed_per_boid(scenario, in, models);
+  std::vector<std::uint32_t> ids;
+  ids.reserve(in.boids.size());
+  for (const Boid& b : in.boids) ids.push_back(b.id);
   const StepInputs<Search> inputs{scenario, in, models, surroundings_of(scenario, in.food),
-                                  steered, grazed, search};
+                                  steered, grazed, search, ids};
   const std::size_t count = in.boids.size();
   FlockState next;
   next.boids.resize(count);
@@ -354,11 +407,7 @@ FlockState cpu_step(const Scenario& scenario, const FlockState& state, CpuStepTr
                     unsigned workers) {
   const FlockState in = without_the_dead(scenario, state);
   const KdTree2D tree(positions_of(in));
-  const auto search = [&tree](glm::vec2 center, float radius, Topology topology,
-                              glm::vec2 world, std::vector<std::uint32_t>& out) {
-    tree.query_radius(center, radius, topology, world, out);
-  };
-  return step_with(scenario, in, trace, steered, births, workers, search);
+  return step_with(scenario, in, trace, steered, births, workers, TreeSearch{tree});
 }
 
 FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& state,
@@ -366,11 +415,7 @@ FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& stat
                                 const BirthRules& births, unsigned workers) {
   const FlockState in = without_the_dead(scenario, state);
   const std::vector<glm::vec2> positions = positions_of(in);
-  const auto search = [&positions](glm::vec2 center, float radius, Topology topology,
-                                   glm::vec2 world, std::vector<std::uint32_t>& out) {
-    brute_force_radius(positions, center, radius, topology, world, out);
-  };
-  return step_with(scenario, in, trace, steered, births, workers, search);
+  return step_with(scenario, in, trace, steered, births, workers, BruteForceSearch{positions});
 }
 
 }  // namespace murmur

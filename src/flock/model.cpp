@@ -78,6 +78,12 @@ bool in_view(const SpeciesModel& observer, glm::vec2 d, glm::vec2 v_i) {
   return facing >= std::sqrt(dist_sq) * speed_of(v_i) * observer.cos_half_fov;
 }
 
+bool ranks_nearer(float dist_sq_a, std::uint32_t id_a, float dist_sq_b, std::uint32_t id_b) {
+  return dist_sq_a < dist_sq_b || (dist_sq_a == dist_sq_b && id_a < id_b);
+}
+
+std::uint32_t neighbour_limit(const SpeciesModel& observer) { return observer.topological_k; }
+
 glm::vec2 separation_term(const SpeciesModel& observer, glm::vec2 d, float dist_sq) {
   if (observer.separation_kernel == SeparationKernel::Linear) return d;
   return d / dist_sq;
@@ -132,8 +138,8 @@ void sense_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec
   // The nearest prey is decided by (dist_sq, id), so it does not depend on the order in which
   // neighbours arrive (cell order on the GPU, index order here).
   if ((observer.prey_mask >> species_j) & 1u) {
-    const bool nearer = !sums.has_prey || dist_sq < sums.prey_dist_sq ||
-                        (dist_sq == sums.prey_dist_sq && id_j < sums.prey_id);
+    const bool nearer =
+        !sums.has_prey || ranks_nearer(dist_sq, id_j, sums.prey_dist_sq, sums.prey_id);
     if (nearer) {
       sums.has_prey = true;
       sums.prey_id = id_j;

@@ -2,7 +2,7 @@
 //
 //   murmur_paramgen gpu <generated dir>
 //       <dir>/shaders/common/params.glsl GLSL: the Species record, MURMUR_MAX_SPECIES,
-//                                          MURMUR_TOPOLOGY_*, MURMUR_SEPARATION_KERNEL_*,
+//                                          MURMUR_NEIGHBOURS_*, MURMUR_TOPOLOGY_*, MURMUR_SEPARATION_KERNEL_*,
 //                                          MURMUR_WALLS_*, MURMUR_TARGET_PULL_*,
 //                                          MURMUR_COLOUR_MODE_*,
 //                                          MURMUR_FAULT_*
@@ -39,6 +39,7 @@
 namespace {
 
 namespace fs = std::filesystem;
+using murmur::Neighbours;
 using murmur::NoiseDistribution;
 using murmur::Rule;
 using murmur::SeparationKernel;
@@ -127,6 +128,8 @@ std::string species_glsl(const Record& record) {
   out << "#define MURMUR_MAX_SPECIES " << murmur::kMaxSpecies << "\n\n";
   out << "// Rule (include/murmur/scenario/scenario.hpp): Species.rule\n";
   define_enum(out, "RULE", murmur::kRuleNames);
+  out << "\n// Neighbours (include/murmur/scenario/scenario.hpp): Species.neighbours\n";
+  define_enum(out, "NEIGHBOURS", murmur::kNeighboursNames);
   out << "\n// NoiseDistribution (include/murmur/scenario/scenario.hpp): Species.noise_distribution\n";
   define_enum(out, "NOISE_DISTRIBUTION", murmur::kNoiseDistributionNames);
   out << "\n// VicsekUpdate (include/murmur/scenario/scenario.hpp): Species.vicsek_update\n";

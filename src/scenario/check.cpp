@@ -280,11 +280,12 @@ class Validator {
     }
   }
 
-  // Whether a species key belongs to species i's rule of motion (its `rules` bits): the keys of
-  // the other rules keep their defaults, unchecked (docs/model.md, "Rules of motion").
+  // Whether a species key belongs to species i's rule of motion and neighbourhood: the keys of
+  // the other rules (docs/model.md, "Rules of motion") and topological_k of a metric species
+  // keep their values, unchecked.
   template <class Info>
   bool applies(std::size_t i, const Info& info) const {
-    return (info.accepted.rules & rule_bit(scenario_.species[i].rule)) != 0;
+    return key_applies(info.accepted, scenario_.species[i]);
   }
 
   template <class Info>
@@ -362,9 +363,11 @@ class Validator {
   // ---- rules of motion ---------------------------------------------------------------
 
   // What a vicsek or couzin species does not combine with (docs/model.md, "Rules of motion"):
-  // walls, the ecosystem, obstacles and the target. Each message names both keys.
+  // walls, the ecosystem, obstacles and the target; and what topological neighbours do not
+  // (docs/model.md, "Topological neighbours"). Each message names both keys.
   void check_rule_combinations() const {
     for (std::size_t i = 0; i < scenario_.species.size(); ++i) {
+      check_topological_combinations(i);
       const SpeciesParams& species = scenario_.species[i];
       if (species.rule == Rule::Boids) continue;
       const std::string rule = "rule = " + quote(std::string(name_of(species.rule)));
@@ -402,6 +405,37 @@ class Validator {
         fail(scenario_.source, lines_ ? lines_->target.line_of("x") : 0,
              "[target]: only boids species steer towards a target, and " +
                  species_label(i, species.name) + "." + rule);
+      }
+    }
+  }
+
+  // A topological species moves by boids or vicsek, and takes no part in the ecosystem: its
+  // sensing would read the neighbours it chose, not every prey or hunter it sees.
+  void check_topological_combinations(std::size_t i) const {
+    const SpeciesParams& species = scenario_.species[i];
+    if (species.neighbours != Neighbours::Topological) return;
+    const std::string topological =
+        "neighbours = " + quote(std::string(name_of(species.neighbours)));
+    const auto refuse = [&](std::string_view key, const std::string& value,
+                            const std::string& why) {
+      fail_species(i, key, value, why + ", and this one has " + topological);
+    };
+    if (species.rule == Rule::Couzin) {
+      refuse(params::species::rule.key, quote(std::string(name_of(species.rule))),
+             "must be \"boids\" or \"vicsek\" for topological neighbours (Couzin's zones are "
+             "metric)");
+    }
+    if (!species.eats.empty()) {
+      refuse(params::species::eats.key, quote(species.eats.front()),
+             "only a metric species hunts");
+    }
+    if (species.grazes) refuse(params::species::grazes.key, "true", "only a metric species grazes");
+    for (std::size_t h = 0; h < scenario_.species.size(); ++h) {
+      const std::vector<std::string>& eats = scenario_.species[h].eats;
+      if (std::find(eats.begin(), eats.end(), species.name) != eats.end()) {
+        fail_species(h, params::species::eats.key, quote(species.name),
+                     "only a metric species is prey, and " + species_label(i, species.name) +
+                         "." + topological);
       }
     }
   }

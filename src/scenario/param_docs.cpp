@@ -113,7 +113,9 @@ std::string keys_table(ForEachParam for_each_param) {
     if (!info.accepted.default_text.empty()) default_shown = info.accepted.default_text;
     text += "| " + code(std::string(info.key)) + " | " + std::string(type_text<T>()) + " | " +
             default_shown + " | " + accepted_text<T>(info.accepted) +
-            rules_text(info.accepted.rules) + " | " + (info.unit.empty() ? std::string("–") : std::string(info.unit)) + " | " +
+            rules_text(info.accepted.rules) +
+            (info.accepted.neighbours == kTopologicalOnly ? "; `topological` species only" : "") +
+            " | " + (info.unit.empty() ? std::string("–") : std::string(info.unit)) + " | " +
             std::string(info.meaning) + " |\n";
   });
   return text;

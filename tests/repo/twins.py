@@ -43,7 +43,10 @@ PLUMBING_FILES = {
     'shaders/flock/eco_buffers.glsl': "the ecosystem's buffers and its per-species tally",
     'shaders/flock/boid_texels.glsl': 'boid records read as texels',
     'shaders/flock/grid_search.glsl': "the neighbour grid's cell spans and wrapped columns",
-    'shaders/flock/steer_grid.comp': 'the sorted slots of a run of grid cells',
+    'shaders/flock/steer_grid.comp': 'the sorted slots of a run of grid cells, and a candidate '
+                                     "offered to a topological boid's list",
+    'shaders/flock/nearest.glsl': "a topological boid's list of its nearest candidates (the "
+                                  "CPU's is the k-d tree's heap, KdTree2D::query_nearest)",
     'shaders/flock/population_update.comp': 'the dispatch sizes of the next step',
     'shaders/plan/plan_listed.glsl': "the lists of a step's movers, kept on the GPU only",
 }

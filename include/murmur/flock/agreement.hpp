@@ -50,8 +50,16 @@ struct NeighbourhoodExpectation {
   // decided within its rounding band), in which case lockstep skips the boid.
   double heading_error = 0;
   bool ill_conditioned = false;
+  // A topological boid: the pairs that may or may not be among its k nearest (docs/harness.md,
+  // "Topological neighbours"); its visible range is then one of counts, not of pairs.
+  std::uint32_t ranks_ambiguous = 0;
   bool ambiguous() const {
-    return visible.ambiguous + flock.ambiguous + separating.ambiguous > 0;
+    return visible.ambiguous + flock.ambiguous + separating.ambiguous + ranks_ambiguous > 0;
+  }
+  // The pairs that may or may not be counted: undecided ranks (a topological boid, whose
+  // undecided visibility makes an undecided rank) or visibility, and separations.
+  std::uint32_t ambiguous_pairs() const {
+    return (ranks_ambiguous > 0 ? ranks_ambiguous : visible.ambiguous) + separating.ambiguous;
   }
   bool skipped_in_lockstep() const { return ambiguous() || ill_conditioned; }
 };

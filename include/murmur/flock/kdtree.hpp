@@ -1,7 +1,8 @@
 #pragma once
-// A static 2D k-d tree over points, for fixed-radius queries with the model's strict
-// |d|^2 < r^2 predicate; wrap-aware queries split the query box at the world's edges.
+// A static 2D k-d tree over points, for fixed-radius and k-nearest queries with the model's
+// strict |d|^2 < r^2 predicate; wrap-aware queries split the query box at the world's edges.
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -24,6 +25,18 @@ class KdTree2D {
   void query_radius(glm::vec2 center, float radius, Topology topology, glm::vec2 world,
                     std::vector<std::uint32_t>& out) const;
 
+  // What a candidate must pass before it is ranked (query_nearest): its index and its
+  // displacement d from the center, as `displacement` computes it.
+  using Admits = std::function<bool(std::uint32_t index, glm::vec2 d)>;
+
+  // Appends to `out`, in no particular order, the indices of the `k` points nearest `center`
+  // among those with |d|^2 < radius^2 that `admits` accepts (all of them when fewer): ranked
+  // by ranks_nearer on (fl(|d|^2), ids[index]), so that of equally near points the smaller id
+  // wins (docs/model.md, "Topological neighbours"). `ids` holds one id per point.
+  void query_nearest(glm::vec2 center, float radius, std::uint32_t k, Topology topology,
+                     glm::vec2 world, std::span<const std::uint32_t> ids, const Admits& admits,
+                     std::vector<std::uint32_t>& out) const;
+
   std::size_t size() const { return points_.size(); }
 
  private:
@@ -45,10 +58,19 @@ class KdTree2D {
   // Reports the points of `node`'s subtree that lie in `box` and pass the model's predicate.
   void query_box(std::uint32_t node, const Box& box, glm::vec2 center, float radius_sq,
                  Topology topology, glm::vec2 world, std::vector<std::uint32_t>& out) const;
+  struct NearestSearch;
+  // Offers the points of `node`'s subtree near the image `image` of the center to `search`.
+  void nearest_in(std::uint32_t node, glm::dvec2 image, NearestSearch& search) const;
 };
 
 // O(N) per query: every index whose (minimum-image) squared distance is < radius^2.
 void brute_force_radius(std::span<const glm::vec2> points, glm::vec2 center, float radius,
                         Topology topology, glm::vec2 world, std::vector<std::uint32_t>& out);
+
+// O(N) per query: the same k nearest as KdTree2D::query_nearest.
+void brute_force_nearest(std::span<const glm::vec2> points, glm::vec2 center, float radius,
+                         std::uint32_t k, Topology topology, glm::vec2 world,
+                         std::span<const std::uint32_t> ids, const KdTree2D::Admits& admits,
+                         std::vector<std::uint32_t>& out);
 
 }  // namespace murmur

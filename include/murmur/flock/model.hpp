@@ -82,6 +82,14 @@ float speed_of(glm::vec2 velocity);
 // (strict) and the field of view. The caller excludes j == i.
 bool in_view(const SpeciesModel& observer, glm::vec2 d, glm::vec2 v_i);
 
+// Whether a candidate at squared distance dist_sq_a (fl(|d|^2), as in_view computes it) with
+// id id_a ranks before one at dist_sq_b with id_b: nearer, or as near with the smaller id. The
+// order of a topological boid's neighbours and of a hunter's prey (docs/model.md,
+// "Topological neighbours").
+bool ranks_nearer(float dist_sq_a, std::uint32_t id_a, float dist_sq_b, std::uint32_t id_b);
+// How many neighbours a topological observer takes: its topological_k.
+std::uint32_t neighbour_limit(const SpeciesModel& observer);
+
 // Sums over one boid's neighbours, in the order they are added, and what it senses of prey
 // and hunters (docs/model.md, "One step of the ecosystem", 1). The three vector sums and their
 // counts are each rule's own (docs/model.md, "Rules of motion"), kept in the same fields so

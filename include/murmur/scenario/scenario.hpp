@@ -1,10 +1,12 @@
 #pragma once
 // A scenario: the world and its species, read from TOML (docs/scenarios.md lists every key,
 // its default and its accepted range). The simulation core takes only validated scenarios.
-// Sections, in order: the species' enums (rule of motion, topology, kernels, walls, pulls) and
-// limits; SpeciesParams and its keys; obstacles, target and food; spawns; the plan's tables;
-// the world; the two kinds of scenario (FlockScenario, PlanScenario, AnyScenario, visit_kind);
-// loading, parsing, checking, writing, and a key by name (set_scenario_key).
+//
+// Sections, in order: the species' enums and their TOML names (rules, neighbours, topology,
+// ...); the limits; the [[species]] table and which of its keys apply to a species; obstacles
+// and the target; the [food] table and its patches; [[spawn]]; the [plan] table and its groups;
+// [world]; the two kinds (FlockScenario, PlanScenario, AnyScenario); loading, parsing,
+// validating, and a key by name (set_scenario_key).
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -17,6 +19,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "common/interface.h"
 #include "murmur/scenario/look.hpp"
 #include "murmur/scenario/params/param_info.hpp"
 
@@ -36,6 +39,16 @@ inline constexpr std::string_view kRuleNames[] = {"boids", "vicsek", "couzin"};
 constexpr const auto& names_of(Rule) { return kRuleNames; }
 constexpr std::uint8_t rule_bit(Rule rule) {
   return static_cast<std::uint8_t>(1u << static_cast<std::uint32_t>(rule));
+}
+
+// Which others a boid's neighbours are (docs/model.md, "Topological neighbours"): all it sees
+// within its perception radius, or only the topological_k nearest of those. Value k is bit k
+// of a key's `Accepted::neighbours` (param_info.hpp: kMetricOnly, kTopologicalOnly).
+enum class Neighbours : std::uint32_t { Metric = 0, Topological = 1 };
+inline constexpr std::string_view kNeighboursNames[] = {"metric", "topological"};
+constexpr const auto& names_of(Neighbours) { return kNeighboursNames; }
+constexpr std::uint8_t neighbours_bit(Neighbours neighbours) {
+  return static_cast<std::uint8_t>(1u << static_cast<std::uint32_t>(neighbours));
 }
 
 // The noise angle's law (docs/model.md, "Noise"): uniform in [-eta/2, eta/2] or N(0, eta^2).
@@ -93,6 +106,9 @@ inline constexpr std::size_t kMaxObstacles = 64;
 // The largest velocity_factor: a factor above 1 only drives boids to max_speed sooner, and a
 // bound keeps f * v finite.
 inline constexpr float kMaxVelocityFactor = 2.0f;
+// The most neighbours a topological species may take (topological_k): the GPU's steering pass
+// keeps its nearest in a list of this fixed size (shaders/common/interface.h).
+inline constexpr std::uint32_t kMaxTopologicalK = MURMUR_MAX_TOPOLOGICAL_K;
 // The most times a boid may count itself among its flock neighbours (self_weight): seed 000
 // counts itself twice; more would be a different rule, not a quirk kept.
 inline constexpr std::uint32_t kMaxSelfWeight = 16;
@@ -108,6 +124,14 @@ struct SpeciesParams {
 #define MURMUR_SPECIES_PARAM(key, type, default_value, ...) type key = default_value;
 #include "murmur/scenario/params/species_params.def"
 };
+
+// Whether a species key applies to `species`: its rule of motion and its neighbourhood are
+// among those the key's table line names (for_rules, for_neighbours). A key that does not
+// apply keeps its value unchecked and does nothing.
+inline bool key_applies(const params::Accepted& accepted, const SpeciesParams& species) {
+  return (accepted.rules & rule_bit(species.rule)) != 0 &&
+         (accepted.neighbours & neighbours_bit(species.neighbours)) != 0;
+}
 
 // The speeds a seeded start draws from for a species (docs/model.md, "The seeded start"):
 // [min_speed, max_speed] for boids, the constant `speed` for the rules that keep one.

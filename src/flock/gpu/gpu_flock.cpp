@@ -12,6 +12,7 @@
 #include <cmath>
 #include <optional>
 #include <functional>
+#include <map>
 #include <string>
 
 #include "murmur/gl/gpu_scan.hpp"
@@ -42,6 +43,9 @@ constexpr const char* kEcosystemDefine = "#define MURMUR_ECOSYSTEM\n";
 // The grid's steering pass of a flock of one species (fixed for a flock's life: set_parameters
 // keeps the species): its candidates' species need no fetch.
 constexpr const char* kOneSpeciesDefine = "#define MURMUR_ONE_SPECIES\n";
+// The steering passes' variant in which a topological species keeps its k nearest (docs/gpu.md,
+// "Topological neighbours"); a scenario without one steps with the metric passes alone.
+constexpr const char* kTopologicalDefine = "#define MURMUR_TOPOLOGICAL\n";
 
 // A 64-bit step as the shaders take it (low word, high word).
 glm::uvec2 step_words(std::uint64_t step) {
@@ -105,23 +109,29 @@ struct GpuFlock::Impl {
   std::uint64_t steps_taken = 0;
   std::optional<std::uint64_t> planted_gl_error_step = gl::planted_gl_error_step();
 
-  gl::Program count_pass, scatter_pass, rank_pass, steer_grid_pass, steer_naive_pass, births_pass,
-      population_pass, slots_taken_pass, slots_free_pass;
-  std::optional<gl::Uniform> steer_grid_step_index, steer_naive_step_index, population_phase,
-      slots_free_count, count_counting_deaths, births_step;
+  gl::Program count_pass, scatter_pass, rank_pass, births_pass, population_pass, slots_taken_pass,
+      slots_free_pass;
+  std::optional<gl::Uniform> population_phase, slots_free_count, count_counting_deaths,
+      births_step;
   EcosystemPlan ecosystem{Scenario{}};
-  // The ecosystem's passes, compiled by the first scenario that needs them
-  // (ensure_ecosystem_buffers): the steering passes with MURMUR_ECOSYSTEM, and the rest.
+  // One variant of the steering passes, the grid's and the all-pairs one, and their step uniforms.
+  struct SteerPasses {
+    SteerPasses(const std::string& grid_defines, const std::string& naive_defines)
+        : grid(gl::Program::compute("flock/steer_grid.comp", grid_defines)),
+          naive(gl::Program::compute("flock/steer_naive.comp", naive_defines)) {}
+    gl::Program grid, naive;
+    gl::Uniform grid_step_index{grid, "step_index"}, naive_step_index{naive, "step_index"};
+  };
+  // By their defines, each compiled by the first scenario that steps with it (steer_passes).
+  std::map<std::string, SteerPasses> steer_variants;
+  // The ecosystem's other passes, compiled by the first scenario that needs them
+  // (ensure_ecosystem_buffers).
   struct EcosystemPasses {
-    gl::Program steer_grid = gl::Program::compute("flock/steer_grid.comp", kEcosystemDefine);
-    gl::Program steer_naive = gl::Program::compute("flock/steer_naive.comp", kEcosystemDefine);
     gl::Program graze_count = gl::Program::compute("flock/food_graze_count.comp");
     gl::Program food_update = gl::Program::compute("flock/food_update.comp");
     gl::Program catch_prey = gl::Program::compute("flock/catch.comp");
     gl::Program settle = gl::Program::compute("flock/settle.comp");
     gl::Program species_cap = gl::Program::compute("flock/species_cap.comp");
-    gl::Uniform steer_grid_step_index{steer_grid, "step_index"};
-    gl::Uniform steer_naive_step_index{steer_naive, "step_index"};
     gl::Uniform cap_phase{species_cap, "cap_phase"}, capped_species{species_cap, "capped_species"};
   };
   std::unique_ptr<EcosystemPasses> eco_passes;
@@ -180,6 +190,7 @@ struct GpuFlock::Impl {
   void write_parameters() {
     ecosystem = EcosystemPlan(scenario);
     if (ecosystem.on) ensure_ecosystem_buffers();
+    steer_passes();  // compiled now, so that a shader error surfaces before the first step
     if (!ecosystem.on) food_shape.reset();  // no [food] table (it would switch the rules on)
     if (ecosystem.energy_births) ensure_trail_slot_buffers();
     std::vector<gpu::Species> records;
@@ -189,6 +200,19 @@ struct GpuFlock::Impl {
     for (const Obstacle& o : scenario.obstacles) discs.push_back(gpu::Obstacle{o.centre, o.radius});
     if (!discs.empty()) obstacles.upload(0, sizeof(gpu::Obstacle) * discs.size(), discs.data());
     write_params();
+  }
+
+  // The steering passes this scenario steps with: MURMUR_ECOSYSTEM with the ecosystem's keys,
+  // MURMUR_TOPOLOGICAL with a topological species.
+  SteerPasses& steer_passes() {
+    std::string defines = ecosystem.on ? kEcosystemDefine : "";
+    const auto topological = [](const SpeciesParams& s) { return s.neighbours == Neighbours::Topological; };
+    if (std::any_of(scenario.species.begin(), scenario.species.end(), topological)) {
+      defines += kTopologicalDefine;
+    }
+    const bool one_species = scenario.species.size() == 1 && !ecosystem.on;
+    return steer_variants.try_emplace(defines, defines + (one_species ? kOneSpeciesDefine : ""),
+                                      defines).first->second;
   }
 
   // The ecosystem's passes and buffers, made once, by the first scenario that has its keys.
@@ -487,16 +511,9 @@ struct GpuFlock::Impl {
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
       }
       const bool grid_search = search == NeighbourSearch::Grid;
-      const gl::Program* steer = grid_search ? &steer_grid_pass : &steer_naive_pass;
-      const gl::Uniform* step_uniform =
-          grid_search ? &*steer_grid_step_index : &*steer_naive_step_index;
-      if (ecosystem.on) {
-        steer = grid_search ? &eco_passes->steer_grid : &eco_passes->steer_naive;
-        step_uniform =
-            grid_search ? &eco_passes->steer_grid_step_index : &eco_passes->steer_naive_step_index;
-      }
-      steer->use();
-      step_uniform->set(step_words(step_index));
+      SteerPasses& passes = steer_passes();
+      (grid_search ? passes.grid : passes.naive).use();
+      (grid_search ? passes.grid_step_index : passes.naive_step_index).set(step_words(step_index));
       glDispatchComputeIndirect(kLiveGroupsOffset);
       // steer writes the candidates, child counts and neighbour counts; births, the sort and
       // downloads read them.
@@ -545,16 +562,11 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.count_pass = gl::Program::compute("flock/grid_count.comp");
   m.scatter_pass = gl::Program::compute("flock/grid_scatter.comp");
   m.rank_pass = gl::Program::compute("flock/grid_rank.comp");
-  m.steer_grid_pass =
-      gl::Program::compute("flock/steer_grid.comp", scenario.species.size() == 1 ? kOneSpeciesDefine : "");
-  m.steer_naive_pass = gl::Program::compute("flock/steer_naive.comp");
   m.births_pass = gl::Program::compute("flock/births.comp");
   m.population_pass = gl::Program::compute("flock/population_update.comp");
   m.slots_taken_pass = gl::Program::compute("flock/trail_slots_taken.comp");
   m.slots_free_pass = gl::Program::compute("flock/trail_slots_free.comp");
   m.slots_free_count.emplace(m.slots_free_pass, "slot_count");
-  m.steer_grid_step_index.emplace(m.steer_grid_pass, "step_index");
-  m.steer_naive_step_index.emplace(m.steer_naive_pass, "step_index");
   m.population_phase.emplace(m.population_pass, "update_phase");
   m.count_counting_deaths.emplace(m.count_pass, "counting_deaths");
   m.births_step.emplace(m.births_pass, "birth_step");

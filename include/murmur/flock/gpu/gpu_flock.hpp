@@ -35,6 +35,7 @@ enum class NeighbourSearch { Grid, Naive };
   FAULT(NoiseWindowDoubled, NOISE_WINDOW_DOUBLED, "the uniform noise angle spans [-eta, eta], not [-eta/2, eta/2]") \
   FAULT(VicsekWithoutSelf, VICSEK_WITHOUT_SELF, "a vicsek particle leaves its own heading out of the sum") \
   FAULT(BlindRepulsion, BLIND_REPULSION, "a couzin boid is repelled by boids in its blind angle") \
+  FAULT(TopologicalKPlusOne, TOPOLOGICAL_K_PLUS_ONE, "a topological boid takes k + 1 neighbours") \
   FAULT(DropClearanceCell, DROP_CLEARANCE_CELL, "plan clearance skips the cell to the right")   \
   FAULT(BranchAtParentDrawn, BRANCH_AT_PARENT_DRAWN, "a plan's child starts unsnapped")
 

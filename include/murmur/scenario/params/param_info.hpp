@@ -34,6 +34,11 @@ inline constexpr std::uint8_t kVicsekOnly = 1u << 1;
 inline constexpr std::uint8_t kCouzinOnly = 1u << 2;
 inline constexpr std::uint8_t kVicsekAndCouzin = kVicsekOnly | kCouzinOnly;
 inline constexpr std::uint8_t kEveryRule = kBoidsOnly | kVicsekOnly | kCouzinOnly;
+// Which neighbourhoods (a species' `neighbours`) a species key belongs to: bit k for the
+// Neighbours of value k (scenario.hpp: metric, topological).
+inline constexpr std::uint8_t kMetricOnly = 1u << 0;
+inline constexpr std::uint8_t kTopologicalOnly = 1u << 1;
+inline constexpr std::uint8_t kEveryNeighbourhood = kMetricOnly | kTopologicalOnly;
 
 // What a key accepts. Numbers lie between `lower` and `upper` (an end of kind None is open);
 // a colour's components each do. Keys checked by code of their own (names) say so in `rule`,
@@ -44,9 +49,11 @@ struct Accepted {
   std::string_view default_text;  // docs text for a default that depends on the species
   std::string_view note;          // said in parentheses after the range in messages
   bool required = false;          // no default: a file must give the key
-  // The rules of motion (a species' `rule`) the key belongs to, bit rule_bit(Rule): a species
-  // of another rule leaves it unchecked, and the panel does not show it.
+  // The rules of motion (a species' `rule`) the key belongs to, bit rule_bit(Rule), and the
+  // neighbourhoods (its `neighbours`), bit neighbours_bit(Neighbours): a species outside
+  // either leaves the key unchecked and unused (key_applies, scenario.hpp).
   std::uint8_t rules = kEveryRule;
+  std::uint8_t neighbours = kEveryNeighbourhood;
 };
 constexpr Accepted between(Bound lower, Bound upper = {}) { return {lower, upper, {}, {}, {}, false}; }
 // Every value of the key's type (an enum's names, a boolean).
@@ -60,6 +67,10 @@ constexpr Accepted required(Accepted accepted) {
 }
 constexpr Accepted for_rules(std::uint8_t rules, Accepted accepted) {
   accepted.rules = rules;
+  return accepted;
+}
+constexpr Accepted for_neighbours(std::uint8_t neighbours, Accepted accepted) {
+  accepted.neighbours = neighbours;
   return accepted;
 }
 constexpr Accepted noted(Accepted accepted, std::string_view note) {
