@@ -512,15 +512,16 @@ TEST_CASE("the rows' columns: names, numbers and empty cells of a sample", "[sta
   Scenario scenario = world_of(10.0f, 10.0f,
                                {species("a", Topology::Wrap, 1.0f),
                                 species("b", Topology::Bounded, 1.0f)});
-  FlockState state = from_positions({{1, 1}, {2, 2}, {3, 3}});
+  // Spread over the torus (two boids half a side apart): milling, and so the state, is empty.
+  FlockState state = from_positions({{1, 1}, {6, 6}, {3, 3}});
   state.boids[2].species = 1;
   state.totals = {{4, 0, 1}, {0, 0, 0}};
   const std::vector<murmur::StatsColumn> columns = murmur::flock_stats_columns(scenario);
   std::vector<std::string> names;
   for (const murmur::StatsColumn& column : columns) names.push_back(column.name);
-  REQUIRE(names == std::vector<std::string>{"polarization", "milling", "mean_nn", "clusters",
-                                            "n_a", "births_a", "deaths_a", "n_b", "births_b",
-                                            "deaths_b", "food"});
+  REQUIRE(names == std::vector<std::string>{"polarization", "milling", "state", "mean_nn",
+                                            "clusters", "n_a", "births_a", "deaths_a", "n_b",
+                                            "births_b", "deaths_b", "food"});
 
   const auto cell = [&](const murmur::StatsSample& sample, const std::string& name) {
     const auto column = std::find_if(columns.begin(), columns.end(),
@@ -528,7 +529,7 @@ TEST_CASE("the rows' columns: names, numbers and empty cells of a sample", "[sta
     REQUIRE(column != columns.end());
     return column->value(sample);
   };
-  SECTION("the first sample shows no events; a wrap species leaves milling empty, as food") {
+  SECTION("the first sample shows no events; a spread-out torus flock leaves milling and state empty, as food") {
     const murmur::StatsSample first = murmur::stats_sample(scenario, state, std::nullopt);
     REQUIRE(cell(first, "births_a").number == 0.0);
     REQUIRE(cell(first, "n_a").text == "2");
@@ -536,6 +537,7 @@ TEST_CASE("the rows' columns: names, numbers and empty cells of a sample", "[sta
     REQUIRE(cell(first, "polarization").text == "1");
     REQUIRE(cell(first, "milling").text.empty());
     REQUIRE_FALSE(cell(first, "milling").number.has_value());
+    REQUIRE(cell(first, "state").text.empty());
     REQUIRE_FALSE(cell(first, "food").number.has_value());
   }
   SECTION("a later sample counts the events since the previous totals") {
