@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The presets of the rules of motion (docs/model.md, "Rules of motion"): `murmur compare`
-# holds the GPU to the CPU reference on each, and each shows the state it is named for: the
+# The presets of the rules of motion (docs/model.md, "Rules of motion") and of topological
+# neighbours: `murmur compare` holds the GPU to the CPU reference on each, and each shows the state it is named for: the
 # Couzin school mills (state `milling` in murmur stats, its milling above 0.65) and the Vicsek
 # gas near its transition orders only partly (polarization between 0.2 and 0.9 after 2,000
 # steps, against about 0.05 at noise 3).
@@ -13,6 +13,9 @@ run_murmur compare --scenario "$scenarios/couzin-mill.toml" --steps 200 --lockst
 # The Vicsek gas is large: a short free run keeps the CPU envelope runs quick.
 run_murmur compare --scenario "$scenarios/vicsek.toml" --steps 20 --samples 2 --envelope-runs 2 --lockstep 2 --quiet
 [[ $rc -eq 0 && $out == *"overall: PASS"* ]] || { fail "vicsek: murmur compare did not pass"; describe_run; }
+
+run_murmur compare --scenario "$scenarios/starlings-topological.toml" --steps 20 --samples 2 --envelope-runs 2 --lockstep 2 --quiet
+[[ $rc -eq 0 && $out == *"overall: PASS"* ]] || { fail "starlings-topological: murmur compare did not pass"; describe_run; }
 
 run_murmur stats --scenario "$scenarios/couzin-mill.toml" --steps 1500 --every 500 --backend cpu --quiet
 if [[ $rc -ne 0 ]]; then
