@@ -100,7 +100,7 @@ const Command* Program::parse(const std::vector<std::string>& words) {
   }
   // Words CLI11 could not place come first: a misspelt flag explains what follows from it.
   const std::vector<std::string> stray = command.remaining();
-  if (!stray.empty()) problem = stray_word_problem(stray.front(), &command == &app_);
+  if (!stray.empty()) problem = stray_word_problem(stray.front(), command, &command == &app_);
   throw InputError(problem + " (see " + prefix() + " --help)");
 }
 

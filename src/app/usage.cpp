@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "flags.hpp"
+#include "murmur/base/suggest.hpp"
 
 namespace murmur::cli {
 namespace {
@@ -124,9 +125,23 @@ class HelpFormatter : public CLI::Formatter {
 
 std::shared_ptr<CLI::Formatter> help_formatter() { return std::make_shared<HelpFormatter>(); }
 
-std::string stray_word_problem(const std::string& word, bool at_top) {
-  if (word.starts_with("-") && word != "-") return "unknown flag " + word.substr(0, word.find('='));
-  return at_top ? "unknown command " + word : "unexpected argument " + in_quotes(word);
+std::string stray_word_problem(const std::string& word, const CLI::App& command, bool at_top) {
+  if (word.starts_with("-") && word != "-") {
+    const std::string flag = word.substr(0, word.find('='));
+    std::vector<std::string> names;
+    for (const CLI::Option* option : all_flags_of(command)) {
+      for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+    }
+    return "unknown flag " + flag + did_you_mean(flag, names, "");
+  }
+  if (!at_top) return "unexpected argument " + in_quotes(word);
+  std::vector<std::string> names;
+  // The listed commands: a hidden one (a sweep's job) is never what a user meant.
+  for (const CLI::App* listed :
+       command.get_subcommands([](const CLI::App* sub) { return !sub->get_group().empty(); })) {
+    names.push_back(listed->get_name());
+  }
+  return "unknown command " + word + did_you_mean(word, names, "");
 }
 
 std::string usage_problem(const CLI::ParseError& error, const CLI::App& command,

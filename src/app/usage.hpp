@@ -13,7 +13,7 @@ namespace murmur::cli {
 std::shared_ptr<CLI::Formatter> help_formatter();
 
 // A word CLI11 could not place: an unknown flag, or a stray argument (a command, at the top).
-std::string stray_word_problem(const std::string& word, bool at_top);
+std::string stray_word_problem(const std::string& word, const CLI::App& command, bool at_top);
 
 // The one line for a command line CLI11 refused, read from the flags' counts and rules after
 // the parse rather than from CLI11's message texts, so that it names the flag in murmur's words.

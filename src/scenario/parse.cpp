@@ -34,6 +34,7 @@
 #include <toml++/toml.h>
 
 #include "murmur/base/errors.hpp"
+#include "murmur/base/suggest.hpp"
 #include "murmur/scenario/scenario.hpp"
 #include "param_text.hpp"
 #include "scenario_internal.hpp"
@@ -79,6 +80,14 @@ std::string key_list(ForEachParam for_each_param) {
     list += (list.empty() ? "" : ", ") + std::string(info.key);
   });
   return list;
+}
+
+// The keys of one parameter table, for "did you mean" (include/murmur/base/suggest.hpp).
+template <class ForEachParam>
+std::vector<std::string> key_names(ForEachParam for_each_param) {
+  std::vector<std::string> names;
+  for_each_param([&](const auto& info) { names.emplace_back(info.key); });
+  return names;
 }
 
 // The tables, as arguments for key_list and Parser::read_keys.
@@ -325,8 +334,9 @@ class Parser {
       const auto found = std::find(names.begin(), names.end(), key.str());
       if (found == names.end()) {
         fail(scenario_.source, key.source().begin.line,
-             label + "." + std::string(key.str()) + ": unknown key (accepted: " +
-                 std::string(accepted) + ")");
+             label + "." + std::string(key.str()) + ": unknown key" +
+                 did_you_mean(key.str(), std::vector<std::string>(names.begin(), names.end())) +
+                 " (accepted: " + std::string(accepted) + ")");
       }
       const auto k = static_cast<std::size_t>(found - names.begin());
       lines.keys[std::string(key.str())] = value.source().begin.line;
@@ -531,7 +541,8 @@ class Parser {
       });
       if (!known) {
         fail(scenario_.source, key.source().begin.line,
-             label + ": unknown key (accepted: " + key_list(for_each_param) +
+             label + ": unknown key" + did_you_mean(key.str(), key_names(for_each_param)) +
+                 " (accepted: " + key_list(for_each_param) +
                  (subtable.empty() ? "" : ", " + std::string(subtable)) + ")");
       }
     }

@@ -9,9 +9,14 @@ write_tiny_scenario "$scenario"
 out_csv=$work/after.csv
 
 run_murmur record --framez 10
-expect_usage_error "murmur record: unknown flag --framez" "(see murmur record --help)"
+expect_usage_error "murmur record: unknown flag --framez: did you mean --frames?" "(see murmur record --help)"
 run_murmur frobnicate
-expect_usage_error "unknown command frobnicate" "(see murmur --help)"
+expect_usage_error "unknown command frobnicate (see murmur --help)"
+run_murmur stpe --scenario "$scenario"
+expect_usage_error "unknown command stpe: did you mean step?"
+# A hidden command (a sweep's job, one edit from this) is never suggested.
+run_murmur sweep_jb
+expect_usage_error "unknown command sweep_jb (see murmur --help)"
 run_murmur --frobnicate
 expect_usage_error "unknown flag --frobnicate"
 run_murmur step stray-word

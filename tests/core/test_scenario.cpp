@@ -157,7 +157,7 @@ TEST_CASE("a bad species value is rejected naming file, line, key and range", "[
       {"topology = 1", "topology = 1: must be a string, found an integer"},
       {"flocks_with = \"a\"", "flocks_with = \"a\": must be an array of species names, found a string"},
       {"flocks_with = [1]", "flocks_with[0] = 1: must be a string, found an integer"},
-      {"colr = [1, 1, 1]", "colr: unknown key (accepted: name, count, rule, topology"},
+      {"colr = [1, 1, 1]", "colr: unknown key: did you mean \"colour\"? (accepted: name, count, rule, topology"},
   };
   for (const Case& c : cases) {
     INFO(c.line);
