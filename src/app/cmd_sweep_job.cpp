@@ -2,12 +2,14 @@
 // the flags of its sweep and the runs the job makes. Each run's row goes to stdout as the line
 // "<run>,<row>" when the run has finished; `murmur --help` does not list it.
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "commands.hpp"
 #include "sweep_jobs.hpp"
 #include "murmur/base/errors.hpp"
+#include "murmur/gl/context.hpp"
 #include "murmur/study/run.hpp"
 
 namespace murmur::cli {
@@ -15,6 +17,9 @@ namespace {
 
 int run_sweep_job(const FlagValues& options) {
   const Sweep sweep = load_sweep(options);
+  // One context for every run of the job: making one costs more than a short run.
+  std::unique_ptr<gl::Context> context;
+  if (options.sweep_backend != FlockBackend::Cpu) context = gl::create_headless_context();
   std::optional<study::RunOutcome> previous;
   std::optional<std::size_t> previous_run;
   for (const std::uint64_t index : options.runs) {
@@ -28,7 +33,7 @@ int run_sweep_job(const FlagValues& options) {
                                    " ended with, as a state file"};
     }
     previous = study::run_sweep_point(sweep.scenario, sweep.runs[index], sweep.window,
-                                      options.sweep_backend, start);
+                                      options.sweep_backend, start, context.get());
     previous_run = index;
     const std::string line = std::to_string(index) + "," + study::csv_line(previous->row) + "\n";
     if (std::fputs(line.c_str(), stdout) < 0 || std::fflush(stdout) != 0) {

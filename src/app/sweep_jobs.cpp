@@ -171,16 +171,11 @@ void run_jobs(const std::vector<std::vector<std::string>>& jobs, std::size_t at_
   }
 }
 
-Sweep load_sweep(const FlagValues& options) {
+study::SweepDefinition load_sweep(const FlagValues& options) {
+  // The window first: its refusal names flags, before the scenario file is read.
   const study::SampleWindow window{options.steps, options.sweep_every, options.measure_from};
   study::check_window(window);
-  Sweep sweep{load_scenario(options.scenario), {}, window};
-  study::check_axes(sweep.scenario, options.vary);
-  const std::vector<std::uint64_t> seeds =
-      study::seeds_of(options.seeds, sweep.scenario.world.seed);
-  study::run_count(options.vary, seeds.size());
-  sweep.runs = study::sweep_runs(options.vary, seeds);
-  return sweep;
+  return study::define_sweep(load_scenario(options.scenario), options.vary, options.seeds, window);
 }
 
 }  // namespace murmur::cli

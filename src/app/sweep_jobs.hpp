@@ -15,15 +15,11 @@
 namespace murmur::cli {
 
 // The sweep the flags describe: its scenario, its runs in order and their window.
-struct Sweep {
-  FlockScenario scenario;
-  std::vector<study::SweepRun> runs;
-  study::SampleWindow window;
-};
+using Sweep = study::SweepDefinition;
 
 // Every refusal of the flags and the scenario (InputError naming the flag, the key and what
 // it accepts) comes here, before any run.
-Sweep load_sweep(const FlagValues& options);
+study::SweepDefinition load_sweep(const FlagValues& options);
 
 // How a job ended: its exit status, and the error it reported (its last line on stderr
 // without its "murmur <command>: "), or why it has no status.

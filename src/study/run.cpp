@@ -9,12 +9,12 @@ namespace murmur::study {
 
 RunOutcome run_sweep_point(const FlockScenario& scenario, const SweepRun& run,
                            const SampleWindow& window, FlockBackend backend,
-                           const RunStart& start) {
+                           const RunStart& start, gl::Context* context) {
   FlockScenario run_scenario = scenario_with(scenario, run.overrides);
   run_scenario.world.seed = run.seed;
   const FlockState first = start.carried ? carried_state(*start.carried, run_scenario, start.name)
                                          : seeded_start(run_scenario);
-  Simulation simulation(run_scenario, first, backend);
+  Simulation simulation(run_scenario, first, backend, context);
   WindowSummary summary(flock_stats_columns(run_scenario));
 
   // Samples before the window are read only for the totals the window's first events are

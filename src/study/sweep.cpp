@@ -252,6 +252,16 @@ void check_axes(const FlockScenario& base, std::span<const VaryAxis> axes) {
   for (const SweepRun& run : sweep_runs(axes, one_seed)) scenario_with(base, run.overrides);
 }
 
+SweepDefinition define_sweep(FlockScenario scenario, std::vector<VaryAxis> axes,
+                             const SeedChoice& seeds, const SampleWindow& window) {
+  check_window(window);
+  check_axes(scenario, axes);
+  const std::vector<std::uint64_t> seed_list = seeds_of(seeds, scenario.world.seed);
+  run_count(axes, seed_list.size());
+  std::vector<SweepRun> runs = sweep_runs(axes, seed_list);
+  return {std::move(scenario), std::move(axes), std::move(runs), window};
+}
+
 std::vector<std::string> sweep_header(const FlockScenario& base, std::span<const VaryAxis> axes) {
   std::vector<std::string> header;
   for (const VaryAxis& axis : axes) header.push_back(axis.key);

@@ -28,6 +28,8 @@ CPP_USES = {
     'app': ['base', 'scenario', 'flock', 'plan', 'plan/export', 'gl', 'flock/gpu', 'plan/gpu',
             'render', 'study', 'viewer'],
     'paramgen': ['base', 'scenario', 'flock', 'flock/gpu', 'render'],
+    'python': ['base', 'scenario', 'flock', 'plan', 'plan/export', 'gl', 'flock/gpu', 'plan/gpu',
+               'render', 'study'],
 }
 # shaders/common/interface.h is the one header C++ and GLSL share: every part may use it.
 SHARED_HEADER = 'shaders/common/interface.h'

@@ -28,10 +28,11 @@ struct RunOutcome {
 
 // `scenario` with the run's overrides (scenario_with) and seed, stepped window.steps steps on
 // `backend` from `start`, sampled as `murmur stats --steps --every` samples (the same rows),
-// and summarised over the window. Errors are the scenario's, the carried flock's
-// (carried_state) and the GPU's, as exceptions.
+// and summarised over the window. The GPU backends step in `context` when given (a process
+// making many runs makes its context once), else in one of their own. Errors are the
+// scenario's, the carried flock's (carried_state) and the GPU's, as exceptions.
 RunOutcome run_sweep_point(const FlockScenario& scenario, const SweepRun& run,
                            const SampleWindow& window, FlockBackend backend,
-                           const RunStart& start = {});
+                           const RunStart& start = {}, gl::Context* context = nullptr);
 
 }  // namespace murmur::study

@@ -96,6 +96,18 @@ FlockScenario scenario_with(const FlockScenario& base, std::span<const Override>
 // scenario_with refuses, so that a sweep fails before its first run.
 void check_axes(const FlockScenario& base, std::span<const VaryAxis> axes);
 
+// A sweep as its runs will make it: the scenario, its axes, every run in order and the window.
+struct SweepDefinition {
+  FlockScenario scenario;
+  std::vector<VaryAxis> axes;
+  std::vector<SweepRun> runs;
+  SampleWindow window;
+};
+// Checks the window (check_window), the axes against the scenario (check_axes) and the number
+// of runs (run_count), then lists the runs: every refusal an InputError before any run.
+SweepDefinition define_sweep(FlockScenario scenario, std::vector<VaryAxis> axes,
+                             const SeedChoice& seeds, const SampleWindow& window);
+
 // The header of a sweep's CSV: each --vary's key, seed, then the summary of the flock
 // statistics of `base` (WindowSummary::header).
 std::vector<std::string> sweep_header(const FlockScenario& base, std::span<const VaryAxis> axes);

@@ -6,13 +6,17 @@
 
 namespace murmur {
 
-Simulation::Simulation(const Scenario& scenario, const FlockState& initial, FlockBackend backend)
-    : scenario_(scenario) {
+Simulation::Simulation(const Scenario& scenario, const FlockState& initial, FlockBackend backend,
+                       gl::Context* context)
+    : scenario_(scenario), context_(context) {
   if (backend == FlockBackend::Cpu) {
     cpu_state_ = initial;
     return;
   }
-  context_ = gl::create_headless_context();
+  if (context_ == nullptr) {
+    own_context_ = gl::create_headless_context();
+    context_ = own_context_.get();
+  }
   const NeighbourSearch search =
       backend == FlockBackend::GpuNaive ? NeighbourSearch::Naive : NeighbourSearch::Grid;
   gpu_flock_ = std::make_unique<GpuFlock>(scenario, initial, search);
@@ -38,6 +42,19 @@ FlockState Simulation::state() const {
   FlockState sorted = cpu_state_;
   sorted.sort_by_id();
   return sorted;
+}
+
+void Simulation::set_state(const FlockState& state) {
+  if (gpu_flock_) {
+    gpu_flock_->upload(state);
+    context_->check_gl_errors("the upload of the state");
+    return;
+  }
+  cpu_state_ = state;
+}
+
+std::uint64_t Simulation::step_index() const {
+  return gpu_flock_ ? gpu_flock_->step_index() : cpu_state_.step;
 }
 
 std::uint32_t Simulation::live_count() const {

@@ -1,0 +1,32 @@
+#pragma once
+// The Python module `murmur._murmur` (docs/python.md): what its files share. Each file binds one
+// part: scenarios, flocks, plans, the harness and the parameter study.
+// Every file sees the same type casters (one that did not would bind the same type otherwise).
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include <string>
+#include <variant>
+
+#include "murmur/scenario/scenario.hpp"
+
+namespace murmur::python {
+
+namespace py = pybind11;
+
+// A scenario of either kind, as Python holds it.
+struct PyScenario {
+  AnyScenario value;
+};
+
+// The flock kind of `scenario`, or a ScenarioError naming `what` needs one.
+const FlockScenario& flock_of(const PyScenario& scenario, const std::string& what);
+
+void bind_scenario(py::module_& module);
+void bind_flock(py::module_& module);
+void bind_plan(py::module_& module);
+void bind_study(py::module_& module);
+
+}  // namespace murmur::python

@@ -1,0 +1,267 @@
+// The harness (murmur.compare) and the parameter study's pieces that murmur.sweep
+// (src/python/murmur/sweep.py) puts together: the sweep's runs in order, one run to its row
+// (study::run_sweep_point, the function `murmur sweep`'s jobs call), and the journal.
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "bindings.hpp"
+#include "gpu_work.hpp"
+#include "murmur/base/errors.hpp"
+#include "murmur/flock/gpu/harness.hpp"
+#include "murmur/flock/state.hpp"
+#include "murmur/gl/context.hpp"
+#include "murmur/plan/gpu/gpu_plan.hpp"
+#include "murmur/plan/gpu/plan_harness.hpp"
+#include "murmur/study/journal.hpp"
+#include "murmur/study/run.hpp"
+#include "murmur/study/sweep.hpp"
+
+namespace murmur::python {
+namespace {
+
+// `murmur compare`'s free run, when `steps` is not given: the flock's and the plan's.
+constexpr std::uint32_t kDefaultFreeSteps = 200;
+constexpr std::uint32_t kDefaultPlanSteps = 300;
+
+FlockBackend run_backend(const std::string& name) {
+  if (name == "gpu") return FlockBackend::Gpu;
+  if (name == "gpu-naive") return FlockBackend::GpuNaive;
+  if (name == "cpu") return FlockBackend::Cpu;
+  throw InputError("backend '" + name + "': use gpu, gpu-naive or cpu");
+}
+
+NeighbourSearch search_named(const std::string& name) {
+  if (name == "grid") return NeighbourSearch::Grid;
+  if (name == "naive") return NeighbourSearch::Naive;
+  throw InputError("compare: search '" + name + "': use grid or naive");
+}
+
+py::dict flock_report(const CompareReport& report) {
+  py::dict neighbours;
+  neighbours["passed"] = report.neighbours.passed();
+  neighbours["boids"] = report.neighbours.boids;
+  neighbours["mismatched_boids"] = report.neighbours.mismatched_boids;
+  neighbours["ambiguous_pairs"] = report.neighbours.ambiguous_pairs;
+  py::dict lockstep;
+  lockstep["passed"] = report.lockstep.passed();
+  lockstep["boids"] = report.lockstep.boids;
+  lockstep["failed"] = report.lockstep.failed;
+  lockstep["skipped_ambiguous"] = report.lockstep.skipped_ambiguous;
+  lockstep["event_mismatches"] = report.lockstep.event_mismatches;
+  lockstep["max_velocity_error"] = report.lockstep.max_velocity_error;
+  lockstep["max_position_error"] = report.lockstep.max_position_error;
+  lockstep["worst_error_over_tolerance"] = report.lockstep.worst_error_over_tolerance;
+  py::dict free_run;
+  free_run["passed"] = report.free_run.passed();
+  free_run["ran"] = report.free_run.ran;
+  py::list drift;
+  for (const DriftSample& sample : report.free_run.samples) {
+    py::dict row;
+    row["step"] = sample.step;
+    row["gpu_vs_cpu"] = sample.gpu_vs_cpu;
+    row["envelope"] = sample.envelope;
+    row["limit"] = sample.limit;
+    drift.append(row);
+  }
+  free_run["drift"] = drift;
+  py::dict stats;
+  for (const StatAgreement& stat : report.free_run.stats) {
+    py::dict row;
+    row["gpu"] = stat.gpu;
+    row["cpu"] = stat.cpu;
+    row["limit"] = stat.limit;
+    row["passed"] = stat.passed();
+    stats[stat.name.c_str()] = row;
+  }
+  free_run["stats"] = stats;
+  py::dict out;
+  out["passed"] = report.passed();
+  out["kind"] = "flock";
+  out["boids"] = report.boids;
+  out["neighbours"] = neighbours;
+  out["lockstep"] = lockstep;
+  out["free_run"] = free_run;
+  out["table"] = report.table();
+  return out;
+}
+
+py::dict plan_report(const PlanCompareReport& report) {
+  py::dict out;
+  out["passed"] = report.passed();
+  out["kind"] = "plan";
+  out["agents"] = report.agents;
+  out["steps"] = report.steps;
+  out["differing_agents"] = report.differing_agents;
+  out["divergent_agents"] = report.divergent_agents;
+  out["rule_checks"] = report.rule_checks;
+  out["rule_violations"] = report.rule_violations;
+  out["max_location_error"] = report.max_location_error;
+  out["table"] = report.table();
+  return out;
+}
+
+py::dict compare(const PyScenario& scenario, std::optional<std::uint32_t> steps,
+                 std::uint32_t lockstep, std::optional<std::uint64_t> seed,
+                 const std::string& search, std::uint32_t samples, std::uint32_t envelope_runs) {
+  AnyScenario subject = scenario.value;
+  if (seed) common_of(subject).world.seed = *seed;
+  if (auto* flock = std::get_if<FlockScenario>(&subject)) {
+    CompareOptions options;
+    options.lockstep_steps = lockstep;
+    options.free_steps = steps.value_or(kDefaultFreeSteps);
+    options.samples = samples;
+    options.envelope_runs = envelope_runs;
+    options.search = search_named(search);
+    const FlockState start = seeded_start(*flock);
+    const CompareReport report = without_gil(true, [&] {
+      gl::Context& context = GlThread::instance().context();
+      CompareReport made = run_comparison(*flock, start, options);
+      context.check_gl_errors("the comparison");
+      return made;
+    });
+    return flock_report(report);
+  }
+  const PlanScenario& plan = std::get<PlanScenario>(subject);
+  PlanCompareOptions options;
+  options.steps = steps.value_or(kDefaultPlanSteps);
+  const PlanCompareReport report = without_gil(true, [&] {
+    gl::Context& context = GlThread::instance().context();
+    options.max_divergent = default_plan_bound(context.info().renderer);
+    PlanCompareReport made = run_plan_comparison(plan, options);
+    context.check_gl_errors("the comparison");
+    return made;
+  });
+  return plan_report(report);
+}
+
+// A --vary as Python gives it: a key and either its values as TOML texts or a FROM:TO:COUNT
+// (or V1,V2,...) text.
+using AxisValues = std::variant<std::vector<std::string>, std::string>;
+
+study::SweepDefinition define(const PyScenario& scenario,
+                              const std::vector<std::pair<std::string, AxisValues>>& vary,
+                              const std::variant<std::uint64_t, std::vector<std::uint64_t>>& seeds,
+                              std::uint32_t steps, std::uint32_t every, std::uint32_t measure_from) {
+  std::vector<study::VaryAxis> axes;
+  for (const auto& [key, values] : vary) {
+    if (const auto* spec = std::get_if<std::string>(&values)) {
+      axes.push_back(study::parse_vary(key + "=" + *spec));
+    } else {
+      const auto& list = std::get<std::vector<std::string>>(values);
+      std::string given = key + "=";
+      for (std::size_t i = 0; i < list.size(); ++i) given += (i ? "," : "") + list[i];
+      if (list.empty()) throw InputError("vary: " + key + " has no values");
+      axes.push_back({key, list, given});
+    }
+  }
+  study::SeedChoice choice;
+  if (const auto* count = std::get_if<std::uint64_t>(&seeds)) {
+    choice.count = *count;
+    if (*count == 0) throw InputError("seeds: 0 seeds; give at least 1");
+  } else {
+    choice.list = std::get<std::vector<std::uint64_t>>(seeds);
+    if (choice.list.empty()) throw InputError("seeds: an empty list; give at least one seed");
+  }
+  return study::define_sweep(flock_of(scenario, "sweep"), std::move(axes), choice,
+                             {steps, every, measure_from});
+}
+
+std::vector<std::string> run_point(const PyScenario& scenario,
+                                   const std::vector<std::pair<std::string, std::string>>& overrides,
+                                   std::uint64_t seed, std::uint32_t steps, std::uint32_t every,
+                                   std::uint32_t measure_from, const std::string& backend) {
+  const FlockBackend chosen = run_backend(backend);
+  study::SweepRun run;
+  run.seed = seed;
+  for (const auto& [key, value] : overrides) run.overrides.push_back({key, value});
+  const FlockScenario& base = flock_of(scenario, "sweep");
+  const study::SampleWindow window{steps, every, measure_from};
+  return without_gil(chosen != FlockBackend::Cpu, [&] {
+    gl::Context* context =
+        chosen != FlockBackend::Cpu ? &GlThread::instance().context() : nullptr;
+    return study::run_sweep_point(base, run, window, chosen, {}, context).row;
+  });
+}
+
+std::string file_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path.string() + ": cannot read it");
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+void bind_study(py::module_& module) {
+  module.def("compare", &compare, py::arg("scenario"), py::arg("steps") = py::none(),
+             py::arg("lockstep") = 10, py::arg("seed") = py::none(), py::arg("search") = "grid",
+             py::arg("samples") = 10, py::arg("envelope_runs") = 3,
+             "The GPU held to the CPU reference, as `murmur compare`; the report as a dict.");
+
+  py::class_<study::SweepDefinition>(module, "_SweepDefinition")
+      .def_property_readonly("header",
+                             [](const study::SweepDefinition& sweep) {
+                               return study::sweep_header(sweep.scenario, sweep.axes);
+                             })
+      .def_property_readonly("runs",
+                             [](const study::SweepDefinition& sweep) {
+                               py::list runs;
+                               for (const study::SweepRun& run : sweep.runs) {
+                                 std::vector<std::pair<std::string, std::string>> overrides;
+                                 for (const study::Override& o : run.overrides) {
+                                   overrides.emplace_back(o.key, o.value);
+                                 }
+                                 runs.append(py::make_tuple(run.index, overrides, run.seed));
+                               }
+                               return runs;
+                             })
+      .def("describe",
+           [](const study::SweepDefinition& sweep, std::size_t index) {
+             return study::describe_run(sweep.runs.at(index));
+           })
+      .def_property_readonly("axes", [](const study::SweepDefinition& sweep) {
+        std::vector<std::string> given;
+        for (const study::VaryAxis& axis : sweep.axes) given.push_back(axis.given);
+        return given;
+      });
+  module.def("_define_sweep", &define, py::arg("scenario"), py::arg("vary"), py::arg("seeds"),
+             py::arg("steps"), py::arg("every"), py::arg("measure_from"));
+  module.def("_run_point", &run_point, py::arg("scenario"), py::arg("overrides"),
+             py::arg("seed"), py::arg("steps"), py::arg("every"), py::arg("measure_from"),
+             py::arg("backend"));
+  module.def("_csv_line", [](const std::vector<std::string>& cells) {
+    return study::csv_line(cells);
+  });
+
+  py::class_<study::JournalFile>(module, "_Journal")
+      .def("append", [](study::JournalFile& journal, std::size_t run, const std::string& row) {
+        journal.append(run, row);
+      });
+  module.def("_journal_path", [](const std::filesystem::path& out) {
+    return study::journal_path(out);
+  });
+  module.def(
+      "_journal_create",
+      [](const std::filesystem::path& path, std::vector<std::string> definition,
+         std::string header) {
+        return study::JournalFile::create(path, {std::move(definition), std::move(header)});
+      });
+  // The journal's rows (run -> row) and the journal reopened to append to.
+  module.def(
+      "_journal_resume",
+      [](const std::filesystem::path& path, std::vector<std::string> definition,
+         std::string header, std::size_t runs) {
+        study::JournalRows kept = study::read_journal(
+            file_text(path), path.string(), {std::move(definition), std::move(header)}, runs);
+        return py::make_tuple(kept.rows, study::JournalFile::reopen(path, kept.whole_bytes));
+      });
+}
+
+}  // namespace murmur::python
