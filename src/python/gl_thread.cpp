@@ -1,5 +1,6 @@
 #include "gl_thread.hpp"
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <memory>
@@ -15,6 +16,7 @@ struct GlThread::Impl {
   std::condition_variable wake;
   std::deque<std::function<void()>> queue;
   std::unique_ptr<gl::Context> context;
+  std::atomic<int> contexts_made{0};
   std::thread thread;
 
   void serve() {
@@ -52,8 +54,13 @@ void GlThread::post(std::function<void()> work) {
 }
 
 gl::Context& GlThread::context() {
-  if (!impl_->context) impl_->context = gl::create_headless_context();
+  if (!impl_->context) {
+    impl_->context = gl::create_headless_context();
+    ++impl_->contexts_made;
+  }
   return *impl_->context;
 }
+
+int GlThread::contexts_made() const { return impl_->contexts_made; }
 
 }  // namespace murmur::python

@@ -34,6 +34,8 @@ class GlThread {
   // The context, made on the GL thread at its first call and kept; a GpuError when none can
   // be made (asked again at the next call). Only on the GL thread.
   gl::Context& context();
+  // How many contexts this process has made (tests: a sweep's worker makes one).
+  int contexts_made() const;
 
  private:
   GlThread();

@@ -236,6 +236,7 @@ void bind_study(py::module_& module) {
   module.def("_run_point", &run_point, py::arg("scenario"), py::arg("overrides"),
              py::arg("seed"), py::arg("steps"), py::arg("every"), py::arg("measure_from"),
              py::arg("backend"));
+  module.def("_contexts_made", [] { return GlThread::instance().contexts_made(); });
   module.def("_csv_line", [](const std::vector<std::string>& cells) {
     return study::csv_line(cells);
   });
