@@ -6,12 +6,15 @@
 // libEGL is dlopened by glad's loader, so nothing links against libEGL at build time.
 #include <glad/egl.h>
 
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "murmur/base/errors.hpp"
@@ -24,6 +27,9 @@ namespace {
 constexpr int kRequiredMajor = 4;
 constexpr int kRequiredMinor = 5;
 constexpr const char* kPlatformEnv = "MURMUR_EGL_PLATFORM";
+// The one EGL device to use, by its index in eglQueryDevicesEXT's list: how a machine with
+// several GPUs gives each process its own (docs/python.md, "One worker per GPU").
+constexpr const char* kDeviceEnv = "MURMUR_EGL_DEVICE";
 // Upper bound on devices asked of eglQueryDevicesEXT; real machines have a handful.
 constexpr EGLint kMaxDevices = 32;
 
@@ -218,8 +224,24 @@ std::unique_ptr<EglContext> try_display(const Candidate& candidate, bool debug,
   return owned;
 }
 
-// Hardware devices first, then software ones, in enumeration order.
+// MURMUR_EGL_DEVICE's index, if set; an InputError unless it is a non-negative integer.
+std::optional<EGLint> chosen_device() {
+  const char* text = std::getenv(kDeviceEnv);
+  if (text == nullptr || *text == '\0') return std::nullopt;
+  EGLint index = 0;
+  const char* end = text + std::strlen(text);
+  const auto [stop, error] = std::from_chars(text, end, index);
+  if (error != std::errc{} || stop != end || index < 0) {
+    throw InputError(std::string(kDeviceEnv) + "='" + text +
+                     "' is not a device index: use 0, 1, ... (or leave it unset)");
+  }
+  return index;
+}
+
+// Hardware devices first, then software ones, in enumeration order; only the one
+// MURMUR_EGL_DEVICE names when it is set.
 void add_device_candidates(std::vector<Candidate>& candidates, std::vector<std::string>& tried) {
+  const std::optional<EGLint> chosen = chosen_device();
   if (!GLAD_EGL_EXT_platform_device || !GLAD_EGL_EXT_device_enumeration ||
       eglQueryDevicesEXT == nullptr) {
     tried.push_back("EGL device: no EGL_EXT_platform_device/EGL_EXT_device_enumeration");
@@ -235,8 +257,13 @@ void add_device_candidates(std::vector<Candidate>& candidates, std::vector<std::
     tried.push_back("EGL device: no devices");
     return;
   }
+  if (chosen && *chosen >= count) {
+    throw GpuError(std::string(kDeviceEnv) + "=" + std::to_string(*chosen) + ": there are " +
+                   std::to_string(count) + " EGL devices (0.." + std::to_string(count - 1) + ")");
+  }
   std::vector<Candidate> software;
   for (EGLint index = 0; index < count; ++index) {
+    if (chosen && index != *chosen) continue;
     const char* extensions = eglQueryDeviceStringEXT != nullptr
                                  ? eglQueryDeviceStringEXT(devices[index], EGL_EXTENSIONS)
                                  : nullptr;
@@ -292,7 +319,8 @@ std::unique_ptr<Context> create_headless_context(const HeadlessOptions& options)
   std::vector<std::string> tried;
   std::vector<Candidate> candidates;
   if (forced_platform != "surfaceless") add_device_candidates(candidates, tried);
-  if (forced_platform != "device") add_surfaceless_candidate(candidates, tried);
+  // A chosen device is that device or nothing: a fallback would put two processes on one GPU.
+  if (forced_platform != "device" && !chosen_device()) add_surfaceless_candidate(candidates, tried);
 
   for (const auto& candidate : candidates) {
     std::string failure;

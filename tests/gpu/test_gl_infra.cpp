@@ -145,6 +145,29 @@ TEST_CASE("MURMUR_EGL_PLATFORM forces the EGL platform", "[context]") {
   }
 }
 
+TEST_CASE("MURMUR_EGL_DEVICE chooses one EGL device, or fails", "[context]") {
+  SECTION("the device at index 0, alone, with no fallback to another platform") {
+    ScopedEnv env("MURMUR_EGL_DEVICE", "0");
+    auto context = make_context();
+    CHECK(context->info().platform == "EGL device");
+  }
+  SECTION("an index past the last device is a GpuError naming the variable and the devices") {
+    ScopedEnv env("MURMUR_EGL_DEVICE", "31");
+    const std::string error = gpu_error_of([] { gl::create_headless_context(); });
+    CHECK_THAT(error, Contains("MURMUR_EGL_DEVICE=31: there are"));
+    CHECK_THAT(error, !Contains("surfaceless"));
+  }
+  SECTION("a value that is no index is an input error") {
+    ScopedEnv env("MURMUR_EGL_DEVICE", "-1");
+    try {
+      gl::create_headless_context();
+      FAIL("expected InputError");
+    } catch (const InputError& error) {
+      CHECK_THAT(error.what(), Contains("MURMUR_EGL_DEVICE='-1' is not a device index"));
+    }
+  }
+}
+
 TEST_CASE("contexts can be created again after one is destroyed", "[context]") {
   { auto first = make_context(); }
   auto second = make_context();
