@@ -81,7 +81,7 @@ const Command* Program::parse(const std::vector<std::string>& words) {
     std::printf("%s\n", version.what());
     return nullptr;
   } catch (const CLI::ParseError& error) {
-    problem = usage_problem(error, selected(), words);
+    problem = usage_problem(error, selected());
   } catch (const InputError& error) {
     problem = error.what();  // a flag's value, refused by its declaration
   }
@@ -101,6 +101,10 @@ const Command* Program::parse(const std::vector<std::string>& words) {
   // Words CLI11 could not place come first: a misspelt flag explains what follows from it.
   const std::vector<std::string> stray = command.remaining();
   if (!stray.empty()) problem = stray_word_problem(stray.front(), command, &command == &app_);
+  // A flag left without its value comes first of all: the words after it follow from it.
+  if (const std::string missing = missing_value_problem(command, words); !missing.empty()) {
+    problem = missing;
+  }
   throw InputError(problem + " (see " + prefix() + " --help)");
 }
 

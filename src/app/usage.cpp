@@ -144,18 +144,24 @@ std::string stray_word_problem(const std::string& word, const CLI::App& command,
   return "unknown command " + word + did_you_mean(word, names, "");
 }
 
-std::string usage_problem(const CLI::ParseError& error, const CLI::App& command,
-                          const std::vector<std::string>& words) {
-  const std::vector<const CLI::Option*> flags = all_flags_of(command);
-  if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr && !words.empty()) {
-    // Every flag takes all its values (a repeat is caught by the flag itself) and switches
-    // accept overrides, so CLI11 raises this only when the words ran out before a flag's
-    // value: that flag is the last word.
-    const std::string name = words.back().substr(0, words.back().find('='));
-    if (const CLI::Option* flag = command.get_option_no_throw(name)) {
-      return name + " needs a value " + flag->get_type_name();
+std::string missing_value_problem(const CLI::App& command, const std::vector<std::string>& words) {
+  const auto is_flag_of_command = [&](const std::string& word) {
+    return word.starts_with("--") && command.get_option_no_throw(word.substr(0, word.find('='))) != nullptr;
+  };
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& word = words[i];
+    if (!word.starts_with("--") || word.find('=') != std::string::npos) continue;
+    const CLI::Option* flag = command.get_option_no_throw(word);
+    if (flag == nullptr || flag->get_items_expected_min() == 0) continue;
+    if (i + 1 == words.size() || is_flag_of_command(words[i + 1])) {
+      return word + " has no value: it needs " + flag->get_type_name();
     }
   }
+  return {};
+}
+
+std::string usage_problem(const CLI::ParseError& error, const CLI::App& command) {
+  const std::vector<const CLI::Option*> flags = all_flags_of(command);
   if (dynamic_cast<const CLI::RequiredError*>(&error) != nullptr) {
     for (const CLI::Option* flag : flags) {
       if (flag->get_required() && flag->count() == 0) {

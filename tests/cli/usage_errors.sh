@@ -31,7 +31,12 @@ expect_usage_error "--steps" "[0, 4294967295]" "'1.5'"
 run_murmur step --scenario "$scenario" --steps 4294967296 --out "$out_csv"
 expect_usage_error "--steps" "[0, 4294967295]"
 run_murmur step --scenario "$scenario" --out "$out_csv" --steps
-expect_usage_error "--steps needs a value"
+expect_usage_error "murmur step: --steps has no value: it needs N (see murmur step --help)"
+# A flag followed by another flag: its missing value is named, not the words after it.
+run_murmur step --scenario "$scenario" --steps --out "$out_csv"
+expect_usage_error "murmur step: --steps has no value: it needs N (see murmur step --help)"
+run_murmur record --scenario --out "$work/frames" --frames 1
+expect_usage_error "murmur record: --scenario has no value: it needs FILE"
 run_murmur step --scenario "$scenario" --out "$out_csv"
 expect_usage_error "missing --steps"
 # A misspelt flag is named, not the missing flag that it was meant to be.
