@@ -8,8 +8,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -21,6 +19,7 @@
 #include "sweep_jobs.hpp"
 #include "murmur/base/atomic_file.hpp"
 #include "murmur/base/errors.hpp"
+#include "murmur/base/input_file.hpp"
 #include "murmur/study/journal.hpp"
 #include "murmur/study/sweep.hpp"
 
@@ -35,16 +34,10 @@ constexpr const char* kPrefix = "murmur sweep";
 constexpr std::uint64_t kFnvOffset = 14695981039346656037ull;
 constexpr std::uint64_t kFnvPrime = 1099511628211ull;
 
-std::string file_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path.string() + ": cannot read it");
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // The scenario file's bytes in one number, so that a resume notices an edited scenario.
 std::string fingerprint(const std::string& path) {
   std::uint64_t hash = kFnvOffset;
-  for (const unsigned char byte : file_text(path)) hash = (hash ^ byte) * kFnvPrime;
+  for (const unsigned char byte : read_input_file(path, "scenario file")) hash = (hash ^ byte) * kFnvPrime;
   char text[32];
   std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
   return text;
@@ -121,7 +114,7 @@ int run_sweep(const FlagValues& options) {
       throw InputError("--resume: there is no " + journal_path.string() + " to complete");
     }
     study::JournalRows kept =
-        study::read_journal(file_text(journal_path), journal_path.string(), head,
+        study::read_journal(read_input_file(journal_path, "sweep journal"), journal_path.string(), head,
                             sweep.runs.size());
     rows = std::move(kept.rows);
     journal.emplace(study::JournalFile::reopen(journal_path, kept.whole_bytes));

@@ -8,14 +8,10 @@
 #include <array>
 #include <bit>
 #include <cctype>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -23,6 +19,7 @@
 
 #include "murmur/base/atomic_file.hpp"
 #include "murmur/base/errors.hpp"
+#include "murmur/base/input_file.hpp"
 #include "murmur/base/float_text.hpp"
 #include "murmur/flock/grid.hpp"
 #include "murmur/base/random.hpp"
@@ -599,14 +596,7 @@ std::vector<float> refit_food_field(const FoodParams& from, const FoodParams& to
 }
 
 FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    const int error = errno;
-    throw InputError(path.string() + ": cannot read state file (" + std::strerror(error) + ")");
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_state_csv(text.str(), path.string(), scenario);
+  return parse_state_csv(read_input_file(path, "state file"), path.string(), scenario);
 }
 
 FlockState parse_state_csv(std::string_view text, const std::string& source,

@@ -4,8 +4,6 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <optional>
 #include <string>
 #include <utility>
@@ -15,6 +13,7 @@
 #include "bindings.hpp"
 #include "gpu_work.hpp"
 #include "murmur/base/errors.hpp"
+#include "murmur/base/input_file.hpp"
 #include "murmur/flock/gpu/harness.hpp"
 #include "murmur/flock/state.hpp"
 #include "murmur/gl/context.hpp"
@@ -191,12 +190,6 @@ std::vector<std::string> run_point(const PyScenario& scenario,
   });
 }
 
-std::string file_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path.string() + ": cannot read it");
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 }  // namespace
 
 void bind_study(py::module_& module) {
@@ -260,7 +253,7 @@ void bind_study(py::module_& module) {
       [](const std::filesystem::path& path, std::vector<std::string> definition,
          std::string header, std::size_t runs) {
         study::JournalRows kept = study::read_journal(
-            file_text(path), path.string(), {std::move(definition), std::move(header)}, runs);
+            read_input_file(path, "sweep journal"), path.string(), {std::move(definition), std::move(header)}, runs);
         return py::make_tuple(kept.rows, study::JournalFile::reopen(path, kept.whole_bytes));
       });
 }

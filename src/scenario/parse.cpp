@@ -19,13 +19,9 @@
 //   parse_*scenario, load_*scenario   either kind, or one kind (the other's message)
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <string>
 #include <optional>
 #include <type_traits>
@@ -34,6 +30,7 @@
 #include <toml++/toml.h>
 
 #include "murmur/base/errors.hpp"
+#include "murmur/base/input_file.hpp"
 #include "murmur/base/suggest.hpp"
 #include "murmur/scenario/scenario.hpp"
 #include "param_text.hpp"
@@ -687,18 +684,7 @@ class Parser {
 };
 
 std::string scenario_file_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    const int error = errno;
-    throw InputError(path.string() + ": cannot read scenario file (" + std::strerror(error) + ")");
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) {
-    const int error = errno;
-    throw InputError(path.string() + ": cannot read scenario file (" + std::strerror(error) + ")");
-  }
-  return text.str();
+  return read_input_file(path, "scenario file");
 }
 
 // `text` as TOML, or nothing when it is not TOML.

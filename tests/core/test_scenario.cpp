@@ -223,6 +223,10 @@ TEST_CASE("TOML syntax errors and missing files are reported with their position
   const std::string missing = (std::filesystem::temp_directory_path() / "murmur-no-such-scenario.toml").string();
   CHECK(input_error([&] { load_scenario(missing); }) ==
         missing + ": cannot read scenario file (No such file or directory)");
+  // A folder opens as a stream and reads as nothing: it must not read as an empty scenario.
+  const std::string folder = std::filesystem::temp_directory_path().string();
+  CHECK(input_error([&] { load_scenario(folder); }) ==
+        folder + ": is a directory, not a scenario file");
 }
 
 // --- in-memory checks and the writer -----------------------------------------------------------

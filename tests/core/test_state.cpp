@@ -350,6 +350,8 @@ TEST_CASE("malformed or mismatched state CSV is rejected naming file, line and c
   const fs::path missing = dir.path / "missing.csv";
   CHECK(error_of<InputError>([&] { read_state_csv(missing, s); }) ==
         missing.string() + ": cannot read state file (No such file or directory)");
+  CHECK(error_of<InputError>([&] { read_state_csv(dir.path, s); }) ==
+        dir.path.string() + ": is a directory, not a state file");
 }
 
 TEST_CASE("ids are any distinct uint32 values: sparse ids read and round-trip", "[state][ids]") {
