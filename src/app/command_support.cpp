@@ -1,6 +1,7 @@
 // What several commands share besides their flags (command_support.hpp).
 #include "command_support.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -66,6 +67,15 @@ void check_output_file(const std::filesystem::path& path, std::string_view flag)
     if (::access(directory.c_str(), W_OK | X_OK) != 0) {
       return "directory " + directory.string() + " is not writable (" + std::strerror(errno) + ")";
     }
+    // access() says yes to root everywhere, and to anyone on a read-only mount or in /proc:
+    // only a file made there proves that the output can be.
+    const fs::path probe = directory / (".murmur-write-probe-" + std::to_string(::getpid()));
+    const int descriptor = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (descriptor < 0) {
+      return "cannot create a file in " + directory.string() + " (" + std::strerror(errno) + ")";
+    }
+    ::close(descriptor);
+    ::unlink(probe.c_str());
     return {};
   }();
   if (!problem.empty()) {

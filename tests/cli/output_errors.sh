@@ -27,4 +27,22 @@ run_murmur record --scenario "$scenario" --frames 1 --size 16x16 --quiet --out "
 expect_rc 3
 expect_stderr_contains "$work/plain_file"
 
+# A folder where nothing can be made although access() says yes (to root): /proc. Each command
+# fails at once, before its first step: no seed line, no progress, exit 3.
+for command in "step --steps 100000 --out /proc/murmur.csv" \
+               "stats --steps 100000 --out /proc/murmur.csv" \
+               "sweep --vary species.tiny.align_weight=0,1 --seeds 1 --steps 100000 --every 1 --measure-from 0 --out /proc/murmur.csv"; do
+  # shellcheck disable=SC2086  # the words of each command
+  run_murmur $command --scenario "$scenario"
+  expect_rc 3
+  expect_stderr_contains "cannot write --out /proc/murmur.csv: cannot create a file in /proc"
+  if [[ $err == *"seed "* || $err == *"steps/s"* || $err == *" runs"* ]]; then
+    fail "murmur ${command%% *} ran before refusing /proc"
+    describe_run
+  fi
+done
+run_murmur plan --scenario "$2/scenarios/floor-plan.toml" --steps 100000 --out /proc/plan.svg
+expect_rc 3
+expect_stderr_contains "cannot create a file in /proc"
+
 finish
