@@ -19,6 +19,7 @@
 //   parse_*scenario, load_*scenario   either kind, or one kind (the other's message)
 #include <algorithm>
 #include <array>
+#include <span>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -63,6 +64,17 @@ constexpr std::string_view kObstacleKeys = "x, y, radius";
 constexpr std::string_view kTargetKeys = "x, y";
 constexpr std::string_view kTopLevelKeys =
     "world, species, obstacle, target, food, render, spawn, plan";
+constexpr std::array<std::string_view, 8> kTopLevelNames = {
+    "world", "species", "obstacle", "target", "food", "render", "spawn", "plan"};
+
+// What follows "unknown key": the nearest accepted name when one is near, else the accepted
+// list (a suggestion alone reads better than one buried in forty names; the docs list them).
+std::string unknown_name_help(std::string_view word, std::span<const std::string> names,
+                              std::string_view accepted) {
+  const std::string suggestion = did_you_mean(word, names);
+  if (!suggestion.empty()) return suggestion + " (every key: docs/scenarios.md)";
+  return " (accepted: " + std::string(accepted) + ")";
+}
 // The [food] table's array of [[food.patch]] tables.
 constexpr std::string_view kFoodPatchKey = "patch";
 // The [plan] table's array of [[plan.group]] tables.
@@ -149,11 +161,13 @@ class Parser {
   AnyScenario parse(std::string_view text) {
     const toml::table root = parse_toml(text);
     for (const auto& [key, node] : root) {
-      if (key != "world" && key != "species" && key != "obstacle" && key != "target" &&
-          key != "food" && key != "render" && key != "spawn" && key != "plan") {
+      if (std::find(kTopLevelNames.begin(), kTopLevelNames.end(), key.str()) ==
+          kTopLevelNames.end()) {
         fail(scenario_.source, key.source().begin.line,
-             quote(key.str()) + ": unknown table or key (accepted: " + std::string(kTopLevelKeys) +
-                 ")");
+             quote(key.str()) + ": unknown table or key" +
+                 unknown_name_help(key.str(), std::vector<std::string>(kTopLevelNames.begin(),
+                                                                       kTopLevelNames.end()),
+                                   kTopLevelKeys));
       }
     }
     const toml::node* world = root.get("world");
@@ -332,8 +346,9 @@ class Parser {
       if (found == names.end()) {
         fail(scenario_.source, key.source().begin.line,
              label + "." + std::string(key.str()) + ": unknown key" +
-                 did_you_mean(key.str(), std::vector<std::string>(names.begin(), names.end())) +
-                 " (accepted: " + std::string(accepted) + ")");
+                 unknown_name_help(key.str(),
+                                   std::vector<std::string>(names.begin(), names.end()),
+                                   accepted));
       }
       const auto k = static_cast<std::size_t>(found - names.begin());
       lines.keys[std::string(key.str())] = value.source().begin.line;
@@ -538,9 +553,10 @@ class Parser {
       });
       if (!known) {
         fail(scenario_.source, key.source().begin.line,
-             label + ": unknown key" + did_you_mean(key.str(), key_names(for_each_param)) +
-                 " (accepted: " + key_list(for_each_param) +
-                 (subtable.empty() ? "" : ", " + std::string(subtable)) + ")");
+             label + ": unknown key" +
+                 unknown_name_help(key.str(), key_names(for_each_param),
+                                   key_list(for_each_param) +
+                                       (subtable.empty() ? "" : ", " + std::string(subtable))));
       }
     }
   }

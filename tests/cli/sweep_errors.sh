@@ -28,7 +28,7 @@ refused "--out must end in .csv, got"
 
 # The keys and values meet the scenario as a file's would.
 words=(--scenario "$scenario" --vary species.tiny.align_weightt=0,0.1 --seeds 2 "${window[@]}" --out "$csv")
-refused "--vary species.tiny.align_weightt=0: species[0] (tiny).align_weightt: unknown key: did you mean \"align_weight\"? (accepted: name, count,"
+refused "--vary species.tiny.align_weightt=0: species[0] (tiny).align_weightt: unknown key: did you mean \"align_weight\"? (every key: docs/scenarios.md)"
 words=(--scenario "$scenario" --vary species.tiny.perception_radius=5:25:3 --seeds 2 "${window[@]}" --out "$csv")
 refused "--vary species.tiny.perception_radius=25: species[0] (tiny).perception_radius = 25: must be > 0 and < 20 (half the smaller world side)"
 words=(--scenario "$scenario" --vary species.tiny.count=10,20.5 --seeds 2 "${window[@]}" --out "$csv")

@@ -70,8 +70,8 @@ TEST_CASE("a key set by name: the world's and a species' of each type", "[scenar
 TEST_CASE("a key set by name: the refusals name the origin and the key", "[scenario][keys]") {
   FlockScenario scenario = two_species();
   CHECK_THAT(refusal(scenario, "world.widht", "3"),
-             Equals("--vary: world.widht: unknown key: did you mean \"width\"? (accepted: width, height, "
-                   "seed, capacity)"));
+             Equals("--vary: world.widht: unknown key: did you mean \"width\"? (every key: "
+                    "docs/scenarios.md)"));
   CHECK_THAT(refusal(scenario, "species.a.count", "1.5"),
              Equals("--vary: species[0] (a).count = 1.5: must be an integer, found a float"));
   CHECK_THAT(refusal(scenario, "species.a.align_weight", "fast"),
