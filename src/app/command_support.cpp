@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "murmur/base/errors.hpp"
+#include "murmur/flock/grid.hpp"
 
 namespace murmur::cli {
 
@@ -36,16 +37,23 @@ std::optional<FlockState> flock_start_state(const PlanScenario& scenario,
   return std::nullopt;
 }
 
+void warn_if_dense(const FlockScenario& scenario) {
+  const std::string warning = density_warning(scenario, scenario.capacity());
+  if (!warning.empty()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
+}
+
 AnyScenario load_any_scenario_with_seed(const std::string& path,
                                         std::optional<std::uint64_t> seed) {
   AnyScenario scenario = load_any_scenario(path);
   if (seed) common_of(scenario).world.seed = *seed;
+  if (const auto* flock = std::get_if<FlockScenario>(&scenario)) warn_if_dense(*flock);
   return scenario;
 }
 
 FlockScenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed) {
   FlockScenario scenario = load_scenario(path);
   if (seed) scenario.world.seed = *seed;
+  warn_if_dense(scenario);
   return scenario;
 }
 

@@ -15,8 +15,11 @@ namespace murmur::cli {
 
 // The flock scenario at `path`, with `seed`, when given, replacing its [world] seed. Scenario
 // errors propagate as the loader's InputError (file, line, key); a plan scenario is one too
-// (load_scenario), before the command does anything else.
+// (load_scenario), before the command does anything else. A flock dense enough to slow every
+// step is told on stderr, one "warning:" line (warn_if_dense), before the first step.
 FlockScenario load_scenario_with_seed(const std::string& path, std::optional<std::uint64_t> seed);
+// Prints density_warning's line for `scenario`, when it has one.
+void warn_if_dense(const FlockScenario& scenario);
 // Either kind, flock or plan: the command visits it once (`murmur step` runs both).
 AnyScenario load_any_scenario_with_seed(const std::string& path,
                                         std::optional<std::uint64_t> seed);

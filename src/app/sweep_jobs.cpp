@@ -14,6 +14,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "command_support.hpp"
 #include "murmur/base/errors.hpp"
 #include "murmur/base/progress.hpp"
 
@@ -175,7 +176,12 @@ study::SweepDefinition load_sweep(const FlagValues& options) {
   // The window first: its refusal names flags, before the scenario file is read.
   const study::SampleWindow window{options.steps, options.sweep_every, options.measure_from};
   study::check_window(window);
-  return study::define_sweep(load_scenario(options.scenario), options.vary, options.seeds, window);
+  study::SweepDefinition sweep =
+      study::define_sweep(load_scenario(options.scenario), options.vary, options.seeds, window);
+  // Told once by the sweep, not again by each of its jobs.
+  if (!options.runs.empty()) return sweep;
+  warn_if_dense(sweep.scenario);
+  return sweep;
 }
 
 }  // namespace murmur::cli

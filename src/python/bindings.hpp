@@ -24,6 +24,9 @@ struct PyScenario {
 // The flock kind of `scenario`, or a ScenarioError naming `what` needs one.
 const FlockScenario& flock_of(const PyScenario& scenario, const std::string& what);
 
+// A RuntimeWarning with density_warning's line, when `scenario` has one (docs/gpu.md, "Density").
+void warn_if_dense(const FlockScenario& scenario);
+
 void bind_scenario(py::module_& module);
 void bind_flock(py::module_& module);
 void bind_plan(py::module_& module);

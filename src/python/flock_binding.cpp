@@ -88,6 +88,7 @@ class PyFlock {
           std::optional<std::uint64_t> seed, std::optional<py::array> state, bool trails)
       : scenario_(flock_of(scenario, "Flock")), backend_(backend_named(backend)), trails_(trails) {
     if (seed) scenario_.world.seed = *seed;
+    warn_if_dense(scenario_);
     FlockState start;
     if (state) {
       FlockState given;

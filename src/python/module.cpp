@@ -4,6 +4,7 @@
 #include "bindings.hpp"
 
 #include "murmur/base/errors.hpp"
+#include "murmur/flock/grid.hpp"
 #include "murmur/version.hpp"
 
 namespace murmur::python {
@@ -12,6 +13,13 @@ const FlockScenario& flock_of(const PyScenario& scenario, const std::string& wha
   if (const auto* flock = std::get_if<FlockScenario>(&scenario.value)) return *flock;
   throw InputError(what + ": needs a flock scenario; " + common_of(scenario.value).source +
                    " is a plan scenario ([plan])");
+}
+
+void warn_if_dense(const FlockScenario& scenario) {
+  const std::string warning = density_warning(scenario, scenario.capacity());
+  if (!warning.empty() && PyErr_WarnEx(PyExc_RuntimeWarning, warning.c_str(), 1) < 0) {
+    throw py::error_already_set();  // warnings turned into errors
+  }
 }
 
 }  // namespace murmur::python

@@ -169,8 +169,10 @@ study::SweepDefinition define(const PyScenario& scenario,
     choice.list = std::get<std::vector<std::uint64_t>>(seeds);
     if (choice.list.empty()) throw InputError("seeds: an empty list; give at least one seed");
   }
-  return study::define_sweep(flock_of(scenario, "sweep"), std::move(axes), choice,
-                             {steps, every, measure_from});
+  study::SweepDefinition sweep = study::define_sweep(flock_of(scenario, "sweep"), std::move(axes),
+                                                     choice, {steps, every, measure_from});
+  warn_if_dense(sweep.scenario);
+  return sweep;
 }
 
 std::vector<std::string> run_point(const PyScenario& scenario,

@@ -18,7 +18,7 @@ expect_no_file "$work/frames/frame_000002.png" "record --frames 2"
 run_murmur bench --sizes 64,128 --steps 3 --warmup 0 --max-naive 64 --gpu-timers
 expect_rc 0
 expect_stdout_contains "renderer: "
-expect_stdout_contains "| N | grid ms/step | grid ns/boid-step | candidates/boid | naive ms/step | naive ns/boid-step | cpu ms/step | cpu ns/boid-step | naive/grid | cpu/grid | grid fastest ms/step |"
+expect_stdout_contains "| N | grid ms/step | grid ns/boid-step | candidates/boid | expected | naive ms/step | naive ns/boid-step | cpu ms/step | cpu ns/boid-step | naive/grid | cpu/grid | grid fastest ms/step |"
 # The first table is the backends'; the second splits the grid step into its stages, and
 # --gpu-timers adds a third from GL timestamp queries (or says that they read 0).
 row_64=$(printf '%s\n' "$out" | grep -m1 '^| 64 |' || true)

@@ -122,6 +122,15 @@ def test_misuse_is_an_exception_with_its_message(tiny_scenario):
         flock.state
 
 
+def test_a_dense_flock_warns(tmp_path):
+    dense = write_tiny(tmp_path / "dense.toml", count=3000)
+    scenario = murmur.Scenario.load(dense)
+    scenario.set("world.width", 20)
+    scenario.set("world.height", 20)
+    with pytest.warns(RuntimeWarning, match="about 3e\\+03 candidates a boid"):
+        murmur.Flock(scenario, backend="cpu").close()
+
+
 def test_no_gl_is_a_gpu_error(tiny_scenario):
     # libglvnd finds no EGL vendor: no context can be made.
     env = dict(os.environ, __EGL_VENDOR_LIBRARY_FILENAMES="/nonexistent.json",
