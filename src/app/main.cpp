@@ -2,11 +2,14 @@
 // command, and maps each kind of error to its exit status (README.md, "Exit status").
 #include <cstdio>
 #include <exception>
+#include <new>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli.hpp"
 #include "murmur/base/errors.hpp"
+#include "murmur/base/memory.hpp"
 #include "murmur/gl/window.hpp"
 
 namespace {
@@ -29,6 +32,12 @@ int run(murmur::cli::Program& program, const std::vector<std::string>& words) {
     return murmur::kExitOutputError;
   } catch (const murmur::GpuError& error) {
     report(program.prefix(), error.what());
+    return murmur::kExitGpuError;
+  } catch (const murmur::HostAllocationError& error) {
+    report(program.prefix(), murmur::out_of_host_memory_message(error.bytes()).c_str());
+    return murmur::kExitGpuError;
+  } catch (const std::bad_alloc&) {
+    report(program.prefix(), murmur::out_of_host_memory_message(std::nullopt).c_str());
     return murmur::kExitGpuError;
   } catch (const std::exception& error) {
     report(program.prefix(), ("internal error: " + std::string(error.what())).c_str());

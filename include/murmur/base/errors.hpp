@@ -11,7 +11,8 @@ enum ExitCode : int {
   kExitCheckFailed = 1,  // `murmur compare` found a disagreement, `murmur soak` a broken invariant
   kExitBadInput = 2,     // bad flag, scenario or state file
   kExitOutputError = 3,  // output path unwritable, disk full, write failed
-  kExitGpuError = 4,     // no GL 4.5 context, shader compile/link failure, GL error
+  kExitGpuError = 4,     // no GL 4.5 context, shader compile/link failure, GL error, or out of
+                         // memory (a GPU buffer or a host allocation)
   kExitInternalError = 5,  // any other exception: a bug in murmur
 };
 
