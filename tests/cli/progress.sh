@@ -64,7 +64,8 @@ expect_same_file "$work/step-loud.csv" "$work/step.csv" "step with and without -
 check_command stats steps --scenario "$scenario" --steps 30 --every 10
 check_command soak steps --scenario "$scenario" --steps 30 --check-every 10
 check_command compare steps --scenario "$scenario" --steps 20 --lockstep 2 --samples 2
-check_command bench boid-steps --sizes 64 --steps 1 --warmup 0 --backends grid,cpu
+check_command bench "work units" --sizes 64 --steps 1 --warmup 0 --backends grid,naive,cpu
+check_command bench boid-steps --ecosystem --sizes 64 --steps 1 --warmup 0
 check_command record frames --scenario "$scenario" --frames 3 --size 32x18 --out "$work/frames"
 # Zero steps is a complete run too: 0/0 is 100%.
 run_murmur step --scenario "$scenario" --steps 0 --out "$work/none.csv"
