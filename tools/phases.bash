@@ -19,7 +19,8 @@ phase_verbose() { [[ ${MURMUR_VERBOSE:-0} != 0 ]]; }
 # phase's line "$2" with the last percentage seen: make's "[ 45%]" or ctest's "12/448 Test".
 phase_output() {
   local log=$1 line=$2 text percent shown=
-  while IFS= read -r text; do
+  # A last line without its newline is a line too.
+  while IFS= read -r text || [[ -n $text ]]; do
     printf '%s\n' "$text" >>"$log"
     [[ -t 2 ]] || continue
     percent=
