@@ -10,7 +10,8 @@
 
 phase_prefix=${phase_prefix:-tools/$(basename "$0")}
 phase_logs=build/logs
-# Enough of a failed log's end for a compiler's error with its notes, or a failed test's output.
+# Enough of a failed log's end for a compiler's error with its notes, or a failed test's output
+# (a third of it after the errors found in the log).
 phase_failure_lines=${MURMUR_LOG_TAIL:-60}
 
 phase_verbose() { [[ ${MURMUR_VERBOSE:-0} != 0 ]]; }
@@ -36,14 +37,16 @@ phase_output() {
   done
 }
 
-# Lines of a failed log worth showing before its end (at most 200): compiler and linker errors,
-# CMake's and apt's, and each failed test's status line with the output ctest printed after it
+# Lines of a failed log worth showing before its end (at most 200): compiler and linker errors
+# with the 4 lines after each (the source line and its caret, the notes), CMake's and apt's,
+# and each failed test's status line with the output ctest printed after it
 # (--output-on-failure), up to the next test's line.
 phase_errors() {
   awk '
     /^ *[0-9]+\/[0-9]+ Test +#/ { failed = ($0 ~ /\*\*\*(Failed|Exception|Timeout)/) }
     /^ *Start +[0-9]+:|tests passed, / { failed = 0 }
-    failed || /: (fatal )?error:|undefined reference|CMake Error|^E: / {
+    /: (fatal )?error:|undefined reference|CMake Error|^E: / { context = 5 }
+    failed || context-- > 0 {
       print
       if (++shown == 200) exit
     }' "$1"
@@ -85,14 +88,16 @@ run_phase() {
   fi
   printf '%s failed after %s s (exit %s); the log is %s%s\n' "$redraw" "$took" "$status" \
     "$log" "$erase" >&2
-  local errors
+  local errors lines=$phase_failure_lines
   errors=$(phase_errors "$log")
   if [[ -n $errors ]]; then
     echo "$phase_prefix: its errors:" >&2
     printf '%s\n' "$errors" >&2
+    # The errors told, the end adds the summary (ctest's list of failed tests, make's stop).
+    lines=$((lines / 3))
   fi
   # make's lines for targets already up to date say nothing about the failure.
   echo "$phase_prefix: the end of $log:" >&2
-  grep -v -E '^\[ *[0-9]+%\] Built target ' "$log" | tail -n "$phase_failure_lines" >&2
+  grep -v -E '^\[ *[0-9]+%\] Built target ' "$log" | tail -n "$lines" >&2
   return "$status"
 }
