@@ -12,7 +12,7 @@ import matplotlib.pyplot as plt
 import murmur
 
 if __name__ == "__main__":  # local workers re-import this file: the study runs once
-    out = sys.argv[1] if len(sys.argv) > 1 else "vicsek-noise.png"
+    out = sys.argv[1] if len(sys.argv) > 1 else "out/vicsek-noise.png"
     client = None
     if len(sys.argv) > 2:  # a Dask scheduler, e.g. tcp://host:8786
         from distributed import Client

@@ -305,39 +305,75 @@ bool contains(const std::vector<std::string>& list, std::string_view item) {
   return std::find(list.begin(), list.end(), item) != list.end();
 }
 
-// The boid-steps timed at `boids` boids (warm-up included; the grid runs twice, whole steps
-// then stage by stage): the progress line's unit, so that a large size weighs as it costs.
-
 // --- running the benchmark ---------------------------------------------------------------------
-std::uint64_t planned_boid_steps(const FlagValues& options, std::uint32_t boids) {
-  const std::uint64_t steps = std::uint64_t{options.warmup} + options.bench_steps;
-  std::uint64_t runs = 0;
-  if (contains(options.backends, "grid")) runs += options.gpu_timers ? 3 : 2;
-  if (contains(options.backends, "naive") && boids <= options.max_naive) ++runs;
-  if (contains(options.backends, "cpu") && boids <= options.max_cpu) ++runs;
-  return runs * steps * boids;
+
+// The progress line's unit, a work unit, is the expected cost of one grid step of one boid, so
+// that the ETA weighs each size and backend as it costs. Measured on llvmpipe with 2 shared
+// cores (murmur bench at 518fe69 and after, 2026-12-03): the all-pairs pass, which visits every
+// boid, costs about N / 55 grid boid-steps a boid-step at N boids (12-16 ns a pair against the
+// grid's 0.7-1.1 us a boid); a boid-step of the CPU reference cost 2.4, 2.9, 5.2, 6.8 and 13.2
+// grid boid-steps at 1,000, 4,000, 16,000, 64,000 and 262,144 boids (its k-d tree outgrows
+// the caches), about 2 (N / 1000)^(1/3).
+constexpr std::uint64_t kNaiveBoidsPerWorkUnit = 55;
+constexpr double kCpuWorkAtReference = 2;
+constexpr double kCpuReferenceBoids = 1000;
+
+// The expected work of each backend's timed steps at one size (warm-up included; the grid runs
+// twice, whole steps then stage by stage, and a third time with --gpu-timers); 0 for a backend
+// not timed there.
+struct SizeWork {
+  std::uint64_t grid = 0;
+  std::uint64_t naive = 0;
+  std::uint64_t cpu = 0;
+  std::uint64_t total() const { return grid + naive + cpu; }
+};
+SizeWork planned_work(const FlagValues& options, std::uint32_t boids) {
+  const std::uint64_t boid_steps =
+      (std::uint64_t{options.warmup} + options.bench_steps) * std::uint64_t{boids};
+  SizeWork work;
+  if (contains(options.backends, "grid")) work.grid = (options.gpu_timers ? 3 : 2) * boid_steps;
+  if (contains(options.backends, "naive") && boids <= options.max_naive) {
+    work.naive = boid_steps * std::max<std::uint64_t>(1, boids / kNaiveBoidsPerWorkUnit);
+  }
+  if (contains(options.backends, "cpu") && boids <= options.max_cpu) {
+    const double per_boid_step = std::max(
+        kCpuWorkAtReference, kCpuWorkAtReference * std::cbrt(boids / kCpuReferenceBoids));
+    work.cpu = static_cast<std::uint64_t>(per_boid_step * static_cast<double>(boid_steps));
+  }
+  return work;
 }
 
 // `murmur bench --ecosystem`: the ecosystem's grid step against the plain flock's (the same
 // scenario without its ecosystem keys) at each size, stepped in turns.
 void print_ecosystem_rows(gl::Context& context, const std::vector<Scenario>& scenarios,
-                          StepCounts counts) {
+                          StepCounts counts, bool quiet) {
   std::printf("ecosystem step against the plain flock step (the scenario without its ecosystem "
               "keys), grid, stepped in turns\n\n");
   std::printf("| N | plain ms/step | ecosystem ms/step | ecosystem/plain |\n");
   std::printf("|---:|---:|---:|---:|\n");
   std::fflush(stdout);
+  // Both flocks' steps, linear in N as the grid is.
+  auto boid_steps = [&](const Scenario& scenario) {
+    return 2 * (std::uint64_t{counts.warmup} + counts.timed) * scenario.total_count();
+  };
+  std::uint64_t planned = 0;
+  for (const Scenario& scenario : scenarios) planned += boid_steps(scenario);
+  Progress progress = command_progress("bench", "boid-steps", planned, quiet);
+  std::uint64_t done = 0;
   for (const Scenario& scenario : scenarios) {
     const std::uint32_t n = scenario.total_count();
     const auto [plain, ecosystem] =
         paired_gpu_ms_per_step(without_ecosystem(scenario), scenario, counts);
     context.check_gl_errors("the timing of " + std::to_string(n) + " boids");
+    progress.clear_line();  // stdout may be the same terminal
     char row_ratio[32];
     std::snprintf(row_ratio, sizeof row_ratio, "%.2f", ecosystem / plain);
     std::printf("| %u | %s | %s | %s |\n", n, figure(plain).c_str(),
                 figure(ecosystem).c_str(), row_ratio);
     std::fflush(stdout);
+    progress.update(done += boid_steps(scenario));
   }
+  progress.finish();
 }
 
 // --plan (cmd_bench_plan.cpp): --sizes, --steps and --warmup keep the plan's own defaults
@@ -377,7 +413,7 @@ int run_bench(const FlagValues& options) {
               "each GPU step\n\n",
               counts.timed, counts.warmup);
   if (options.ecosystem) {
-    print_ecosystem_rows(*context, scenarios, counts);
+    print_ecosystem_rows(*context, scenarios, counts, options.quiet);
     return kExitOk;
   }
   // "expected" is the estimate the commands warn from (expected_candidates_per_boid), beside
@@ -390,16 +426,17 @@ int run_bench(const FlagValues& options) {
 
   std::uint64_t planned = 0;
   for (const Scenario& scenario : scenarios) {
-    planned += planned_boid_steps(options, scenario.total_count());
+    planned += planned_work(options, scenario.total_count()).total();
   }
-  Progress progress = command_progress("bench", "boid-steps", planned, options.quiet);
+  Progress progress = command_progress("bench", "work units", planned, options.quiet);
   std::uint64_t done = 0;
   std::vector<std::pair<std::uint32_t, StageMedians>> stages, gpu_stages;
   for (const Scenario& scenario : scenarios) {
     const std::uint32_t n = scenario.total_count();
     const FlockState start = seeded_start(scenario);
+    const SizeWork work = planned_work(options, n);
     std::optional<double> grid, grid_fastest, naive, cpu, candidates;
-    if (contains(options.backends, "grid")) {
+    if (work.grid > 0) {
       const GridTiming timing = gpu_ms_per_step(scenario, start, NeighbourSearch::Grid, counts);
       grid = timing.ms_per_step;
       grid_fastest = timing.fastest_ms_per_step;
@@ -408,12 +445,15 @@ int run_bench(const FlagValues& options) {
       if (options.gpu_timers) {
         gpu_stages.emplace_back(n, grid_stage_medians(scenario, start, counts, true));
       }
+      progress.update(done += work.grid);
     }
-    if (contains(options.backends, "naive") && n <= options.max_naive) {
+    if (work.naive > 0) {
       naive = gpu_ms_per_step(scenario, start, NeighbourSearch::Naive, counts).ms_per_step;
+      progress.update(done += work.naive);
     }
-    if (contains(options.backends, "cpu") && n <= options.max_cpu) {
+    if (work.cpu > 0) {
       cpu = cpu_ms_per_step(scenario, start, counts);
+      done += work.cpu;  // told after the row
     }
     context->check_gl_errors("the timing of " + std::to_string(n) + " boids");
     progress.clear_line();  // stdout may be the same terminal
@@ -426,8 +466,7 @@ int run_bench(const FlagValues& options) {
                 figure(ns_per_boid_step(cpu, n)).c_str(), ratio(naive, grid).c_str(),
                 ratio(cpu, grid).c_str(), figure(grid_fastest).c_str());
     std::fflush(stdout);  // a row as soon as it is measured: large sizes take minutes
-    done += planned_boid_steps(options, n);
-    progress.update(done);
+    progress.update(done);  // back on screen while the next size runs
   }
   progress.finish();
   auto print_stages = [](const std::vector<std::pair<std::uint32_t, StageMedians>>& rows) {
@@ -474,8 +513,9 @@ CommandDefinition bench_command() {
       "steady clock, not GL timer queries (they read 0 for compute work on llvmpipe).\n"
       "A second table splits the grid step into its stages (count, scan,\n"
       "scatter, rank, steer), each ended by glFinish(); --gpu-timers adds a third from GL\n"
-      "timestamp queries, or a line saying they read 0. Progress, in boid-steps (boids x\n"
-      "steps timed), goes to stderr unless --quiet.\n"
+      "timestamp queries, or a line saying they read 0. Progress, in work units (each timed\n"
+      "step's expected cost in grid boid-steps: the all-pairs pass's grows with N), goes to\n"
+      "stderr unless --quiet. The defaults take about half a minute on llvmpipe.\n"
       "--ecosystem prints one table instead: per size, the grid step of the scenario\n"
       "(default: a built-in one with grazers, hunters and food) and of the same scenario\n"
       "without its ecosystem keys, stepped in turns, and their ratio.\n"

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <iterator>
 #include <memory>
 #include <string>
@@ -83,12 +84,18 @@ struct PlanTiming {
   std::uint32_t living_first = 0, living_last = 0;
 };
 
+// Told each step (or run of steps) made, outside the timed code: the progress line.
+using StepsMade = std::function<void(std::uint32_t steps)>;
+
 // Median wall-clock milliseconds of the timed steps of `step_once`, after the warm-up steps;
 // `before_timing` runs between the two.
 template <typename StepOnce, typename BeforeTiming>
 double median_ms(std::uint32_t warmup, std::uint32_t timed, StepOnce&& step_once,
-                 BeforeTiming&& before_timing) {
-  for (std::uint32_t i = 0; i < warmup; ++i) step_once();
+                 BeforeTiming&& before_timing, const StepsMade& steps_made) {
+  for (std::uint32_t i = 0; i < warmup; ++i) {
+    step_once();
+    steps_made(1);
+  }
   before_timing();
   std::vector<double> samples;
   for (std::uint32_t i = 0; i < timed; ++i) {
@@ -97,6 +104,7 @@ double median_ms(std::uint32_t warmup, std::uint32_t timed, StepOnce&& step_once
     samples.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count());
+    steps_made(1);
   }
   return median(samples);
 }
@@ -104,13 +112,18 @@ double median_ms(std::uint32_t warmup, std::uint32_t timed, StepOnce&& step_once
 // The same GpuPlan steps again from the start, each timed stage by stage (glFinish after each
 // stage, so their sum exceeds an untimed step by the lost overlap): each stage's median.
 PlanStageTimes stage_medians(const PlanScenario& scenario, const PlanState& start,
-                             std::uint32_t warmup, std::uint32_t timed) {
+                             std::uint32_t warmup, std::uint32_t timed,
+                             const StepsMade& steps_made) {
   GpuPlan gpu(scenario, start,
               gpu_plan_point_capacity(std::uint64_t{warmup} + timed, start.agents.size(),
                                       "--warmup + --steps"));
   gpu.step(warmup);
+  steps_made(warmup);
   std::vector<PlanStageTimes> samples;
-  for (std::uint32_t i = 0; i < timed; ++i) samples.push_back(gpu.step_timed());
+  for (std::uint32_t i = 0; i < timed; ++i) {
+    samples.push_back(gpu.step_timed());
+    steps_made(1);
+  }
   PlanStageTimes medians;
   for (double PlanStageTimes::*stage : kPlanStages) {
     std::vector<double> values;
@@ -122,13 +135,14 @@ PlanStageTimes stage_medians(const PlanScenario& scenario, const PlanState& star
 
 // The CPU reference alone, then GpuPlan alone from the same start, each step of GpuPlan ended
 // by glFinish() (GL timer queries read 0 for compute work on llvmpipe).
-PlanTiming time_plan(const PlanScenario& scenario, std::uint32_t warmup, std::uint32_t timed) {
+PlanTiming time_plan(const PlanScenario& scenario, std::uint32_t warmup, std::uint32_t timed,
+                     const StepsMade& steps_made) {
   PlanTiming timing;
   const PlanState start = plan_start(scenario, scenario.world.seed);
   PlanState cpu = start;
   timing.cpu_ms = median_ms(
       warmup, timed, [&] { plan_step(scenario, cpu, kCpuWorkers); },
-      [&] { timing.living_first = cpu.living(); });
+      [&] { timing.living_first = cpu.living(); }, steps_made);
   timing.living_last = cpu.living();
   GpuPlan gpu(scenario, start,
               gpu_plan_point_capacity(std::uint64_t{warmup} + timed, start.agents.size(),
@@ -140,8 +154,8 @@ PlanTiming time_plan(const PlanScenario& scenario, std::uint32_t warmup, std::ui
         gpu.step(1);
         glFinish();
       },
-      [] {});
-  timing.stages = stage_medians(scenario, start, warmup, timed);
+      [] {}, steps_made);
+  timing.stages = stage_medians(scenario, start, warmup, timed, steps_made);
   return timing;
 }
 
@@ -198,7 +212,9 @@ int run_plan_bench(const PlanBenchOptions& options) {
   std::vector<std::pair<std::uint32_t, PlanStageTimes>> stage_rows;
   for (const PlanScenario& scenario : scenarios) {
     const std::uint32_t n = scenario.plan.total_count();
-    const PlanTiming t = time_plan(scenario, warmup, timed);
+    const PlanTiming t = time_plan(scenario, warmup, timed, [&](std::uint32_t steps) {
+      progress.update(done += std::uint64_t{n} * steps);
+    });
     context->check_gl_errors("the timing of " + std::to_string(n) + " agents");
     const double cpu_us = t.cpu_ms * kMicrosecondsPerMillisecond / n;
     const double gpu_us = t.gpu_ms * kMicrosecondsPerMillisecond / n;
@@ -211,8 +227,7 @@ int run_plan_bench(const PlanBenchOptions& options) {
                 number(t.cpu_ms).c_str(), number(t.gpu_ms).c_str(), number(cpu_us).c_str(),
                 number(gpu_us).c_str(), ratio);
     std::fflush(stdout);  // a row as soon as it is measured: 100k takes a minute
-    done += kRunsPerSize * std::uint64_t{n} * (warmup + timed);
-    progress.update(done);
+    progress.update(done);  // back on screen while the next size runs
   }
   progress.finish();
   if (per_agent.size() > 1) {

@@ -14,6 +14,7 @@ namespace {
 int run_view(const FlagValues& view) {
   viewer::ViewerOptions options;
   options.skip_steps = view.skip;
+  options.progress = !view.quiet;
   options.width = view.view_size.width;
   options.height = view.view_size.height;
   options.pacer = view.step_rate ? viewer::StepPacer::at_rate(*view.step_rate)

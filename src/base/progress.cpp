@@ -70,6 +70,7 @@ Progress::Progress(std::string label, std::string unit, std::uint64_t total,
       write_(write ? std::move(write) : Write(write_to_stderr)),
       seconds_now_(seconds_now ? std::move(seconds_now) : SecondsNow(steady_seconds)) {
   start_ = seconds_now_();
+  phase_start_ = start_;
   // A terminal shows the line at the first update; a log waits a whole interval, so a short
   // run logs only its final line.
   last_output_ = display_ == ProgressDisplay::kTerminal
@@ -81,18 +82,34 @@ Progress::~Progress() {
   if (drawn_) write_("\n");
 }
 
+void Progress::name_phase(std::string phase) { phase_ = std::move(phase); }
+
+void Progress::next_phase(std::string unit, std::uint64_t total, std::string phase) {
+  const double now = seconds_now_();
+  ended_phases_.push_back({phase_.empty() ? unit_ : phase_, now - phase_start_});
+  unit_ = std::move(unit);
+  total_ = total;
+  phase_ = std::move(phase);
+  phase_start_ = now;
+  // A terminal line still shows the phase that ended: the next update replaces it at once.
+  if (display_ == ProgressDisplay::kTerminal)
+    last_output_ = now - seconds_of(kProgressRedrawInterval);
+}
+
 void Progress::update(std::uint64_t done) {
   if (display_ == ProgressDisplay::kOff || finished_) return;
   const double now = seconds_now_();
   if (display_ == ProgressDisplay::kTerminal) {
     if (now - last_output_ < seconds_of(kProgressRedrawInterval)) return;
     last_output_ = now;
-    draw(line(done, now - start_, false));
+    draw(line(done, now - phase_start_, false));
     return;
   }
+  // A log line of a phase with nothing left would repeat what follows it.
+  if (done >= total_) return;
   if (now - last_output_ < seconds_of(kProgressLogInterval)) return;
   last_output_ = now;
-  write_(line(done, now - start_, false) + "\n");
+  write_(line(done, now - phase_start_, false) + "\n");
 }
 
 void Progress::clear_line() {
@@ -105,7 +122,7 @@ void Progress::clear_line() {
 void Progress::finish() {
   if (display_ == ProgressDisplay::kOff || finished_) return;
   finished_ = true;
-  const std::string text = line(total_, seconds_now_() - start_, true);
+  const std::string text = line(total_, seconds_now_() - phase_start_, true);
   if (display_ == ProgressDisplay::kTerminal) {
     draw(text);
     write_("\n");
@@ -119,11 +136,23 @@ std::string Progress::line(std::uint64_t done, double elapsed, bool finished) co
   done = std::min(done, total_);
   // Nothing to do is all done: 0/0 is 100%.
   const std::uint64_t percent = total_ == 0 ? 100 : done * 100 / total_;
-  std::string text = label_ + ": " + std::to_string(done) + "/" + std::to_string(total_) + " " +
-                     unit_ + " (" + std::to_string(percent) + "%)";
+  std::string text = label_ + ": " + (phase_.empty() ? "" : phase_ + " ") +
+                     std::to_string(done) + "/" + std::to_string(total_) + " " + unit_ + " (" +
+                     std::to_string(percent) + "%)";
   std::optional<double> rate;
   if (elapsed > 0 && done > 0) rate = static_cast<double>(done) / elapsed;
-  if (finished) text += " in " + format_duration(elapsed);
+  if (finished && ended_phases_.empty()) text += " in " + format_duration(elapsed);
+  if (finished && !ended_phases_.empty()) {
+    // The whole run's time first, then what each phase took of it.
+    std::string split;
+    double run_seconds = elapsed;
+    for (const EndedPhase& ended : ended_phases_) {
+      run_seconds += ended.seconds;
+      split += ended.name + " " + format_duration(ended.seconds) + ", ";
+    }
+    split += (phase_.empty() ? unit_ : phase_) + " " + format_duration(elapsed);
+    text += " in " + format_duration(run_seconds) + " (" + split + ")";
+  }
   if (rate) text += ", " + format_rate(*rate) + " " + unit_ + "/s";
   if (!finished && rate && done < total_) {
     text += ", ETA " + format_duration(static_cast<double>(total_ - done) / *rate);

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -190,11 +191,15 @@ class VideoSink final : public FrameSink {
 
 namespace {
 
+// Told the steps an advance has made so far, as it goes: the progress line of a long skip.
+using StepsMade = std::function<void(std::uint32_t made)>;
+
 // What a recording steps and draws: a flock, or a floor plan (docs/floor-plan.md).
 class RecordedScene {
  public:
   virtual ~RecordedScene() = default;
-  virtual void advance(std::uint32_t steps) = 0;
+  // `steps` steps, the same whatever `steps_made` (which may be empty) is told along the way.
+  virtual void advance(std::uint32_t steps, const StepsMade& steps_made) = 0;
   virtual void render(Renderer& renderer) = 0;
 };
 
@@ -204,10 +209,11 @@ class FlockScene final : public RecordedScene {
       : flock_(recording.scenario,
                recording.initial ? *recording.initial : seeded_start(recording.scenario)),
         renderer_(renderer) {}
-  void advance(std::uint32_t steps) override {
+  void advance(std::uint32_t steps, const StepsMade& steps_made) override {
     for (std::uint32_t step = 0; step < steps; ++step) {
       flock_.step();
       renderer_.record_step(flock_);  // trails see every step, not only the drawn ones
+      if (steps_made) steps_made(step + 1);
     }
   }
   void render(Renderer& renderer) override { renderer.render(flock_); }
@@ -224,14 +230,21 @@ class PlanScene final : public RecordedScene {
   explicit PlanScene(const PlanScenario& scenario)
       : plan_(scenario, plan_start(scenario, scenario.world.seed),
               initial_point_capacity(scenario)) {}
-  void advance(std::uint32_t steps) override {
-    if (steps == 0) return;
-    try {
-      plan_.make_room(plan_.counts(), plan_.steps() + steps);
-    } catch (const std::length_error& error) {
-      throw GpuError(std::string("the plan has no room: ") + error.what());
+  // In batches, each with one blocking read of the plan's counts to make room for it: a plan
+  // goes on as if it had had the room from the start (GpuPlan::make_room), so the batches
+  // change nothing but how often the progress line hears of them.
+  void advance(std::uint32_t steps, const StepsMade& steps_made) override {
+    for (std::uint32_t made = 0; made < steps;) {
+      const std::uint32_t batch = std::min(steps - made, kStepsPerBatch);
+      try {
+        plan_.make_room(plan_.counts(), plan_.steps() + batch);
+      } catch (const std::length_error& error) {
+        throw GpuError(std::string("the plan has no room: ") + error.what());
+      }
+      plan_.advance(batch);
+      made += batch;
+      if (steps_made) steps_made(made);
     }
-    plan_.advance(steps);
   }
   void render(Renderer& renderer) override {
     renderer.render(plan_);
@@ -250,6 +263,9 @@ class PlanScene final : public RecordedScene {
  private:
   // A few steps' points of every agent: most plans die out long before they need more.
   static constexpr std::uint32_t kInitialStepsOfPoints = 64;
+  // A plan's step takes a few milliseconds: a batch is a fraction of a second, and its read of
+  // the counts costs little beside it.
+  static constexpr std::uint32_t kStepsPerBatch = 64;
   static std::uint32_t initial_point_capacity(const PlanScenario& scenario) {
     const std::uint64_t agents = scenario.plan.total_count();
     return static_cast<std::uint32_t>(
@@ -268,6 +284,14 @@ void record_frames(const RecordRequest& req) {
     sink = std::make_unique<VideoSink>(req);
   else
     sink = std::make_unique<PngDirectorySink>(req);
+
+  // From the start of the run, so that the final line's time is the whole run's: the skipped
+  // steps are a phase of their own before the frames (their rate is steps, not frames).
+  const bool skipping = req.skip_steps > 0;
+  Progress progress("murmur record", skipping ? "steps" : "frames",
+                    skipping ? req.skip_steps : req.frames,
+                    progress_display_for(stderr, !req.progress));
+  if (skipping) progress.name_phase("skipping");
 
   const auto context = gl::create_headless_context();
   Renderer renderer(req.width, req.height,
@@ -290,11 +314,11 @@ void record_frames(const RecordRequest& req) {
         return plan_scene;
       });
 
-  if (req.progress && req.skip_steps > 0) std::fprintf(stderr, "skipping %u steps\n", req.skip_steps);
-  scene->advance(req.skip_steps);
-  // Frames per second from the first frame: the skipped steps are not frames.
-  Progress progress("murmur record", "frames", req.frames,
-                    progress_display_for(stderr, !req.progress));
+  if (skipping) {
+    scene->advance(req.skip_steps, [&progress](std::uint32_t made) { progress.update(made); });
+    // Frames per second from the first frame: the skipped steps are not frames.
+    progress.next_phase("frames", req.frames);
+  }
   for (std::uint32_t frame = 0; frame < req.frames; ++frame) {
     scene->render(renderer);
     RgbaImage pixels = renderer.read_pixels();
@@ -311,13 +335,14 @@ void record_frames(const RecordRequest& req) {
     }
     sink->submit(frame, std::move(pixels));
     // The next frame's steps run on the GPU while the workers (or ffmpeg) encode this one.
-    if (frame + 1 < req.frames) scene->advance(req.steps_per_frame);
+    if (frame + 1 < req.frames) scene->advance(req.steps_per_frame, {});
     progress.update(frame + 1);
   }
-  progress.finish();
 
   context->check_gl_errors("the recording");
+  // The frames still being encoded are part of the run.
   sink->finish(req, context->info().renderer);
+  progress.finish();
 }
 
 }  // namespace murmur

@@ -8,6 +8,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -15,6 +16,7 @@
 #include <string>
 
 #include "murmur/base/errors.hpp"
+#include "murmur/base/progress.hpp"
 #include "murmur/gl/readback_ring.hpp"
 #include "murmur/plan/gpu/gpu_plan.hpp"
 #include "murmur/plan/plan.hpp"
@@ -26,6 +28,8 @@ namespace {
 
 // A few steps' points of every agent to start with: the buffers grow as the counts say.
 constexpr std::uint32_t kInitialStepsOfPoints = 64;
+// --skip's steps between the progress line's updates: a plan's step takes milliseconds.
+constexpr std::uint32_t kSkipStepsPerBatch = 64;
 
 // Whether two plan scenarios differ only in what the drawing reads (the line widths), so that
 // the plan goes on and is only redrawn.
@@ -85,9 +89,20 @@ PlanViewer::PlanViewer(WindowSession& session, const ViewerOptions& options,
       panel_(options.scenario_path) {
   restart(scenario_.world.seed);
   if (options.skip_steps > 0) {
-    // Blocking, before the first frame: --skip is a start, not a frame.
-    plan_->make_room(plan_->counts(), options.skip_steps);
-    plan_->advance(options.skip_steps);
+    // Blocking, before the first frame: --skip is a start, not a frame. In batches, each with
+    // room made for it (the plan goes on as if it had had the room from the start), so that
+    // the progress line hears of them.
+    Progress progress("murmur view", "steps", options.skip_steps,
+                      progress_display_for(stderr, !options.progress));
+    progress.name_phase("skipping");
+    for (std::uint32_t made = 0; made < options.skip_steps;) {
+      const std::uint32_t batch = std::min(options.skip_steps - made, kSkipStepsPerBatch);
+      plan_->make_room(plan_->counts(), plan_->steps() + batch);
+      plan_->advance(batch);
+      made += batch;
+      progress.update(made);
+    }
+    progress.finish();
   }
   shell_.say("");
 }

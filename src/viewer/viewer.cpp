@@ -24,6 +24,7 @@
 #include <glm/geometric.hpp>
 
 #include "murmur/base/errors.hpp"
+#include "murmur/base/progress.hpp"
 #include "murmur/gl/stall_counter.hpp"
 #include "murmur/gl/window.hpp"
 #include "murmur/flock/gpu/flock_readback.hpp"
@@ -150,10 +151,16 @@ Viewer::Viewer(WindowSession& session, const ViewerOptions& options,
   readback_ = std::make_unique<FlockReadback>();
   Renderer& renderer = shell_.renderer();
   renderer.record_step(*flock_);
+  // Before the first frame, so a long --skip shows on stderr as murmur record's does.
+  Progress progress("murmur view", "steps", options.skip_steps,
+                    progress_display_for(stderr, !options.progress));
+  progress.name_phase("skipping");
   for (std::uint32_t i = 0; i < options.skip_steps; ++i) {
     flock_->step();
     renderer.record_step(*flock_);
+    progress.update(i + 1);
   }
+  if (options.skip_steps > 0) progress.finish();
   step_ = options.skip_steps;
 }
 

@@ -19,6 +19,7 @@ struct ViewerOptions {
   // and a new count restart from the seeded start.
   std::optional<FlockState> initial;
   std::uint32_t skip_steps = 0;        // steps before the first frame (trails see them)
+  bool progress = true;                // the skipped steps' progress line on stderr
   int width = 1280, height = 720;      // window size, >= 1 each
   StepPacer pacer = StepPacer::per_frame(1);
   bool vsync = true;

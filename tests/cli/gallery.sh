@@ -3,9 +3,12 @@
 # reads them from it) names a scenario that exists, and its picture is in
 # docs/images/gallery/, linked from the page and at most 200 KB; every seed preset has a
 # picture; the README links the gallery. tools/gallery remakes a picture from its command (the
-# tutorial's, the cheapest), and a bad argument is exit 2 with one line.
+# tutorial's, the cheapest), keeps a picture whose pixels are the same (the same bytes on the
+# next run, and an older encoding of the same pixels left as it is) and rewrites one whose
+# pixels differ; a bad argument is exit 2 with one line.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
+require_tools gallery ffmpeg
 
 gallery=$source_dir/tools/gallery
 page=$source_dir/docs/gallery.md
@@ -70,6 +73,35 @@ else
   [[ $(python3 "$source_dir/tests/cli/png_tool.py" colours "$work/pictures/seed002-tutorial.png") == several ]] ||
     fail "the remade tutorial picture is one colour"
   [[ ! -e $work/pictures/seed002-glow.png ]] || fail "tools/gallery NAME made other pictures too"
+fi
+
+# Runs tools/gallery on the tutorial again, into the same pictures.
+remake_tutorial() {
+  set +e
+  "$gallery" --murmur "$murmur" --images "$work/pictures" --frames-root "$work/frames" \
+    seed002-tutorial >"$work/stdout" 2>"$work/stderr"
+  rc=$?
+  set -e
+  ((rc == 0)) || fail "tools/gallery seed002-tutorial ($1) exited $rc: $(tail -3 "$work/stderr")"
+}
+tutorial=$work/pictures/seed002-tutorial.png
+if [[ -f $tutorial ]]; then
+  # The same command gives the same bytes.
+  cp "$tutorial" "$work/first.png"
+  remake_tutorial "a second time"
+  expect_same_file "$work/first.png" "$tutorial" "the tutorial's picture made twice"
+  # The same pixels in other bytes (another zlib level) are the same picture: kept as they are.
+  ffmpeg -nostdin -v error -i "$work/first.png" -compression_level 0 "$work/reencoded.png"
+  cmp -s "$work/first.png" "$work/reencoded.png" && fail "the re-encoded picture has the same bytes"
+  cp "$work/reencoded.png" "$tutorial"
+  remake_tutorial "over the same pixels in other bytes"
+  expect_same_file "$work/reencoded.png" "$tutorial" "a picture of the same pixels"
+  grep -q "seed002-tutorial: the same pixels as" "$work/stderr" ||
+    fail "tools/gallery did not say it kept the tutorial's picture: $(cat "$work/stderr")"
+  # Other pixels are another picture: rewritten.
+  cp "$source_dir/docs/images/gallery/seed002-glow.png" "$tutorial"
+  remake_tutorial "over another picture"
+  expect_same_file "$work/first.png" "$tutorial" "a picture whose pixels changed, remade"
 fi
 
 for args in "no-such-entry" "--bogus" "--images"; do

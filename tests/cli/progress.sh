@@ -2,8 +2,10 @@
 # Progress on stderr (README "Progress"): off a terminal, each long command ends with one plain
 # final line; --quiet leaves stderr free of progress and stdout byte for byte the same; on a
 # terminal (a pseudo-terminal from script(1)) the line is redrawn with '\r' and ended with a
-# newline, also when an error stops the run. tests/core/test_progress.cpp checks the numbers,
-# the redraw and the 5 s throttle on a clock of its own.
+# newline, also when an error stops the run. `murmur record --skip` shows the skipped steps on
+# that line before its frames, and its final line's time is the whole run's.
+# tests/core/test_progress.cpp checks the numbers, the redraw and the 5 s throttle on a clock of
+# its own.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 require_tools progress script
@@ -62,7 +64,8 @@ expect_same_file "$work/step-loud.csv" "$work/step.csv" "step with and without -
 check_command stats steps --scenario "$scenario" --steps 30 --every 10
 check_command soak steps --scenario "$scenario" --steps 30 --check-every 10
 check_command compare steps --scenario "$scenario" --steps 20 --lockstep 2 --samples 2
-check_command bench boid-steps --sizes 64 --steps 1 --warmup 0 --backends grid,cpu
+check_command bench "work units" --sizes 64 --steps 1 --warmup 0 --backends grid,naive,cpu
+check_command bench boid-steps --ecosystem --sizes 64 --steps 1 --warmup 0
 check_command record frames --scenario "$scenario" --frames 3 --size 32x18 --out "$work/frames"
 # Zero steps is a complete run too: 0/0 is 100%.
 run_murmur step --scenario "$scenario" --steps 0 --out "$work/none.csv"
@@ -106,5 +109,44 @@ if [[ $out != *"murmur step: "*$'\r\n'"murmur step: during the steps: GL error"*
   describe_run
 fi
 expect_no_file "$work/failed.csv" "step stopped by a GL error"
+
+# The skipped steps of `murmur record --skip` are a phase of the line, drawn at their first step
+# (a terminal draws its first update at once), before the frames.
+run_on_terminal "$murmur" record --scenario "$scenario" --skip 300 --frames 1 --size 32x18 \
+  --out "$work/skipped"
+expect_rc 0
+if [[ $out != *$'\r'"murmur record: skipping 1/300 steps (0%)"*$'\r'"murmur record: 1/1 frames"* ]]; then
+  fail "record --skip on a terminal: no progress line during the skipped steps"
+  describe_run
+fi
+
+# Seconds of a progress line's duration: "0.4 s", "12 s" or "3 min 07 s".
+seconds_of() {
+  if [[ $1 =~ ^([0-9]+)" min "([0-9]+)" s"$ ]]; then
+    echo "$((10#${BASH_REMATCH[1]} * 60 + 10#${BASH_REMATCH[2]}))"
+  else
+    echo "${1% s}"
+  fi
+}
+# Off a terminal the final line gives the whole run's time, then the skip's and the frames'
+# shares of it: the whole is no less than the skip, nor than the skip and the frames together
+# (each printed to a tenth of a second, rounded: at most 0.15 s lost between the three).
+run_murmur record --scenario "$scenario" --skip 300 --frames 2 --size 32x18 --out "$work/skipped"
+expect_rc 0
+expect_final_line record frames
+duration='([0-9.]+ s|[0-9]+ min [0-9]+ s)'
+final_pattern="^murmur record: 2/2 frames \(100%\) in $duration \(skipping $duration, frames $duration\), "
+if [[ $(printf '%s\n' "$err" | tail -n 1) =~ $final_pattern ]]; then
+  whole=$(seconds_of "${BASH_REMATCH[1]}")
+  skip=$(seconds_of "${BASH_REMATCH[2]}")
+  frames=$(seconds_of "${BASH_REMATCH[3]}")
+  if ! awk -v w="$whole" -v s="$skip" -v f="$frames" 'BEGIN { exit !(w >= s && w >= s + f - 0.15) }'; then
+    fail "record --skip: the final line's time ($whole s) is not the whole run's (skip $skip s, frames $frames s)"
+    describe_run
+  fi
+else
+  fail "record --skip: the final line does not split the run's time into the skip and the frames"
+  describe_run
+fi
 
 finish

@@ -2,8 +2,9 @@
 # `murmur view --in FILE --skip S` starts where `murmur record --in FILE --skip S` starts: a
 # state whose boids all sit at the bottom right of the world is drawn there and nowhere else
 # (the seeded start, drawn for contrast, fills the world), and --skip flies them left before
-# the first frame, in both. A bad state file is exit 2 with one line naming it; --in excludes
-# --seed (a seed shapes only a seeded start).
+# the first frame, in both, each showing the skipped steps on its progress line (--quiet: none).
+# A bad state file is exit 2 with one line naming it; --in excludes --seed (a seed shapes only
+# a seeded start).
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 
@@ -81,6 +82,12 @@ expect_rc 0
 run_in_xvfb view --scenario "$scenario" --in "$work/right.csv" --skip 20 --frames 1 \
   --size "$size" --screenshot "$work/viewed_skipped.png"
 expect_rc 0
+# Off a terminal the skip ends with its final line (tests/cli/progress.sh checks the terminal).
+expect_stderr_contains "murmur view: skipping 20/20 steps (100%) in "
+run_in_xvfb view --scenario "$scenario" --in "$work/right.csv" --skip 20 --frames 1 \
+  --size "$size" --quiet
+expect_rc 0
+[[ $err != *"skipping"* ]] || { fail "view --skip --quiet printed progress"; describe_run; }
 for image in "$work/skipped/frame_000000.png" "$work/viewed_skipped.png"; do
   image_or_fail "$image" || continue
   (($(lit "$image" "${bottom_left[@]}") > 0)) || fail "$image: --skip 20 did not move the boids on"

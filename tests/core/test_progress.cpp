@@ -154,6 +154,48 @@ TEST_CASE("a terminal line can be cleared for other output, and is ended if the 
   CHECK(stderr_text.all().find("100/100") == std::string::npos);  // no final line
 }
 
+TEST_CASE("a run of phases counts each in turn, and its final line gives the whole run's time") {
+  FakeStderr stderr_text;
+  const double start = stderr_text.now;
+  Progress progress("murmur record", "steps", 1200, ProgressDisplay::kLog,
+                    [&](std::string_view text) { stderr_text.writes.emplace_back(text); },
+                    [&] { return stderr_text.now; });
+  progress.name_phase("skipping");
+  stderr_text.now = start + kLogSeconds;
+  progress.update(300);
+  REQUIRE(stderr_text.writes.size() == 1);
+  CHECK_THAT(stderr_text.writes[0],
+             Equals("murmur record: skipping 300/1200 steps (25%), 60.0 steps/s, ETA 15 s\n"));
+  // The phase's last step is no line of its own: the next phase or the final line tells it.
+  stderr_text.now = start + 4 * kLogSeconds;
+  progress.update(1200);
+  CHECK(stderr_text.writes.size() == 1);
+  progress.next_phase("frames", 4);
+  // The frames' rate and ETA count from the start of their phase, not of the run.
+  stderr_text.now = start + 5 * kLogSeconds;
+  progress.update(1);
+  REQUIRE(stderr_text.writes.size() == 2);
+  CHECK_THAT(stderr_text.writes[1],
+             Equals("murmur record: 1/4 frames (25%), 0.200 frames/s, ETA 15 s\n"));
+  stderr_text.now = start + 6 * kLogSeconds;
+  progress.finish();
+  REQUIRE(stderr_text.writes.size() == 3);
+  CHECK_THAT(stderr_text.writes[2],
+             Equals("murmur record: 4/4 frames (100%) in 30 s (skipping 20 s, frames 10 s), "
+                    "0.400 frames/s\n"));
+}
+
+TEST_CASE("on a terminal the next phase is drawn at its first update") {
+  FakeStderr stderr_text;
+  Progress progress = stderr_text.progress(10, ProgressDisplay::kTerminal);
+  progress.update(10);
+  REQUIRE(stderr_text.writes.size() == 1);
+  progress.next_phase("frames", 2, "drawing");
+  progress.update(1);  // no time has passed since the last redraw
+  REQUIRE(stderr_text.writes.size() == 2);
+  CHECK(stderr_text.writes[1].starts_with("\rmurmur step: drawing 1/2 frames (50%)"));
+}
+
 TEST_CASE("with progress off (--quiet) nothing is written") {
   FakeStderr stderr_text;
   {
