@@ -3,8 +3,8 @@
 // count the GPU keeps.
 //
 // Sections: helpers; the flock's buffers and programs; buffers and parameters; one step: the
-// sort, trail slots, the ecosystem, steering; the public functions: steps, parameters, upload
-// and download. The stage clocks of the timed steps are stage_timing.hpp.
+// sort, trail slots, the ecosystem, steering, the ids' limit; the public functions: steps,
+// parameters, upload and download. The stage clocks of the timed steps are stage_timing.hpp.
 #include "murmur/flock/gpu/gpu_flock.hpp"
 
 #include <algorithm>
@@ -108,6 +108,12 @@ struct GpuFlock::Impl {
   std::optional<SteeredBoid> steered;
   std::uint64_t steps_taken = 0;
   std::optional<std::uint64_t> planted_gl_error_step = gl::planted_gl_error_step();
+  // The most the GPU's next_id can be (exact after an upload or a readback), so that the ids'
+  // limit costs no readback until it is near (check_ids_of_births).
+  std::uint64_t next_id_bound = 0;
+  // Set when a step's births took next_id past the limit: its message. The GPU made that step
+  // before the flock could know, so the flock refuses to step or be read until an upload.
+  std::optional<std::string> refused_step;
 
   gl::Program count_pass, scatter_pass, rank_pass, births_pass, population_pass, slots_taken_pass,
       slots_free_pass;
@@ -490,6 +496,30 @@ struct GpuFlock::Impl {
     sort_candidates(stage_done, true);
     ++step_index;
     if (queries) queries->resolve();
+    if (births_on()) check_ids_of_births();
+  }
+
+  // The CPU reference's rule (require_ids_for_births) on the births the GPU just made. A step
+  // bears at most `capacity` children, so while next_id_bound leaves that much room below
+  // kLastNextId no step can pass it and nothing is read back; near the top the Population
+  // record is read once a step, which holds next_id and the children just born.
+  void check_ids_of_births() {
+    next_id_bound += capacity;
+    if (next_id_bound <= kLastNextId) return;
+    const gpu::Population p = read_population();
+    // population_update.comp added `born` to next_id in uint32: subtracting it is exact.
+    const std::uint32_t next_id_before = p.next_id - p.born;
+    try {
+      require_ids_for_births(step_index, next_id_before, p.born);
+    } catch (const InputError& error) {
+      refused_step = error.what();
+      throw;
+    }
+    next_id_bound = p.next_id;
+  }
+
+  void require_not_refused() const {
+    if (refused_step) throw InputError(*refused_step);
   }
 
   gpu::Population read_population() const {
@@ -554,6 +584,7 @@ GpuFlock::~GpuFlock() = default;
 
 // --- the public functions: steps, parameters, upload and download ------------------------------
 void GpuFlock::step(std::uint32_t steps) {
+  impl_->require_not_refused();
   for (std::uint32_t k = 0; k < steps; ++k) {
     if (impl_->steps_taken++ == impl_->planted_gl_error_step) gl::make_planted_gl_error();
     impl_->step_once();
@@ -561,12 +592,14 @@ void GpuFlock::step(std::uint32_t steps) {
 }
 
 GridStageTimes GpuFlock::step_timed() {
+  impl_->require_not_refused();
   GridStageTimes times;
   impl_->step_once(&times);
   return times;
 }
 
 GridStageTimes GpuFlock::step_gpu_timed() {
+  impl_->require_not_refused();
   GridStageTimes times;
   impl_->step_once(&times, Impl::StageTiming::GpuTimestamps);
   return times;
@@ -687,12 +720,15 @@ void GpuFlock::upload(const FlockState& state) {
   const std::vector<float> field = state.food.empty() ? initial_food(m.scenario) : state.food;
   if (!field.empty()) m.food.upload(0, sizeof(float) * field.size(), field.data());
   m.population.upload(0, sizeof population, &population);
+  m.next_id_bound = population.next_id;
+  m.refused_step.reset();
   m.step_index = state.step;
   m.bind_simulation_buffers();
   m.sort_candidates([](double GridStageTimes::*) {}, false);
 }
 
 FlockState GpuFlock::download() const {
+  impl_->require_not_refused();
   const gpu::Population population = impl_->read_population();
   std::vector<gpu::Boid> records(population.live);
   if (!records.empty()) impl_->sorted.download(0, sizeof(gpu::Boid) * records.size(), records.data());
@@ -715,7 +751,10 @@ FlockState GpuFlock::download() const {
   return state;
 }
 
-std::uint32_t GpuFlock::live_count() const { return impl_->read_population().live; }
+std::uint32_t GpuFlock::live_count() const {
+  impl_->require_not_refused();
+  return impl_->read_population().live;
+}
 
 std::vector<GpuNeighbourCounts> GpuFlock::download_neighbour_counts() const {
   // The counts are per slot of the state the last step started from.

@@ -84,6 +84,9 @@ class GpuFlock {
   GpuFlock(const GpuFlock&) = delete;
   GpuFlock& operator=(const GpuFlock&) = delete;
 
+  // A step whose births take next_id past 2^32 - 1 throws the CPU reference's InputError
+  // (require_ids_for_births, docs/model.md, "Ids that stay unique"). The GPU has made that step
+  // by then, so the flock then refuses to step or be read (the same error) until upload().
   void step(std::uint32_t steps = 1);
   // One grid step with each stage timed (the same work as step(); slower, for `murmur bench`).
   GridStageTimes step_timed();
