@@ -9,10 +9,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <optional>
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "murmur/gl/gpu_scan.hpp"
 #include "murmur/flock/gpu/gpu_types.hpp"
@@ -83,6 +85,20 @@ struct EcosystemPlan {
 
 }  // namespace
 
+GpuFault planted_gpu_fault() {
+  constexpr const char* kVariable = "MURMUR_TEST_GPU_FAULT";
+  const char* value = std::getenv(kVariable);
+  if (value == nullptr || *value == '\0') return GpuFault::None;
+  std::string names;
+#define MURMUR_GPU_FAULT_NAMED(name, define, meaning)         \
+  if (std::string_view(value) == #name) return GpuFault::name; \
+  names += names.empty() ? #name : ", " #name;
+  MURMUR_GPU_FAULTS(MURMUR_GPU_FAULT_NAMED)
+#undef MURMUR_GPU_FAULT_NAMED
+  throw InputError(std::string(kVariable) + "='" + value + "' is not a planted fault: use one of " +
+                   names + " (or leave it unset)");
+}
+
 std::vector<std::uint32_t> exclusive_scan_on_gpu(const std::vector<std::uint32_t>& values) {
   const auto n = static_cast<std::uint32_t>(values.size());
   gl::Buffer buffer("scan test values", sizeof(std::uint32_t) * std::max<std::size_t>(n, 1));
@@ -103,13 +119,12 @@ struct GpuFlock::Impl {
   std::uint32_t capacity = 0;
   std::uint32_t cell_count = 0;
   std::uint64_t step_index = 0;  // steps taken by the state on the GPU (FlockState::step)
-  GpuFault fault = GpuFault::None;
+  GpuFault fault = planted_gpu_fault();
   BirthRules births;
   std::optional<SteeredBoid> steered;
   std::uint64_t steps_taken = 0;
   std::optional<std::uint64_t> planted_gl_error_step = gl::planted_gl_error_step();
-  // The most the GPU's next_id can be (exact after an upload or a readback), so that the ids'
-  // limit costs no readback until it is near (check_ids_of_births).
+  // The most the GPU's next_id can be, exact after an upload or a readback (check_ids_of_births).
   std::uint64_t next_id_bound = 0;
   // Set when a step's births took next_id past the limit: its message. The GPU made that step
   // before the flock could know, so the flock refuses to step or be read until an upload.
@@ -500,9 +515,8 @@ struct GpuFlock::Impl {
   }
 
   // The CPU reference's rule (require_ids_for_births) on the births the GPU just made. A step
-  // bears at most `capacity` children, so while next_id_bound leaves that much room below
-  // kLastNextId no step can pass it and nothing is read back; near the top the Population
-  // record is read once a step, which holds next_id and the children just born.
+  // bears at most `capacity` children: while next_id_bound stays at most kLastNextId nothing
+  // is read; past it the Population record (next_id, the children just born) is, once a step.
   void check_ids_of_births() {
     next_id_bound += capacity;
     if (next_id_bound <= kLastNextId) return;
@@ -518,9 +532,7 @@ struct GpuFlock::Impl {
     next_id_bound = p.next_id;
   }
 
-  void require_not_refused() const {
-    if (refused_step) throw InputError(*refused_step);
-  }
+  void require_not_refused() const { if (refused_step) throw InputError(*refused_step); }
 
   gpu::Population read_population() const {
     gpu::Population p{};
