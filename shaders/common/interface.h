@@ -213,5 +213,8 @@
 
 // The planted faults' MURMUR_FAULT_* and the topologies' MURMUR_TOPOLOGY_* are generated
 // into params.glsl from their C++ enums (src/paramgen).
+// The planted fault LooseSpeedLimit scales a boid over max_speed to this much of it: 100 times
+// the soak's relative slack on speeds (kSpeedLimitRelativeSlack), so its first check sees it.
+#define MURMUR_LOOSE_SPEED_LIMIT_FACTOR 1.0001
 
 #endif

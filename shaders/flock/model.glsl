@@ -309,6 +309,7 @@ Boid finish_step(Species s, Boid self, vec2 steering, vec2 world) {
     precise float scale = s.speed_limit == MURMUR_SPEED_LIMIT_INVERSE
                               ? (s.max_speed * s.max_speed) / speed_squared
                               : s.max_speed / speed;
+    if (params.fault == MURMUR_FAULT_LOOSE_SPEED_LIMIT) scale *= MURMUR_LOOSE_SPEED_LIMIT_FACTOR;
     vel *= scale;
   } else if (speed > 0.0 && speed < s.min_speed) {
     vel *= s.min_speed / speed;

@@ -26,7 +26,7 @@ void main() {
     population.steered = live;
     population.born = born;
     population.candidates = live + born;
-    population.next_id += born;  // uint32 wrap, as on the CPU
+    population.next_id += born;  // a wrap here is a step GpuFlock refuses (check_ids_of_births)
     population.candidate_groups = groups_for(live + born);
   } else {
     uint last = params.cell_count - 1u;

@@ -375,6 +375,9 @@ FlockState settle_population(const Scenario& scenario, const FlockState& before,
       ++next.totals[parent.species].born;
     }
   }
+  // Counted before the wrap could matter: a step whose children would take next_id past
+  // 2^32 - 1 (their ids wrapped above onto ids that may be alive) is refused whole.
+  require_ids_for_births(next.step, next_id, born_records.size());
   next_id += static_cast<std::uint32_t>(born_records.size());
   for (std::size_t s = 0; s < species_count; ++s) next.totals[s].dropped += dropped[s];
 

@@ -458,8 +458,21 @@ std::uint32_t FlockState::resolved_next_id() const {
   if (next_id) return *next_id;
   std::uint32_t largest = 0;
   for (const Boid& b : boids) largest = std::max(largest, b.id);
-  // Unsigned wrap: a flock holding id 2^32 - 1 numbers its children from 0.
-  return boids.empty() ? 0u : largest + 1u;
+  if (boids.empty()) return 0u;
+  // Not largest + 1 mod 2^32: that would number the children of a flock holding the last id
+  // from 0, over ids that may be alive. Held at the top, next_id lets no child be born.
+  return largest == kLastNextId ? kLastNextId : largest + 1u;
+}
+
+void require_ids_for_births(std::uint64_t step, std::uint32_t next_id, std::uint64_t born) {
+  const std::uint64_t next_id_after = std::uint64_t{next_id} + born;
+  if (next_id_after <= kLastNextId) return;
+  throw InputError("step " + std::to_string(step) + ": " + std::to_string(born) +
+                   (born == 1 ? " birth" : " births") + " would take next_id from " +
+                   std::to_string(next_id) + " to " + std::to_string(next_id_after) +
+                   ", past " + std::to_string(kLastNextId) +
+                   ": ids are 32-bit and never reused while alive (docs/model.md, \"Ids that "
+                   "stay unique\"); start from a state with smaller ids");
 }
 
 FlockState seeded_start(const Scenario& scenario) {

@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # `murmur compare` through the command line: a passing comparison exits 0 with every check
 # reported, for the grid and the all-pairs search, from a state file and with every model option
-# of the seed presets; bad flags exit 2.
-# (That a failing comparison exits non-zero is shown by tests/gpu/test_gpu_flock.cpp, which
-# plants faults through a test-only switch the command line does not expose.)
+# of the seed presets; a GPU with a planted fault (MURMUR_TEST_GPU_FAULT, docs/harness.md,
+# "Planting a fault from the command line") fails it with exit 1; bad flags exit 2.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 
@@ -86,6 +85,24 @@ TOML
 run_murmur compare --scenario "$options" --steps 100 --lockstep 5
 expect_rc 0
 expect_stdout_contains "overall: PASS"
+
+# A GPU that skips the row of cells above each boid's: the checks fail, and so does the command.
+for search in grid naive; do
+  MURMUR_TEST_GPU_FAULT=DropNeighbourRow run_murmur compare --scenario "$scenario" --steps 30 \
+    --lockstep 2 --search $search --quiet
+  if [[ $search == grid ]]; then
+    expect_rc 1
+    expect_stdout_contains "neighbour sets     FAIL"
+    expect_stdout_contains "overall: FAIL"
+  else
+    # The all-pairs pass has no cells to skip: the fault changes nothing there.
+    expect_rc 0
+    expect_stdout_contains "overall: PASS"
+  fi
+done
+MURMUR_TEST_GPU_FAULT=NoSuchFault run_murmur compare --scenario "$scenario" --steps 1 --quiet
+expect_rc 2
+expect_stderr_contains "MURMUR_TEST_GPU_FAULT='NoSuchFault' is not a planted fault: use one of None, DropNeighbourRow,"
 
 run_murmur compare --scenario "$scenario" --lockstep 20000
 expect_rc 2

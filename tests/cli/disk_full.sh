@@ -3,7 +3,8 @@
 # exits 3 with one line naming the file and the cause, and leaves nothing that looks complete:
 # no clip under its final name, no temporary, and a frame directory without its manifest.
 # Mounting needs root (CI runs as root); where it fails the test fails with the reason, unless
-# MURMUR_SKIP_DISK_FAULT_TESTS=1 asks to skip it, which is printed (docs/reliability.md).
+# MURMUR_SKIP_DISK_FAULT_TESTS=1 asks to skip it: printed, and exit 77, which ctest reports as
+# skipped (docs/reliability.md).
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 
@@ -18,7 +19,7 @@ if ! reason=$(mount -t tmpfs -o size=$disk_size tmpfs "$disk" 2>&1); then
   if [[ ${MURMUR_SKIP_DISK_FAULT_TESTS:-} == 1 ]]; then
     echo "SKIPPED: full-disk recording test: cannot mount a tmpfs ($reason);" \
       "MURMUR_SKIP_DISK_FAULT_TESTS=1 asked to skip it" >&2
-    exit 0
+    exit 77
   fi
   fail "full-disk recording test: cannot mount a tmpfs ($reason); run as root, or set" \
     "MURMUR_SKIP_DISK_FAULT_TESTS=1 to skip the disk-fault tests"

@@ -1,6 +1,6 @@
-// The CPU reference step: the two neighbour searches agree bit for bit, runs are reproducible
-// and chaotic, hand-built states give known answers, and long runs keep the model's
-// invariants.
+// The CPU reference step (docs/model.md, "Floating point rules of the CPU reference"): the two
+// neighbour searches agree bit for bit, runs are reproducible and chaotic, hand-built states
+// give known answers, and long runs keep the model's invariants (docs/reliability.md, "Soak").
 //
 // Sections: helpers; the two neighbour searches, order and ids; reproducibility and chaos;
 // hand-built states with known answers; long runs.

@@ -11,10 +11,12 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
 
+#include "murmur/base/errors.hpp"
 #include "murmur/flock/cpu_flock.hpp"
 #include "murmur/flock/grid.hpp"
 #include "murmur/flock/invariants.hpp"
@@ -504,6 +506,59 @@ TEST_CASE("the budding rule replaces births by energy when on", "[ecosystem][bir
   REQUIRE(trace.births.size() == 2);
   CHECK(trace.births[0].parent_id == 0);
   CHECK(trace.births[1].parent_id == 2);
+}
+
+TEST_CASE("births stop a step that would take next_id past 2^32 - 1, and up to it are born",
+          "[ecosystem][births][ids]") {
+  SpeciesParams s = sheep();
+  s.count = 2;
+  s.max_count = 0;
+  s.max_age = 0;
+  s.grazes = false;
+  Scenario scenario = world_of(200.0f, 150.0f, {s}, 99);
+  scenario.world.capacity = 10;
+  FlockState state;
+  // One parent: 17.4 is >= E_R = 16 after the step's costs, 12 is not.
+  state.boids = {boid(4, 0, {100.0f, 50.0f}, {1.5f, 0.0f}, 17.4f),
+                 boid(8, 0, {20.0f, 20.0f}, {1.5f, 0.0f}, 12.0f)};
+  state.step = 41;
+  const auto refusal = [&](const FlockState& before) -> std::string {
+    try {
+      murmur::cpu_step(scenario, before);
+    } catch (const murmur::InputError& error) {
+      return error.what();
+    }
+    return "the step was not refused";
+  };
+
+  SECTION("the last child next_id allows is born, and leaves next_id at 2^32 - 1") {
+    state.next_id = 0xFFFFFFFEu;
+    CpuStepTrace trace;
+    const FlockState next = murmur::cpu_step(scenario, state, &trace);
+    REQUIRE(trace.births.size() == 1);
+    CHECK(trace.births[0].child_id == 0xFFFFFFFEu);
+    CHECK(*next.next_id == murmur::kLastNextId);
+  }
+  SECTION("one child more is refused, naming the step, the births and the id space") {
+    state.next_id = murmur::kLastNextId;
+    CHECK(refusal(state) ==
+          "step 42: 1 birth would take next_id from 4294967295 to 4294967296, past 4294967295: "
+          "ids are 32-bit and never reused while alive (docs/model.md, \"Ids that stay "
+          "unique\"); start from a state with smaller ids");
+  }
+  SECTION("a state holding the last id, read without a next_id, can bear no child") {
+    state.boids[1].id = murmur::kLastNextId;
+    // Not (largest + 1) mod 2^32 = 0: that child would be numbered over ids that may be alive.
+    CHECK(state.resolved_next_id() == murmur::kLastNextId);
+    CHECK_THAT(refusal(state), Catch::Matchers::StartsWith(
+                                   "step 42: 1 birth would take next_id from 4294967295 to "
+                                   "4294967296"));
+    // Without a birth it steps on.
+    state.boids[0].energy = 12.0f;
+    const FlockState next = murmur::cpu_step(scenario, state);
+    CHECK(next.boids.size() == 2);
+    CHECK(*next.next_id == murmur::kLastNextId);
+  }
 }
 
 // --- determinism and the two searches ----------------------------------------------------------

@@ -1,4 +1,5 @@
-// The k-d tree against brute force and against the model's own predicate: the CPU reference's neighbour sets are only as trustworthy as this search.
+// The k-d tree (docs/model.md, "The k-d tree") against brute force and against the model's own
+// predicate: the CPU reference's neighbour sets are only as trustworthy as this search.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>

@@ -19,6 +19,7 @@
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <numbers>
 #include <set>
 #include <sstream>
@@ -31,6 +32,7 @@
 #include "murmur/scenario/scenario.hpp"
 #include "murmur/flock/state.hpp"
 #include "sparse_ids.hpp"
+#include "temp_dir.hpp"
 
 using namespace murmur;
 using Catch::Matchers::Contains;
@@ -38,6 +40,9 @@ using Catch::Matchers::StartsWith;
 using Catch::Matchers::WithinAbs;
 
 namespace fs = std::filesystem;
+using murmur::test::TmpfsMount;
+using murmur::test::disk_fault_mount_ready;
+using murmur::test::file_names;
 
 // --- helpers -----------------------------------------------------------------------------------
 namespace {
@@ -470,19 +475,6 @@ TEST_CASE("a failed write throws OutputError naming the path and leaves no file"
     CHECK(dir.entries().empty());
   }
 
-  SECTION("the directory is read-only") {
-    if (::geteuid() == 0) {
-      WARN("running as root: permissions do not stop writes, covered by the other sections");
-      return;
-    }
-    fs::permissions(dir.path, fs::perms::owner_read | fs::perms::owner_exec);
-    const fs::path path = dir.path / "out.npy";
-    CHECK_THAT(error_of<OutputError>([&] { write_state_npy(path, state); }),
-               StartsWith(path.string() + ": cannot create output file (Permission denied)"));
-    fs::permissions(dir.path, fs::perms::owner_all);
-    CHECK(dir.entries().empty());
-  }
-
   SECTION("the disk fills up part way: the old file survives and the temporary is removed") {
     // RLIMIT_FSIZE makes writes past the limit fail with EFBIG, like a full disk would.
     const fs::path path = dir.path / "out.csv";
@@ -512,6 +504,32 @@ TEST_CASE("a failed write throws OutputError naming the path and leaves no file"
     CHECK(read_bytes(path) == "old contents");
     CHECK(dir.entries() == std::vector<std::string>{"out.csv"});
   }
+}
+
+TEST_CASE("a read-only directory: OutputError naming the path, and no file", "[state]") {
+  TempDir dir;
+  const FlockState state = seeded_start(two_species(300.0f, 200.0f, 20, 0));
+  const fs::path locked = dir.path / "locked";
+  // Root ignores permission bits (and CI runs as root), so as root the directory is a
+  // read-only tmpfs instead; where it cannot be mounted the test fails or, asked to, skips.
+  std::unique_ptr<TmpfsMount> read_only;
+  std::string reason = "Permission denied";
+  if (::geteuid() == 0) {
+    read_only = std::make_unique<TmpfsMount>(locked, "size=64k", MS_RDONLY);
+    if (!disk_fault_mount_ready(*read_only, "read-only state directory")) return;
+    reason = "Read-only file system";
+  } else {
+    fs::create_directories(locked);
+    fs::permissions(locked, fs::perms::owner_read | fs::perms::owner_exec);
+  }
+  const fs::path csv = locked / "out.csv";
+  const fs::path npy = locked / "out.npy";
+  CHECK(error_of<OutputError>([&] { write_state_csv(csv, state); }) ==
+        csv.string() + ": cannot create output file (" + reason + ")");
+  CHECK(error_of<OutputError>([&] { write_state_npy(npy, state); }) ==
+        npy.string() + ": cannot create output file (" + reason + ")");
+  CHECK(file_names(locked).empty());
+  if (!read_only) fs::permissions(locked, fs::perms::owner_all);
 }
 
 // --- energies and the food field ---------------------------------------------------------------

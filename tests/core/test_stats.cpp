@@ -1,5 +1,5 @@
-// Flock statistics on hand-built states with known answers, and the k-d tree based nearest
-// neighbour and cluster searches against brute force.
+// Flock statistics (docs/model.md, "Flock statistics") on hand-built states with known
+// answers, and the k-d tree based nearest neighbour and cluster searches against brute force.
 //
 // Sections: polarization; milling in walls; milling on a torus (the circular centroid, the
 // quarter-side limit, wrap and bounded species together); the collective state; nearest

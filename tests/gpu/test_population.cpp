@@ -1,15 +1,20 @@
 // A living population (docs/model.md, "A living population"): deaths by age, births by the
-// test-only budding rule, the capacity, next_id, on the GPU and the CPU reference; the
-// harness with a changing population and the planted birth fault it must catch.
+// test-only budding rule, the capacity, next_id and the births refused at its top
+// (docs/model.md, "Ids that stay unique"), on the GPU and the CPU reference; the harness with
+// a changing population and the planted birth fault it must catch.
 #include <algorithm>
 #include <cstdint>
 #include <set>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "gpu_test_support.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/flock/cpu_flock.hpp"
 #include "murmur/flock/gpu/gpu_flock.hpp"
 #include "murmur/flock/gpu/harness.hpp"
+#include "murmur/gl/stall_counter.hpp"
 
 using namespace murmur;
 using murmur::test::gl_context;
@@ -147,14 +152,14 @@ TEST_CASE("Budding: children take next_id + their index in parent order, the sam
   }
 }
 
-TEST_CASE("The capacity caps births in birth order, and next_id wraps past 2^32 - 1") {
+TEST_CASE("The capacity caps births in birth order, and next_id reaches 2^32 - 1") {
   gl_context();
   Scenario sc = living_world(40, 0);
   sc.world.capacity = 83;  // 80 boids: room for three children
   const BirthRules every_boid{.budding_period = 1};
   FlockState start = seeded_start(sc);
-  start.next_id = 0xFFFFFFFEu;  // the children get 0xFFFFFFFE, 0xFFFFFFFF, then 0
-  // Move the boids' ids out of the way of the wrapped children.
+  start.next_id = 0xFFFFFFFCu;  // the children get 0xFFFFFFFC .. 0xFFFFFFFE, the last allowed
+  // Move the boids' ids out of the way of the children.
   for (Boid& b : start.boids) b.id += 1000;
 
   GpuFlock gpu(sc, start);
@@ -166,19 +171,126 @@ TEST_CASE("The capacity caps births in birth order, and next_id wraps past 2^32 
   on_cpu.sort_by_id();
   REQUIRE(on_gpu.boids.size() == 83);
   REQUIRE(ids_of(on_gpu) == ids_of(on_cpu));
-  const std::set<std::uint32_t> children{0xFFFFFFFEu, 0xFFFFFFFFu, 0u};
+  const std::set<std::uint32_t> children{0xFFFFFFFCu, 0xFFFFFFFDu, 0xFFFFFFFEu};
   std::set<std::uint32_t> born;
   for (const BirthRecord& b : trace.births) born.insert(b.child_id);
   REQUIRE(born == children);
   // One vector: begin() and end() of two temporaries would search between unrelated buffers.
   const std::vector<std::uint32_t> gpu_ids = ids_of(on_gpu);
   for (std::uint32_t id : children) REQUIRE(std::binary_search(gpu_ids.begin(), gpu_ids.end(), id));
-  REQUIRE(*on_gpu.next_id == 1u);
-  // Full: nobody more is born, and next_id stays.
-  gpu.step();
+  REQUIRE(*on_gpu.next_id == kLastNextId);
+  REQUIRE(*on_cpu.next_id == kLastNextId);
+  // Full: nobody more is born, next_id stays at the top, and the flock steps on.
+  gpu.step(2);
   on_gpu = gpu.download();
   REQUIRE(on_gpu.boids.size() == 83);
-  REQUIRE(*on_gpu.next_id == 1u);
+  REQUIRE(*on_gpu.next_id == kLastNextId);
+}
+
+namespace {
+
+// The first step of a CPU run from `start` that throws, with its message (none in `steps`: "").
+std::pair<std::uint64_t, std::string> first_refused_cpu_step(const Scenario& sc, FlockState state,
+                                                             const BirthRules& births,
+                                                             std::uint32_t steps) {
+  for (std::uint32_t k = 0; k < steps; ++k) {
+    try {
+      state = cpu_step(sc, state, nullptr, std::nullopt, births);
+    } catch (const InputError& error) {
+      return {state.step + 1, error.what()};
+    }
+  }
+  return {0, ""};
+}
+
+}  // namespace
+
+TEST_CASE("Births that would take next_id past 2^32 - 1 stop the GPU and the CPU at the same "
+          "step, with the same message, and with room the run goes on", "[ids]") {
+  gl_context();
+  Scenario sc = living_world(40, 0);
+  sc.world.capacity = 400;  // never full here: births are only limited by the ids
+  const BirthRules budding{.budding_period = 16};  // a few parents a step
+  FlockState start = seeded_start(sc);
+  for (Boid& b : start.boids) b.id += 1000;  // clear of the children's ids
+  constexpr std::uint32_t kSteps = 40;
+
+  SECTION("near the top: both stop at one step, which the GPU learns of without being asked") {
+    // Room for about a dozen steps of children, and the bound (next_id + capacity a step)
+    // already past the top: the GPU reads next_id back every step.
+    start.next_id = kLastNextId - 30;
+    const auto [cpu_step_refused, cpu_message] = first_refused_cpu_step(sc, start, budding, kSteps);
+    REQUIRE(cpu_step_refused > 1);
+    REQUIRE_THAT(cpu_message, Catch::Matchers::StartsWith(
+                                  "step " + std::to_string(cpu_step_refused) + ": "));
+    REQUIRE_THAT(cpu_message, Catch::Matchers::Contains("past 4294967295: ids are 32-bit"));
+
+    GpuFlock gpu(sc, start);
+    gpu.set_birth_rules(budding);
+    std::string gpu_message;
+    gl::count_stalls();
+    const gl::StallCounts before = gl::stall_counts();
+    try {
+      gpu.step(kSteps);
+    } catch (const InputError& error) {
+      gpu_message = error.what();
+    }
+    const gl::StallCounts stalls = gl::stall_counts() - before;
+    REQUIRE(gpu_message == cpu_message);
+    REQUIRE(gpu.step_index() == cpu_step_refused);
+    // The price of being near the top: one read of the Population record a step.
+    CHECK(stalls.readbacks == cpu_step_refused);
+    CHECK(stalls.finishes == 0);
+    // The GPU made the refused step before it knew: the flock shows none of it.
+    REQUIRE_THROWS_WITH(gpu.download(), cpu_message);
+    REQUIRE_THROWS_WITH(gpu.step(), cpu_message);
+    // A new state makes it a flock again.
+    FlockState lower = start;
+    lower.next_id = 5000;
+    gpu.upload(lower);
+    gpu.step(3);
+    REQUIRE(gpu.download().step == 3);
+  }
+
+  SECTION("far from the top, the same births go on, bit for bit with the CPU") {
+    start.next_id = kLastNextId - 30 - kSteps * sc.capacity();
+    GpuFlock gpu(sc, start);
+    gpu.set_birth_rules(budding);
+    gl::count_stalls();
+    const gl::StallCounts before = gl::stall_counts();
+    gpu.step(kSteps);
+    // Far from the top the limit costs no readback: no step waits for the GPU.
+    CHECK((gl::stall_counts() - before).total() == 0);
+    FlockState cpu = start;
+    for (std::uint32_t k = 0; k < kSteps; ++k) {
+      cpu = cpu_step(sc, cpu, nullptr, std::nullopt, budding);
+    }
+    const FlockState on_gpu = gpu.download();
+    REQUIRE(ids_of(on_gpu) == ids_of(cpu));
+    REQUIRE(*on_gpu.next_id == *cpu.next_id);
+    REQUIRE(*cpu.next_id > *start.next_id + 30);  // more children than the top had room for
+  }
+
+  SECTION("a state that holds 2^32 - 1, read without a next_id, bears no child") {
+    start.boids.back().id = kLastNextId;
+    start.next_id.reset();
+    GpuFlock gpu(sc, start);
+    gpu.step(3);  // no birth rule: nothing to refuse
+    gpu.set_birth_rules(budding);
+    std::string gpu_message;
+    try {
+      gpu.step(kSteps);
+    } catch (const InputError& error) {
+      gpu_message = error.what();
+    }
+    FlockState after_three = start;
+    for (int k = 0; k < 3; ++k) after_three = cpu_step(sc, after_three);
+    const auto [cpu_step_refused, cpu_message] =
+        first_refused_cpu_step(sc, after_three, budding, kSteps);
+    REQUIRE_THAT(cpu_message, Catch::Matchers::Contains("from 4294967295 to"));
+    REQUIRE(gpu_message == cpu_message);
+    REQUIRE(cpu_step_refused == 4);
+  }
 }
 
 TEST_CASE("The harness follows a living population by id and catches children numbered out of parent order") {

@@ -58,7 +58,8 @@ FlockState without_the_dead(const Scenario& scenario, const FlockState& state);
 // order. `steered`, when set, flies that boid at the user's velocity instead of the rules
 // (docs/model.md, "Steered boid"); it still eats, spends energy and can be eaten. `workers`:
 // the threads that share the boids (0: as many as the cores and the flock's size make
-// worthwhile); the result does not depend on it, bit for bit.
+// worthwhile); the result does not depend on it, bit for bit. A step whose births would take
+// next_id past 2^32 - 1 throws require_ids_for_births' InputError and returns nothing.
 FlockState cpu_step(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace = nullptr,
                     const std::optional<SteeredBoid>& steered = std::nullopt,
                     const BirthRules& births = {}, unsigned workers = 0);

@@ -34,7 +34,8 @@ struct SpeciesTotals {
 
 struct FlockState {
   std::vector<Boid> boids;  // any order; sort_by_id() gives the canonical one
-  // The id of the next child. Empty: (largest id + 1) mod 2^32, see resolved_next_id().
+  // The id of the next child, at most kLastNextId. Empty: the largest id + 1, see
+  // resolved_next_id().
   std::optional<std::uint32_t> next_id;
   std::uint64_t step = 0;   // steps taken since the flock began (keys the birth rules)
   // The food field (docs/model.md, "The food field"): F_x * F_y amounts, row by row; empty
@@ -43,8 +44,20 @@ struct FlockState {
   // Per species, the events since the flock was made (empty: none counted yet).
   std::vector<SpeciesTotals> totals;
   void sort_by_id();
+  // next_id, or the largest id + 1; kLastNextId for a flock that holds kLastNextId itself,
+  // which can then bear no child (docs/model.md, "Ids that stay unique").
   std::uint32_t resolved_next_id() const;
 };
+
+// The most next_id may be. Births that would take it further stop the run rather than wrap
+// onto ids that may be alive, so the largest uint32 is never a child's id and next_id always
+// fits its 32 bits (docs/model.md, "Ids that stay unique").
+inline constexpr std::uint32_t kLastNextId = 0xFFFFFFFFu;
+
+// The rule both backends apply to the births of step `step` (the step that makes state
+// `step`): `born` children numbered from `next_id` must leave next_id at most kLastNextId.
+// Otherwise an InputError naming the step, the births and the id space.
+void require_ids_for_births(std::uint64_t step, std::uint32_t next_id, std::uint64_t born);
 
 // The scenario's seeded start: counter-based hashing of (seed, id), so the same seed gives
 // the same bits on every machine. Positions uniform in the world, headings uniform, speeds

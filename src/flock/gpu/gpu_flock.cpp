@@ -2,18 +2,19 @@
 // sort, steering, the ecosystem's passes and births, each step's passes dispatched from the live
 // count the GPU keeps.
 //
-// Sections: helpers; the flock's buffers and programs; buffers and parameters; stage timing; one
-// step: the sort, trail slots, the ecosystem, steering; the public functions: steps, parameters,
-// upload and download.
+// Sections: helpers; the flock's buffers and programs; buffers and parameters; one step: the
+// sort, trail slots, the ecosystem, steering, the ids' limit; the public functions: steps,
+// parameters, upload and download. The stage clocks of the timed steps are stage_timing.hpp.
 #include "murmur/flock/gpu/gpu_flock.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <optional>
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "murmur/gl/gpu_scan.hpp"
 #include "murmur/flock/gpu/gpu_types.hpp"
@@ -24,6 +25,7 @@
 #include "murmur/gl/gl.hpp"
 #include "murmur/gl/objects.hpp"
 #include "murmur/gl/program.hpp"
+#include "stage_timing.hpp"
 
 namespace murmur {
 
@@ -83,6 +85,20 @@ struct EcosystemPlan {
 
 }  // namespace
 
+GpuFault planted_gpu_fault() {
+  constexpr const char* kVariable = "MURMUR_TEST_GPU_FAULT";
+  const char* value = std::getenv(kVariable);
+  if (value == nullptr || *value == '\0') return GpuFault::None;
+  std::string names;
+#define MURMUR_GPU_FAULT_NAMED(name, define, meaning)         \
+  if (std::string_view(value) == #name) return GpuFault::name; \
+  names += names.empty() ? #name : ", " #name;
+  MURMUR_GPU_FAULTS(MURMUR_GPU_FAULT_NAMED)
+#undef MURMUR_GPU_FAULT_NAMED
+  throw InputError(std::string(kVariable) + "='" + value + "' is not a planted fault: use one of " +
+                   names + " (or leave it unset)");
+}
+
 std::vector<std::uint32_t> exclusive_scan_on_gpu(const std::vector<std::uint32_t>& values) {
   const auto n = static_cast<std::uint32_t>(values.size());
   gl::Buffer buffer("scan test values", sizeof(std::uint32_t) * std::max<std::size_t>(n, 1));
@@ -103,11 +119,16 @@ struct GpuFlock::Impl {
   std::uint32_t capacity = 0;
   std::uint32_t cell_count = 0;
   std::uint64_t step_index = 0;  // steps taken by the state on the GPU (FlockState::step)
-  GpuFault fault = GpuFault::None;
+  GpuFault fault = planted_gpu_fault();
   BirthRules births;
   std::optional<SteeredBoid> steered;
   std::uint64_t steps_taken = 0;
   std::optional<std::uint64_t> planted_gl_error_step = gl::planted_gl_error_step();
+  // The most the GPU's next_id can be, exact after an upload or a readback (check_ids_of_births).
+  std::uint64_t next_id_bound = 0;
+  // Set when a step's births took next_id past the limit: its message. The GPU made that step
+  // before the flock could know, so the flock refuses to step or be read until an upload.
+  std::optional<std::string> refused_step;
 
   gl::Program count_pass, scatter_pass, rank_pass, births_pass, population_pass, slots_taken_pass,
       slots_free_pass;
@@ -288,57 +309,6 @@ struct GpuFlock::Impl {
     boid_cell_texels.bind(MURMUR_TEX_BOID_CELL);
   }
 
-  // --- stage timing ----------------------------------------------------------------------------
-  // Ends a stage for step_timed(): waits for the GPU, adds the stage's wall time to `slot`.
-  class StageClock {
-   public:
-    void lap(double& slot) {
-      glFinish();
-      const auto now = std::chrono::steady_clock::now();
-      slot += std::chrono::duration<double, std::milli>(now - last_).count();
-      last_ = now;
-    }
-
-   private:
-    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
-  };
-
-  // Ends a stage for step_gpu_timed(): a GL_TIMESTAMP query, no wait; resolve() reads them all
-  // after the step and adds each stage's GPU time to its slot.
-  class StageQueries {
-   public:
-    explicit StageQueries(std::vector<gl::Handle<gl::delete_query>>& pool) : pool_(pool) {
-      mark();
-    }
-    void lap(double& slot) {
-      mark();
-      slots_.push_back(&slot);
-    }
-    void resolve() {
-      std::vector<GLuint64> stamps(used_);
-      for (std::size_t k = 0; k < used_; ++k) {
-        glGetQueryObjectui64v(pool_[k].id(), GL_QUERY_RESULT, &stamps[k]);
-      }
-      constexpr double kNanosecondsPerMillisecond = 1e6;
-      for (std::size_t k = 0; k < slots_.size(); ++k) {
-        const GLuint64 from = stamps[k], to = stamps[k + 1];
-        *slots_[k] += to > from ? double(to - from) / kNanosecondsPerMillisecond : 0.0;
-      }
-    }
-
-   private:
-    void mark() {
-      if (used_ == pool_.size()) {
-        GLuint id = 0;
-        glCreateQueries(GL_TIMESTAMP, 1, &id);
-        pool_.emplace_back(id);
-      }
-      glQueryCounter(pool_[used_++].id(), GL_TIMESTAMP);
-    }
-    std::vector<gl::Handle<gl::delete_query>>& pool_;
-    std::size_t used_ = 0;
-    std::vector<double*> slots_;
-  };
   std::vector<gl::Handle<gl::delete_query>> stage_queries;  // reused by every timed step
 
   void update_population(GLuint phase) {
@@ -541,7 +511,28 @@ struct GpuFlock::Impl {
     sort_candidates(stage_done, true);
     ++step_index;
     if (queries) queries->resolve();
+    if (births_on()) check_ids_of_births();
   }
+
+  // The CPU reference's rule (require_ids_for_births) on the births the GPU just made. A step
+  // bears at most `capacity` children: while next_id_bound stays at most kLastNextId nothing
+  // is read; past it the Population record (next_id, the children just born) is, once a step.
+  void check_ids_of_births() {
+    next_id_bound += capacity;
+    if (next_id_bound <= kLastNextId) return;
+    const gpu::Population p = read_population();
+    // population_update.comp added `born` to next_id in uint32: subtracting it is exact.
+    const std::uint32_t next_id_before = p.next_id - p.born;
+    try {
+      require_ids_for_births(step_index, next_id_before, p.born);
+    } catch (const InputError& error) {
+      refused_step = error.what();
+      throw;
+    }
+    next_id_bound = p.next_id;
+  }
+
+  void require_not_refused() const { if (refused_step) throw InputError(*refused_step); }
 
   gpu::Population read_population() const {
     gpu::Population p{};
@@ -605,6 +596,7 @@ GpuFlock::~GpuFlock() = default;
 
 // --- the public functions: steps, parameters, upload and download ------------------------------
 void GpuFlock::step(std::uint32_t steps) {
+  impl_->require_not_refused();
   for (std::uint32_t k = 0; k < steps; ++k) {
     if (impl_->steps_taken++ == impl_->planted_gl_error_step) gl::make_planted_gl_error();
     impl_->step_once();
@@ -612,12 +604,14 @@ void GpuFlock::step(std::uint32_t steps) {
 }
 
 GridStageTimes GpuFlock::step_timed() {
+  impl_->require_not_refused();
   GridStageTimes times;
   impl_->step_once(&times);
   return times;
 }
 
 GridStageTimes GpuFlock::step_gpu_timed() {
+  impl_->require_not_refused();
   GridStageTimes times;
   impl_->step_once(&times, Impl::StageTiming::GpuTimestamps);
   return times;
@@ -738,12 +732,15 @@ void GpuFlock::upload(const FlockState& state) {
   const std::vector<float> field = state.food.empty() ? initial_food(m.scenario) : state.food;
   if (!field.empty()) m.food.upload(0, sizeof(float) * field.size(), field.data());
   m.population.upload(0, sizeof population, &population);
+  m.next_id_bound = population.next_id;
+  m.refused_step.reset();
   m.step_index = state.step;
   m.bind_simulation_buffers();
   m.sort_candidates([](double GridStageTimes::*) {}, false);
 }
 
 FlockState GpuFlock::download() const {
+  impl_->require_not_refused();
   const gpu::Population population = impl_->read_population();
   std::vector<gpu::Boid> records(population.live);
   if (!records.empty()) impl_->sorted.download(0, sizeof(gpu::Boid) * records.size(), records.data());
@@ -766,7 +763,10 @@ FlockState GpuFlock::download() const {
   return state;
 }
 
-std::uint32_t GpuFlock::live_count() const { return impl_->read_population().live; }
+std::uint32_t GpuFlock::live_count() const {
+  impl_->require_not_refused();
+  return impl_->read_population().live;
+}
 
 std::vector<GpuNeighbourCounts> GpuFlock::download_neighbour_counts() const {
   // The counts are per slot of the state the last step started from.

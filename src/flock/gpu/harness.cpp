@@ -116,7 +116,8 @@ CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
   report.boids = static_cast<std::uint32_t>(initial.boids.size());
 
   GpuFlock gpu(scenario, initial, options.search);
-  gpu.set_fault(options.fault);
+  // None keeps the flock's own: MURMUR_TEST_GPU_FAULT's, which `murmur compare` is tested with.
+  if (options.fault != GpuFault::None) gpu.set_fault(options.fault);
   gpu.set_steered(options.steered);
   gpu.set_birth_rules(options.births);
 

@@ -36,6 +36,7 @@ enum class NeighbourSearch { Grid, Naive };
   FAULT(VicsekWithoutSelf, VICSEK_WITHOUT_SELF, "a vicsek particle leaves its own heading out of the sum") \
   FAULT(BlindRepulsion, BLIND_REPULSION, "a couzin boid is repelled by boids in its blind angle") \
   FAULT(TopologicalKPlusOne, TOPOLOGICAL_K_PLUS_ONE, "a topological boid takes k + 1 neighbours") \
+  FAULT(LooseSpeedLimit, LOOSE_SPEED_LIMIT, "the speed limit lets a boid fly a little over max_speed") \
   FAULT(DropClearanceCell, DROP_CLEARANCE_CELL, "plan clearance skips the cell to the right")   \
   FAULT(BranchAtParentDrawn, BRANCH_AT_PARENT_DRAWN, "a plan's child starts unsnapped")
 
@@ -44,6 +45,12 @@ enum class GpuFault : std::uint32_t {
   MURMUR_GPU_FAULTS(MURMUR_GPU_FAULT_ENUMERATOR)
 #undef MURMUR_GPU_FAULT_ENUMERATOR
 };
+
+// Test aid (docs/harness.md, "Planting a fault from the command line"): the fault every
+// GpuFlock starts with, named by MURMUR_TEST_GPU_FAULT (a name of the list above, e.g.
+// DropNeighbourRow); None when it is unset or empty. Any other value is an InputError naming
+// the variable and the names it accepts.
+GpuFault planted_gpu_fault();
 
 // The per-boid neighbour counts of the last step (a debug output of the steering pass).
 struct GpuNeighbourCounts {
@@ -84,6 +91,9 @@ class GpuFlock {
   GpuFlock(const GpuFlock&) = delete;
   GpuFlock& operator=(const GpuFlock&) = delete;
 
+  // A step whose births take next_id past 2^32 - 1 throws the CPU reference's InputError
+  // (require_ids_for_births, docs/model.md, "Ids that stay unique"). The GPU has made that step
+  // by then, so the flock then refuses to step or be read (the same error) until upload().
   void step(std::uint32_t steps = 1);
   // One grid step with each stage timed (the same work as step(); slower, for `murmur bench`).
   GridStageTimes step_timed();
