@@ -1,5 +1,5 @@
 // murmur: parses `murmur <command> [flags]` (cli.hpp, the commands of commands.hpp), runs the
-// command, and maps each kind of error to its exit status (README.md, "Exit status").
+// command, and maps each kind of error to its exit status (docs/commands.md, "Exit status").
 #include <cstdio>
 #include <exception>
 #include <new>

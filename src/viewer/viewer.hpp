@@ -24,7 +24,7 @@ struct ViewerOptions {
   StepPacer pacer = StepPacer::per_frame(1);
   bool vsync = true;
   bool fullscreen = false;
-  // Run this many frames, then exit (smoke tests, README pictures). Turns on a debug context:
+  // Run this many frames, then exit (smoke tests, the docs' pictures). Turns on a debug context:
   // any GL error reported through KHR_debug makes the run fail with GpuError.
   std::optional<std::uint32_t> frames;
   // With `frames`: the window as shown (flock and panel) after the last frame, as a PNG.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Running out of host memory is exit 4 with one line naming the allocation's size and the
-# limit that bounded it (README "Exit status"), never exit 5's "internal error", and leaves no
+# limit that bounded it (docs/commands.md, "Exit status"), never exit 5's "internal error", and leaves no
 # output: 16M boids under `ulimit -v` on the CPU reference, whose state is host memory alone
 # (a GPU buffer refused by the driver is tests/cli/gpu_allocation.sh's).
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Progress on stderr (README "Progress"): off a terminal, each long command ends with one plain
+# Progress on stderr (docs/commands.md, "Progress"): off a terminal, each long command ends with one plain
 # final line; --quiet leaves stderr free of progress and stdout byte for byte the same; on a
 # terminal (a pseudo-terminal from script(1)) the line is redrawn with '\r' and ended with a
 # newline, also when an error stops the run. `murmur record --skip` shows the skipped steps on

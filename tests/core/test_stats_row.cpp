@@ -1,5 +1,5 @@
 // One row of `murmur stats --steps` from its column list (flock_stats_columns,
-// include/murmur/flock/stats.hpp): the columns in the order README's "murmur stats" gives,
+// include/murmur/flock/stats.hpp): the columns in the order docs/commands.md's "`murmur stats`" gives,
 // each holding the value it names, numbers as numbers and the state as a word.
 #include <cstdint>
 #include <string>

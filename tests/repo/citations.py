@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Citations that hold: every doc section that code, shaders, tests, tools and docs cite
-(`docs/model.md, "Branching"`, `README "Progress"`) names a heading that exists in that file,
+(`docs/model.md, "Branching"`, `README "Install"`) names a heading that exists in that file,
 and every repository path they name (`src/flock/model.cpp`, `shaders/render/heads.vert`)
 exists. A cited title may be the start of a longer heading ("Local exposure" for "Local
 exposure: flocks denser than the world"). Citations wrapped over comment lines are joined

@@ -1,6 +1,6 @@
 #pragma once
 // Error kinds and the exit status each maps to. Every user-facing failure is one line that
-// names the flag, field or file at fault and the accepted range (see README "Exit status").
+// names the flag, field or file at fault and the accepted range (see docs/commands.md, "Exit status").
 #include <stdexcept>
 #include <string>
 

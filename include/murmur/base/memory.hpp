@@ -1,6 +1,6 @@
 #pragma once
 // Host memory: what this process may still take, and an allocation that failed, by its size
-// (README "Exit status": running out of memory is exit 4, never the internal error of exit 5).
+// (docs/commands.md, "Exit status": running out of memory is exit 4, never the internal error of exit 5).
 #include <cstddef>
 #include <cstdint>
 #include <new>

@@ -1,5 +1,5 @@
 #pragma once
-// Progress of a long command on stderr (README "Progress"): on a terminal, one line redrawn in
+// Progress of a long command on stderr (docs/commands.md, "Progress"): on a terminal, one line redrawn in
 // place with done/total, percentage, rate and ETA, ended with a newline; elsewhere (a log, a
 // pipe, CI) one plain line every kProgressLogInterval and one at the end. `--quiet` turns it
 // off. A run of several phases (record's skipped steps, then its frames) counts each in turn on
