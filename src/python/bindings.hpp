@@ -10,6 +10,7 @@
 #include <string>
 #include <variant>
 
+#include "murmur/flock/gpu/simulation.hpp"
 #include "murmur/scenario/scenario.hpp"
 
 namespace murmur::python {
@@ -23,6 +24,10 @@ struct PyScenario {
 
 // The flock kind of `scenario`, or a ScenarioError naming `what` needs one.
 const FlockScenario& flock_of(const PyScenario& scenario, const std::string& what);
+
+// The backend a Python call names: "gpu", "gpu-naive" or "cpu" (the --backend words), or a
+// ScenarioError.
+FlockBackend flock_backend_named(const std::string& name);
 
 // A RuntimeWarning with density_warning's line, when `scenario` has one (docs/gpu.md, "Density").
 void warn_if_dense(const FlockScenario& scenario);

@@ -37,13 +37,6 @@ namespace {
 // records live in the world, not the frame, and render() resizes it.
 constexpr int kFirstRendererSide = 1;
 
-FlockBackend backend_named(const std::string& name) {
-  if (name == "gpu") return FlockBackend::Gpu;
-  if (name == "gpu-naive") return FlockBackend::GpuNaive;
-  if (name == "cpu") return FlockBackend::Cpu;
-  throw InputError("backend '" + name + "': use gpu, gpu-naive or cpu");
-}
-
 py::array_t<BoidRow> boids_array(const FlockState& state) {
   py::array_t<BoidRow> rows(static_cast<py::ssize_t>(state.boids.size()));
   BoidRow* out = rows.mutable_data();
@@ -86,7 +79,7 @@ class PyFlock {
  public:
   PyFlock(const PyScenario& scenario, const std::string& backend,
           std::optional<std::uint64_t> seed, std::optional<py::array> state, bool trails)
-      : scenario_(flock_of(scenario, "Flock")), backend_(backend_named(backend)), trails_(trails) {
+      : scenario_(flock_of(scenario, "Flock")), backend_(flock_backend_named(backend)), trails_(trails) {
     if (seed) scenario_.world.seed = *seed;
     warn_if_dense(scenario_);
     FlockState start;

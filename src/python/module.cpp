@@ -15,6 +15,13 @@ const FlockScenario& flock_of(const PyScenario& scenario, const std::string& wha
                    " is a plan scenario ([plan])");
 }
 
+FlockBackend flock_backend_named(const std::string& name) {
+  if (name == "gpu") return FlockBackend::Gpu;
+  if (name == "gpu-naive") return FlockBackend::GpuNaive;
+  if (name == "cpu") return FlockBackend::Cpu;
+  throw InputError("backend '" + name + "': use gpu, gpu-naive or cpu");
+}
+
 void warn_if_dense(const FlockScenario& scenario) {
   const std::string warning = density_warning(scenario, scenario.capacity());
   if (!warning.empty() && PyErr_WarnEx(PyExc_RuntimeWarning, warning.c_str(), 1) < 0) {

@@ -30,13 +30,6 @@ namespace {
 constexpr std::uint32_t kDefaultFreeSteps = 200;
 constexpr std::uint32_t kDefaultPlanSteps = 300;
 
-FlockBackend run_backend(const std::string& name) {
-  if (name == "gpu") return FlockBackend::Gpu;
-  if (name == "gpu-naive") return FlockBackend::GpuNaive;
-  if (name == "cpu") return FlockBackend::Cpu;
-  throw InputError("backend '" + name + "': use gpu, gpu-naive or cpu");
-}
-
 NeighbourSearch search_named(const std::string& name) {
   if (name == "grid") return NeighbourSearch::Grid;
   if (name == "naive") return NeighbourSearch::Naive;
@@ -179,7 +172,7 @@ std::vector<std::string> run_point(const PyScenario& scenario,
                                    const std::vector<std::pair<std::string, std::string>>& overrides,
                                    std::uint64_t seed, std::uint32_t steps, std::uint32_t every,
                                    std::uint32_t measure_from, const std::string& backend) {
-  const FlockBackend chosen = run_backend(backend);
+  const FlockBackend chosen = flock_backend_named(backend);
   study::SweepRun run;
   run.seed = seed;
   for (const auto& [key, value] : overrides) run.overrides.push_back({key, value});
@@ -231,6 +224,7 @@ void bind_study(py::module_& module) {
   module.def("_run_point", &run_point, py::arg("scenario"), py::arg("overrides"),
              py::arg("seed"), py::arg("steps"), py::arg("every"), py::arg("measure_from"),
              py::arg("backend"));
+  module.def("_check_backend", [](const std::string& name) { flock_backend_named(name); });
   module.def("_contexts_made", [] { return GlThread::instance().contexts_made(); });
   module.def("_csv_line", [](const std::vector<std::string>& cells) {
     return study::csv_line(cells);

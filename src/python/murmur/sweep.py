@@ -141,8 +141,7 @@ def sweep(scenario, vary, *, seeds=1, steps, every=1, measure_from=0, backend="g
     definition = _murmur._define_sweep(
         scenario, [(key, _axis_values(key, values)) for key, values in vary.items()], seeds,
         steps, every, measure_from)
-    if backend not in ("gpu", "gpu-naive", "cpu"):
-        raise _murmur.ScenarioError(f"backend '{backend}': use gpu, gpu-naive or cpu")
+    _murmur._check_backend(backend)  # before any run, not at the first run's worker
     if jobs is not None and (not isinstance(jobs, int) or jobs < 1):
         raise _murmur.ScenarioError(f"jobs {jobs!r}: must be an integer >= 1")
     if client is not None and jobs is not None:
