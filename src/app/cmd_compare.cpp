@@ -18,10 +18,6 @@
 namespace murmur::cli {
 namespace {
 
-// The command's free run; CompareOptions' own default is shorter.
-constexpr std::uint32_t kDefaultFreeSteps = 200;
-// A plan's run: past the last death of seed 003's preset (step 208).
-constexpr std::uint32_t kDefaultPlanSteps = 300;
 // The flags that apply to flock scenarios only, refused on a plan.
 const std::vector<std::string> kFlockOnlyFlags = {"--in", "--lockstep", "--samples",
                                                   "--envelope-runs", "--search"};
@@ -35,7 +31,7 @@ int run_plan_compare(const FlagValues& request, const PlanScenario& scenario) {
     }
   }
   PlanCompareOptions options;
-  options.steps = request.compare_steps.value_or(kDefaultPlanSteps);
+  options.steps = request.compare_steps.value_or(kDefaultPlanCompareSteps);
   // Room for each agent the plan may hold (a branching plan's max_agents), or an InputError.
   gpu_plan_point_capacity(options.steps,
                           gpu_plan_agent_capacity(scenario, scenario.plan.total_count()));
@@ -64,7 +60,7 @@ int run_flock_compare(const FlagValues& request, const FlockScenario& scenario) 
   }
   CompareOptions options;
   options.lockstep_steps = request.lockstep;
-  options.free_steps = request.compare_steps.value_or(kDefaultFreeSteps);
+  options.free_steps = request.compare_steps.value_or(kDefaultCompareFreeSteps);
   options.samples = request.samples;
   options.envelope_runs = request.envelope_runs;
   options.search = request.search;

@@ -26,10 +26,6 @@
 namespace murmur::python {
 namespace {
 
-// `murmur compare`'s free run, when `steps` is not given: the flock's and the plan's.
-constexpr std::uint32_t kDefaultFreeSteps = 200;
-constexpr std::uint32_t kDefaultPlanSteps = 300;
-
 NeighbourSearch search_named(const std::string& name) {
   if (name == "grid") return NeighbourSearch::Grid;
   if (name == "naive") return NeighbourSearch::Naive;
@@ -108,7 +104,7 @@ py::dict compare(const PyScenario& scenario, std::optional<std::uint32_t> steps,
   if (auto* flock = std::get_if<FlockScenario>(&subject)) {
     CompareOptions options;
     options.lockstep_steps = lockstep;
-    options.free_steps = steps.value_or(kDefaultFreeSteps);
+    options.free_steps = steps.value_or(kDefaultCompareFreeSteps);
     options.samples = samples;
     options.envelope_runs = envelope_runs;
     options.search = search_named(search);
@@ -123,7 +119,7 @@ py::dict compare(const PyScenario& scenario, std::optional<std::uint32_t> steps,
   }
   const PlanScenario& plan = std::get<PlanScenario>(subject);
   PlanCompareOptions options;
-  options.steps = steps.value_or(kDefaultPlanSteps);
+  options.steps = steps.value_or(kDefaultPlanCompareSteps);
   const PlanCompareReport report = without_gil(true, [&] {
     gl::Context& context = GlThread::instance().context();
     options.max_divergent = default_plan_bound(context.info().renderer);

@@ -20,6 +20,10 @@ namespace murmur {
 // runs, and the factor covers that sample's spread.
 inline constexpr double kFreeRunDriftFactor = 2.0;
 
+// The free run `murmur compare` and murmur.compare make when not told (CompareOptions' own
+// default is shorter, for tests).
+inline constexpr std::uint32_t kDefaultCompareFreeSteps = 200;
+
 struct CompareOptions {
   std::uint32_t lockstep_steps = 10;  // each from the CPU's state
   std::uint32_t free_steps = 100;     // 0 skips the free run

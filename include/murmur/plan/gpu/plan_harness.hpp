@@ -24,6 +24,9 @@ inline constexpr double kPlanMaxDivergentDefault = 0.05;
 // prove bit-identical to the CPU's; kPlanMaxDivergentDefault elsewhere.
 std::optional<double> default_plan_bound(const std::string& renderer);
 
+// A plan comparison's run when not told: past the last death of seed 003's preset (step 208).
+inline constexpr std::uint32_t kDefaultPlanCompareSteps = 300;
+
 struct PlanCompareOptions {
   std::uint32_t steps = 300;
   // Empty: PASS only when the plans are bit-identical. A fraction: PASS while at most that
