@@ -66,6 +66,14 @@ glm::vec2 displacement(glm::vec2 from, glm::vec2 to, Topology observer, glm::vec
   return to - from;
 }
 
+glm::vec3 displacement(glm::vec3 from, glm::vec3 to, Topology observer, glm::vec3 world) {
+  if (observer == Topology::Wrap) {
+    return {min_image_axis(from.x, to.x, world.x), min_image_axis(from.y, to.y, world.y),
+            min_image_axis(from.z, to.z, world.z)};
+  }
+  return to - from;
+}
+
 float speed_of(glm::vec2 velocity) {
   return std::sqrt(velocity.x * velocity.x + velocity.y * velocity.y);
 }

@@ -91,7 +91,7 @@ class Validator {
     switch (bound.kind) {
       case params::Bound::Kind::Value: return bound.value;
       case params::Bound::Kind::HalfWorldSide:
-        return 0.5f * std::min(scenario_.world.width, scenario_.world.height);
+        return 0.5f * smallest_world_side(scenario_);
       case params::Bound::Kind::Key: return owner ? float_key(*owner, bound.key) : 0.0L;
       case params::Bound::Kind::None: break;
     }
@@ -229,6 +229,18 @@ class Validator {
              "world." + std::string(info.key) + " = " + shown_value(value) + ": " + *broken);
       }
     });
+    const float depth = scenario_.world.depth;
+    const std::string depth_key = "world." + std::string(params::world::depth.key);
+    if (is_3d(scenario_) && !(depth > 0.0f && std::isfinite(depth))) {
+      fail(scenario_.source, world_line(params::world::depth.key),
+           depth_key + " = " + show_float(depth) +
+               ": must be > 0 and finite in a 3D world (world.dimensions = 3)");
+    }
+    if (!is_3d(scenario_) && depth != 0.0f) {
+      fail(scenario_.source, world_line(params::world::depth.key),
+           depth_key + " = " + show_float(depth) +
+               ": only a 3D world has a depth (set world.dimensions = 3, or leave depth out)");
+    }
   }
 
   // ---- [[species]] -------------------------------------------------------------------

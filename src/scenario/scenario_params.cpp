@@ -7,6 +7,17 @@
 
 namespace murmur {
 
+bool is_3d(const ScenarioCommon& scenario) { return scenario.world.dimensions == 3; }
+
+glm::vec3 world_box(const ScenarioCommon& scenario) {
+  return {scenario.world.width, scenario.world.height, is_3d(scenario) ? scenario.world.depth : 0.0f};
+}
+
+float smallest_world_side(const ScenarioCommon& scenario) {
+  const float plane = std::min(scenario.world.width, scenario.world.height);
+  return is_3d(scenario) ? std::min(plane, scenario.world.depth) : plane;
+}
+
 std::uint32_t FlockScenario::total_count() const {
   std::uint32_t total = 0;
   for (const SpeciesParams& s : species) total += s.count;

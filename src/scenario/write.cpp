@@ -95,6 +95,11 @@ std::string world_toml(const ScenarioCommon& scenario) {
   out += "# murmur scenario (docs/scenarios.md describes every key)\n";
   out += "[world]\n";
   for_each_world_param([&](const auto& info) {
+    // A 2D file is written as it was before the third axis existed.
+    if (!is_3d(scenario) && (info.key == params::world::dimensions.key ||
+                             info.key == params::world::depth.key)) {
+      return;
+    }
     out += std::string(info.key) + " = " + toml_value(scenario.world.*info.member) + "\n";
   });
   return out;

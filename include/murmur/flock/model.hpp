@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
 
 #include "common/interface.h"
 #include "murmur/flock/grid.hpp"
@@ -73,6 +74,8 @@ struct SteeredBoid {
 // Displacement from `from` to `to` as seen by an observer of the given topology: the minimum
 // image on a torus, computed so that a pair across the seam is rounded only once.
 glm::vec2 displacement(glm::vec2 from, glm::vec2 to, Topology observer, glm::vec2 world);
+// The same in a 3D world (docs/model.md, "Three dimensions"): each axis as above.
+glm::vec3 displacement(glm::vec3 from, glm::vec3 to, Topology observer, glm::vec3 world);
 
 // |v| = sqrt(fl(v.x*v.x) + fl(v.y*v.y)): the observer's speed in the fov test, and s' = |v'|
 // as the energy cost reads it.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
 
 #include "murmur/scenario/scenario.hpp"
 
@@ -21,7 +22,22 @@ struct Boid {
   std::uint32_t species = 0;  // index into Scenario::species
   std::uint32_t age = 0;      // steps lived (docs/model.md, "A living population")
   float energy = 0.0f;        // docs/model.md, "An ecosystem"; 0 for a species without energy
+  // The third axis of a 3D world ([world] dimensions = 3, docs/model.md, "Three dimensions"):
+  // position and velocity along z, 0 in 2D. Kept beside pos and vel rather than in them so
+  // that the 2D model, its GPU record and its files stay as they are.
+  float z = 0.0f;
+  float vz = 0.0f;
 };
+
+// A boid's position and velocity as 3-vectors (z = 0 in 2D), and the boid moved to them.
+inline glm::vec3 position_of(const Boid& boid) { return {boid.pos, boid.z}; }
+inline glm::vec3 velocity_of(const Boid& boid) { return {boid.vel, boid.vz}; }
+inline void set_motion(Boid& boid, glm::vec3 position, glm::vec3 velocity) {
+  boid.pos = {position.x, position.y};
+  boid.z = position.z;
+  boid.vel = {velocity.x, velocity.y};
+  boid.vz = velocity.z;
+}
 
 // Events of one species counted since the flock was made (docs/model.md, "An ecosystem"):
 // what `murmur stats` and the panel report. Counters, not state: files do not carry them.

@@ -336,6 +336,15 @@ void for_each_world_param(Visitor&& visit) {
 }
 
 // What both kinds of scenario have: the world, the look and where they came from.
+struct ScenarioCommon;
+// Whether the world is a volume ([world] dimensions = 3, docs/model.md, "Three dimensions").
+bool is_3d(const ScenarioCommon& scenario);
+// Lx, Ly and Lz (0 in 2D).
+glm::vec3 world_box(const ScenarioCommon& scenario);
+// The smallest side of the world: min(Lx, Ly), or min(Lx, Ly, Lz) in 3D. The perception radius,
+// speeds and walls' reach are held below half of it.
+float smallest_world_side(const ScenarioCommon& scenario);
+
 struct ScenarioCommon {
   WorldParams world;
   LookParams look;  // the [render] table: how the scenario asks to be drawn
