@@ -2,7 +2,21 @@
 // include/murmur/flock/gpu/gpu_types.hpp, with static_asserts on std430 size and offsets.
 #include "common/interface.h"
 
-// One boid, 40 bytes (std430).
+// A world's vectors: vecD is a position or velocity, ivecD a cell's coordinates, one component
+// an axis. A 3D world ([world] dimensions = 3) compiles every flock pass with MURMUR_3D; the
+// model's rules are written once over vecD (docs/gpu.md, "Three dimensions").
+#ifdef MURMUR_3D
+#define MURMUR_AXES MURMUR_VOLUME_AXES
+#define vecD vec3
+#define ivecD ivec3
+#else
+#define MURMUR_AXES MURMUR_PLANE_AXES
+#define vecD vec2
+#define ivecD ivec2
+#endif
+
+// One boid, 40 bytes (std430); 48 in 3D, where z and vz follow the plane's fields so that every
+// other field keeps its offset.
 struct Boid {
   vec2 pos;
   vec2 vel;
@@ -14,13 +28,45 @@ struct Boid {
                     // never feeds the model, and the CPU reference has none.
   float energy;  // docs/model.md, "An ecosystem"
   uint fate;     // MURMUR_FATE_*: how a candidate of the step ends (always LIVES in a state)
+#ifdef MURMUR_3D
+  float z;       // the third axis of pos
+  float vz;      // the third axis of vel
+#endif
 };
+
+// A boid's position and velocity as the world's vectors (state.hpp's position_of, velocity_of
+// and set_motion).
+vecD position_of(Boid b) {
+#ifdef MURMUR_3D
+  return vec3(b.pos, b.z);
+#else
+  return b.pos;
+#endif
+}
+
+vecD velocity_of(Boid b) {
+#ifdef MURMUR_3D
+  return vec3(b.vel, b.vz);
+#else
+  return b.vel;
+#endif
+}
+
+void set_motion(inout Boid b, vecD position, vecD velocity) {
+  b.pos = position.xy;
+  b.vel = velocity.xy;
+#ifdef MURMUR_3D
+  b.z = position.z;
+  b.vz = velocity.z;
+#endif
+}
 
 // Species (per-species constants) and the MURMUR_TOPOLOGY_* and MURMUR_FAULT_* values are
 // generated from the C++ tables and enums: build/generated/shaders/params.glsl.
 #include "common/params.glsl"
 
-// Per-step constants, 128 bytes (std430). The live boid count is not here: it stays on the
+// Per-step constants, 152 bytes (std430): the plane's 128, then the third axis' (0, or 1
+// cell, in 2D). The live boid count is not here: it stays on the
 // GPU, in Population.
 struct StepParams {
   vec2 world;        // Lx, Ly
@@ -47,6 +93,12 @@ struct StepParams {
   float food_regrow_per_step;
   uint has_food;
   uint energy_births;  // 1 when some species has reproduce_energy > 0 (births by energy)
+  float world_depth;         // Lz
+  float cell_depth;          // the grid's cell_size.z
+  float inverse_cell_depth;  // its inverse_cell_size.z
+  int grid_layers;           // the grid's cells.z
+  float target_z;
+  float steered_velocity_z;
 };
 
 // The population, written by the GPU alone after upload, so that

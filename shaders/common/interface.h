@@ -26,7 +26,7 @@
 #define MURMUR_BIND_SCAN_SUMS 10     // uint[]: per-workgroup totals of that level
 #define MURMUR_BIND_SCAN_COUNT 28    // uint[]: a count the GPU wrote, to scan only that many
 #define MURMUR_BIND_STEP_PARAMS 11   // StepParams: world, grid, counts, fault (read-only)
-#define MURMUR_BIND_OBSTACLES 12     // vec4[]: obstacle centre.xy, radius, unused (read-only)
+#define MURMUR_BIND_OBSTACLES 12     // vec4[]: obstacle centre.xy, radius, centre.z (0 in 2D)
 #define MURMUR_BIND_SUMMARY_PARTIALS 13    // vec4[groups]: per-workgroup statistics sums
 #define MURMUR_BIND_SUMMARY_TOTALS 14  // statistics totals: sums in double, boids per species
 #define MURMUR_BIND_FOUND_BOID 15      // find_boid.comp's result: one Boid and a match count
@@ -56,13 +56,22 @@
 #define MURMUR_TEX_SORTED_MOTION 12  // RGBA32F over BIND_SORTED_MOTION: pos, vel of slot s
 #define MURMUR_TEX_BOID_CELL 13     // R32UI over BIND_BOID_CELL
 // One Boid (40 bytes) is 5 texels of 8 bytes; texel k holds words 2k and 2k + 1
-// (gpu_types.hpp asserts the offsets).
+// (gpu_types.hpp asserts the offsets). A 3D world's Boid (48 bytes) is 6: the same 5, then z, vz.
 #define MURMUR_BOID_TEXELS 5u
+#define MURMUR_BOID_3D_TEXELS 6u
 #define MURMUR_BOID_TEXEL_POS 0u         // pos
 #define MURMUR_BOID_TEXEL_VEL 1u         // vel
 #define MURMUR_BOID_TEXEL_ID_SPECIES 2u  // id, species
 #define MURMUR_BOID_TEXEL_AGE_SLOT 3u    // age, trail_slot
 #define MURMUR_BOID_TEXEL_ENERGY_FATE 4u  // energy, fate
+#define MURMUR_BOID_TEXEL_DEPTH 5u        // z, vz (3D only)
+// The axes of a world: the plane's, and the volume's of a 3D world ([world] dimensions = 3),
+// whose passes are compiled with MURMUR_3D (docs/gpu.md, "Three dimensions").
+#define MURMUR_PLANE_AXES 2
+#define MURMUR_VOLUME_AXES 3
+// sorted_motion's RGBA32F texels a boid: (pos, vel) in 2D; (x, y, z, vx), (vy, vz, 0, 0) in 3D.
+#define MURMUR_MOTION_TEXELS 1u
+#define MURMUR_MOTION_3D_TEXELS 2u
 
 // GL_MAX_COMPUTE_WORK_GROUP_COUNT's guaranteed minimum in x and y: longer passes are folded
 // into y (murmur/gl/dispatch.hpp on the CPU, compute_index.glsl's folded_groups on the GPU).
@@ -162,6 +171,12 @@
 #define MURMUR_DRAW_NOISE_UNIFORM 2u
 #define MURMUR_DRAW_NOISE_GAUSSIAN_RADIUS 3u
 #define MURMUR_DRAW_NOISE_GAUSSIAN_ANGLE 4u
+// In 3D (docs/model.md, "The rules in 3D"): Vicsek's cap takes its cosine's uniform from draw 2
+// and its direction around the heading from draw 3; Couzin's turn takes its axis from draw 2
+// and its Gaussian angle from draws 3 and 4, as in 2D.
+#define MURMUR_DRAW_NOISE_CAP_COSINE 2u
+#define MURMUR_DRAW_NOISE_CAP_AROUND 3u
+#define MURMUR_DRAW_NOISE_AXIS 2u
 // The largest topological_k (docs/model.md, "Topological neighbours"): the steering pass keeps
 // a topological boid's nearest candidates in per-invocation arrays of this many entries.
 #define MURMUR_MAX_TOPOLOGICAL_K 64

@@ -15,7 +15,11 @@
 #include "flock/model.glsl"
 #define MURMUR_USES_TALLY
 #include "flock/eco_buffers.glsl"
+// A 3D world has no ecosystem (docs/model.md, "World and state in 3D"), so no births by energy:
+// only the budding rule's.
+#ifndef MURMUR_3D
 #include "flock/ecosystem.glsl"
+#endif
 layout(local_size_x = MURMUR_STEP_GROUP_SIZE) in;
 #include "common/compute_index.glsl"
 
@@ -38,8 +42,12 @@ void main() {
     // L + b < C written as b < C - L, which cannot overflow: L <= C always.
     if (birth >= params.capacity - live) continue;
     uint id = population.next_id + birth;
+#ifdef MURMUR_3D
+    Boid child = child_of(parent_after, k, id);
+#else
     Boid child = budding ? child_of(parent_after, k, id)
                          : child_by_energy(s, parent_after, id, birth_step);
+#endif
     // At least C - L slots are free (at most L boids survive), and birth < C - L.
     child.trail_slot = free_slots[birth];
     boids[live + birth] = child;
@@ -47,5 +55,7 @@ void main() {
   }
   if (born > 0u) tally_add(parent_after.species, MURMUR_TALLY_BORN, born);
   if (born < children) tally_add(parent_after.species, MURMUR_TALLY_DROPPED, children - born);
+#ifndef MURMUR_3D
   if (!budding && born > 0u) boids[slot].energy = parent_share(parent_after.energy);
+#endif
 }

@@ -9,8 +9,14 @@
 layout(binding = MURMUR_TEX_SORTED) uniform usamplerBuffer sorted_texels;
 layout(binding = MURMUR_TEX_CANDIDATES) uniform usamplerBuffer candidate_texels;
 
+#ifdef MURMUR_3D
+const uint boid_texels = MURMUR_BOID_3D_TEXELS;
+#else
+const uint boid_texels = MURMUR_BOID_TEXELS;
+#endif
+
 uvec2 boid_texel(usamplerBuffer view, uint slot, uint texel) {
-  return texelFetch(view, int(slot * MURMUR_BOID_TEXELS + texel)).xy;
+  return texelFetch(view, int(slot * boid_texels + texel)).xy;
 }
 
 vec2 boid_texel_vec2(usamplerBuffer view, uint slot, uint texel) {
@@ -24,5 +30,10 @@ Boid boid_at(usamplerBuffer view, uint slot) {
   uvec2 energy_fate = boid_texel(view, slot, MURMUR_BOID_TEXEL_ENERGY_FATE);
   return Boid(boid_texel_vec2(view, slot, MURMUR_BOID_TEXEL_POS),
               boid_texel_vec2(view, slot, MURMUR_BOID_TEXEL_VEL), id_species.x, id_species.y,
-              age_slot.x, age_slot.y, uintBitsToFloat(energy_fate.x), energy_fate.y);
+              age_slot.x, age_slot.y, uintBitsToFloat(energy_fate.x), energy_fate.y
+#ifdef MURMUR_3D
+              , boid_texel_vec2(view, slot, MURMUR_BOID_TEXEL_DEPTH).x,
+              boid_texel_vec2(view, slot, MURMUR_BOID_TEXEL_DEPTH).y
+#endif
+              );
 }

@@ -25,7 +25,7 @@ void main() {
     if (counting_deaths != 0u) tally_add(b.species, MURMUR_TALLY_DIED, 1u);
     return;
   }
-  uint cell = cell_index(cell_coords(b.pos));
+  uint cell = cell_index(cell_coords(position_of(b)));
   boid_cell[slot] = cell;
   atomicAdd(cell_count[cell], 1u);
 }

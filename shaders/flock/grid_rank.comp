@@ -24,7 +24,7 @@ void main() {
   Boid self = boid_at(candidate_texels, slot);
   if (params.fault == MURMUR_FAULT_UNSORTED_SCATTER) {
     sorted_boids[slot] = self;
-    sorted_motion[slot] = vec4(self.pos, self.vel);
+    store_motion(slot, self);
     return;
   }
   uint first = texelFetch(cell_start_texels, int(cell)).x;
@@ -34,5 +34,5 @@ void main() {
     if (texelFetch(cell_entry_texels, int(k)).x < self.id) ++rank;
   }
   sorted_boids[first + rank] = self;
-  sorted_motion[first + rank] = vec4(self.pos, self.vel);
+  store_motion(first + rank, self);
 }

@@ -19,32 +19,48 @@ float min_image_axis(float from, float to, float len) {
   return d;
 }
 
-vec2 displacement(vec2 from, vec2 to, uint observer_topology, vec2 world) {
+vecD displacement(vecD from, vecD to, uint observer_topology, vecD world) {
   if (observer_topology == MURMUR_TOPOLOGY_WRAP) {
+#ifdef MURMUR_3D
+    return vec3(min_image_axis(from.x, to.x, world.x), min_image_axis(from.y, to.y, world.y),
+                min_image_axis(from.z, to.z, world.z));
+#else
     return vec2(min_image_axis(from.x, to.x, world.x), min_image_axis(from.y, to.y, world.y));
+#endif
   }
-  precise vec2 d = to - from;
+  precise vecD d = to - from;
   return d;
+}
+
+// fl(fl(a.x*b.x) + fl(a.y*b.y)), then + fl(a.z*b.z) in 3D: every sum of squares and dot
+// product of the model, its products added in axis order (docs/model.md, "One step in 3D"), so
+// that for z = 0 it is the plane's value plus an exact +0.
+float dot_in_order(vecD a, vecD b) {
+  precise float sum = a.x * b.x + a.y * b.y;
+#ifdef MURMUR_3D
+  sum = sum + a.z * b.z;
+#endif
+  return sum;
 }
 
 // |v|: the observer's part of the fov test, the same for every neighbour, and s' = |v'| as the
 // energy cost reads it.
-float speed_of(vec2 v) {
-  precise float speed_sq = v.x * v.x + v.y * v.y;
-  return sqrt(speed_sq);
+float speed_of(vecD v) {
+  return sqrt(dot_in_order(v, v));
 }
 
-// in_view with the observer's speed computed once (speed_of(v_i)): the same bits.
-bool in_view(Species s, vec2 d, vec2 v_i, float speed) {
-  precise float dist_sq = d.x * d.x + d.y * d.y;
+// in_view with the observer's speed computed once (speed_of(v_i)): the same bits. In 3D the
+// field of view is a cone about the heading.
+bool in_view(Species s, vecD d, vecD v_i, float speed) {
+  float dist_sq = dot_in_order(d, d);
   if (!(dist_sq < s.radius_sq)) return false;
   if (s.limited_fov == 0u) return true;
-  precise float facing = d.x * v_i.x + d.y * v_i.y;
+  float facing = dot_in_order(d, v_i);
   precise float threshold = sqrt(dist_sq) * speed * s.cos_half_fov;
   return facing >= threshold;
 }
 
-bool in_view(Species s, vec2 d, vec2 v_i) {
+bool in_view(Species s, vecD d, vecD v_i) {
   return in_view(s, d, v_i, speed_of(v_i));
 }
 
@@ -67,9 +83,9 @@ uint neighbour_limit(Species s) {
 // Each rule's sums share these fields (model.hpp's NeighbourSums says which is which), so the
 // pass holds no registers a rule does not use.
 struct NeighbourSums {
-  vec2 velocity_sum;      // over flock neighbours
-  vec2 displacement_sum;  // over flock neighbours
-  vec2 separation_sum;    // d / |d|^2 over the separation set
+  vecD velocity_sum;      // over flock neighbours
+  vecD displacement_sum;  // over flock neighbours
+  vecD separation_sum;    // d / |d|^2 over the separation set
   uint visible;
   uint flock;
   uint separating;
@@ -77,19 +93,19 @@ struct NeighbourSums {
 };
 
 NeighbourSums empty_sums() {
-  return NeighbourSums(vec2(0.0), vec2(0.0), vec2(0.0), 0u, 0u, 0u, 0u);
+  return NeighbourSums(vecD(0.0), vecD(0.0), vecD(0.0), 0u, 0u, 0u, 0u);
 }
 
-// unit(v): v / |v|, or (0, 0) for v = 0.
-vec2 unit_vector(vec2 v) {
+// unit(v): v / |v|, or 0 for v = 0.
+vecD unit_vector(vecD v) {
   float length = speed_of(v);
-  if (!(length > 0.0)) return vec2(0.0);
-  precise vec2 u = vec2(v.x / length, v.y / length);
+  if (!(length > 0.0)) return vecD(0.0);
+  precise vecD u = v / length;
   return u;
 }
 
 // A visible neighbour's terms for a vicsek or couzin observer (`flocks`: it flocks with j).
-void add_rule_neighbour(inout NeighbourSums sums, Species s, vec2 d, vec2 v_j, bool flocks) {
+void add_rule_neighbour(inout NeighbourSums sums, Species s, vecD d, vecD v_j, bool flocks) {
   if (s.rule == MURMUR_RULE_VICSEK) {
     if (flocks) {
       sums.flock += 1u;
@@ -97,7 +113,7 @@ void add_rule_neighbour(inout NeighbourSums sums, Species s, vec2 d, vec2 v_j, b
     }
     return;
   }
-  precise float dist_sq = d.x * d.x + d.y * d.y;
+  float dist_sq = dot_in_order(d, d);
   if (dist_sq < s.rep_radius_sq && dist_sq > 0.0) {
     sums.separating += 1u;
     sums.separation_sum += unit_vector(d);
@@ -111,7 +127,7 @@ void add_rule_neighbour(inout NeighbourSums sums, Species s, vec2 d, vec2 v_j, b
 }
 
 // A separating neighbour's term: d / dist_sq, or d for the linear kernel.
-vec2 separation_term(Species s, vec2 d, float dist_sq) {
+vecD separation_term(Species s, vecD d, float dist_sq) {
   if (s.separation_kernel == MURMUR_SEPARATION_KERNEL_LINEAR) {
     if (params.fault == MURMUR_FAULT_LINEAR_KERNEL_UNIT) return d / sqrt(dist_sq);
     return d;
@@ -121,11 +137,11 @@ vec2 separation_term(Species s, vec2 d, float dist_sq) {
 
 // Adds j at displacement d if i (flying v_i at `speed`, speed_of(v_i)) sees it; returns
 // whether it does.
-bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, float speed, vec2 d, vec2 v_j,
+bool add_neighbour(inout NeighbourSums sums, Species s, vecD v_i, float speed, vecD d, vecD v_j,
                    uint species_j) {
   if (!in_view(s, d, v_i, speed)) {
     if (params.fault == MURMUR_FAULT_BLIND_REPULSION && s.rule == MURMUR_RULE_COUZIN) {
-      precise float dist_sq = d.x * d.x + d.y * d.y;
+      float dist_sq = dot_in_order(d, d);
       if (dist_sq < s.rep_radius_sq && dist_sq > 0.0) {
         sums.separating += 1u;
         sums.separation_sum += unit_vector(d);
@@ -143,7 +159,7 @@ bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, float speed, v
     sums.velocity_sum += v_j;
     sums.displacement_sum += d;
   }
-  precise float dist_sq = d.x * d.x + d.y * d.y;
+  float dist_sq = dot_in_order(d, d);
   if (dist_sq < s.sep_radius_sq && dist_sq > 0.0) {
     sums.separating += 1u;
     sums.separation_sum += separation_term(s, d, dist_sq);
@@ -151,7 +167,7 @@ bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, float speed, v
   return true;
 }
 
-bool add_neighbour(inout NeighbourSums sums, Species s, vec2 v_i, vec2 d, vec2 v_j,
+bool add_neighbour(inout NeighbourSums sums, Species s, vecD v_i, vecD d, vecD v_j,
                    uint species_j) {
   return add_neighbour(sums, s, v_i, speed_of(v_i), d, v_j, species_j);
 }
@@ -169,14 +185,18 @@ float edge_axis(Species s, float p, float len) {
   return e;
 }
 
-// obs: the sum over obstacles of the push away from each (0 outside reach).
-vec2 obstacle_push(Species s, vec2 pos) {
-  vec2 push = vec2(0.0);
+// obs: the sum over obstacles of the push away from each (0 outside reach); spheres in 3D.
+vecD obstacle_push(Species s, vecD pos) {
+  vecD push = vecD(0.0);
   for (uint k = 0u; k < params.obstacle_count; ++k) {
+#ifdef MURMUR_3D
+    vec3 centre = obstacles[k].xyw;
+#else
     vec2 centre = obstacles[k].xy;
+#endif
     float radius = obstacles[k].z;
-    vec2 q = displacement(centre, pos, s.topology, params.world);
-    precise float dist = sqrt(q.x * q.x + q.y * q.y);
+    vecD q = displacement(centre, pos, s.topology, world_size());
+    precise float dist = sqrt(dot_in_order(q, q));
     precise float reach = radius + s.perception_radius;
     if (dist < reach && dist > 0.0) {
       precise float depth = (reach - dist) / s.perception_radius;
@@ -188,12 +208,17 @@ vec2 obstacle_push(Species s, vec2 pos) {
 
 // tgt: the unit vector towards the target (0 without a target or on it), or for
 // target_pull = linear the displacement to it.
-vec2 target_pull(Species s, vec2 pos) {
-  if (params.has_target == 0u) return vec2(0.0);
-  vec2 q = displacement(pos, params.target, s.topology, params.world);
+vecD target_pull(Species s, vecD pos) {
+  if (params.has_target == 0u) return vecD(0.0);
+#ifdef MURMUR_3D
+  vec3 target = vec3(params.target, params.target_z);
+#else
+  vec2 target = params.target;
+#endif
+  vecD q = displacement(pos, target, s.topology, world_size());
   if (s.target_pull == MURMUR_TARGET_PULL_LINEAR) return q;
-  precise float dist = sqrt(q.x * q.x + q.y * q.y);
-  if (!(dist > 0.0)) return vec2(0.0);
+  precise float dist = sqrt(dot_in_order(q, q));
+  if (!(dist > 0.0)) return vecD(0.0);
   return q / dist;
 }
 
@@ -226,15 +251,15 @@ uint children_of(Boid parent) {
 Boid child_of(Boid parent_after, uint k, uint id) {
   Boid child = parent_after;
   child.id = id;
-  child.vel = -parent_after.vel;
+  set_motion(child, position_of(parent_after), -velocity_of(parent_after));
   child.age = 0u;
   child.fate = MURMUR_FATE_LIVES;
   return child;
 }
 
-Boid move_and_bound(Species s, Boid self, vec2 vel, vec2 world) {
-  precise vec2 pos = self.pos + vel;
-  for (int a = 0; a < 2; ++a) {
+Boid move_and_bound(Species s, Boid self, vecD vel, vecD world) {
+  precise vecD pos = position_of(self) + vel;
+  for (int a = 0; a < MURMUR_AXES; ++a) {
     float len = world[a];
     if (s.topology == MURMUR_TOPOLOGY_WRAP) {
       // |vel| <= max_speed < L/2 (validated), so one shift by L lands in [0, L].
@@ -255,55 +280,56 @@ Boid move_and_bound(Species s, Boid self, vec2 vel, vec2 world) {
     }
   }
   Boid result = self;
-  result.pos = pos;
-  result.vel = vel;
+  set_motion(result, pos, vel);
   result.age = aged(self.age);
   return result;
 }
 
 // The steered boid: the user's velocity limited to max_speed, then move and bounds.
-Boid steered_step(Species s, Boid self, vec2 velocity, vec2 world) {
-  precise vec2 vel = velocity;
-  precise float speed = sqrt(vel.x * vel.x + vel.y * vel.y);
+Boid steered_step(Species s, Boid self, vecD velocity, vecD world) {
+  precise vecD vel = velocity;
+  precise float speed = sqrt(dot_in_order(vel, vel));
   if (speed > s.max_speed) vel *= s.max_speed / speed;
   return move_and_bound(s, self, vel, world);
 }
 
 // acc of step 4: the flock's and the world's steering terms, before the force limit.
-vec2 steering_acc(Species s, Boid self, NeighbourSums sums, vec2 world) {
-  vec2 align = vec2(0.0);
-  vec2 cohesion = vec2(0.0);
+vecD steering_acc(Species s, Boid self, NeighbourSums sums, vecD world) {
+  vecD align = vecD(0.0);
+  vecD cohesion = vecD(0.0);
+  vecD own_velocity = velocity_of(self);
+  vecD pos = position_of(self);
   if (sums.flock > 0u) {
     // The boid counted self_weight times, and not at all for 0 (model.cpp says why).
     uint self_weight = params.fault == MURMUR_FAULT_SELF_WEIGHT_IGNORED ? 0u : s.self_weight;
     precise float k = float(self_weight);
     precise float n = float(sums.flock) + k;
-    precise vec2 velocity_sum =
-        self_weight > 0u ? sums.velocity_sum + k * self.vel : sums.velocity_sum;
-    align = velocity_sum / n - self.vel;
+    precise vecD velocity_sum =
+        self_weight > 0u ? sums.velocity_sum + k * own_velocity : sums.velocity_sum;
+    align = velocity_sum / n - own_velocity;
     cohesion = sums.displacement_sum / n;
   }
-  vec2 separation = -sums.separation_sum;
-  vec2 edge = vec2(0.0);
+  vecD separation = -sums.separation_sum;
+  vecD edge = vecD(0.0);
   if (s.topology == MURMUR_TOPOLOGY_BOUNDED) {
-    edge = vec2(edge_axis(s, self.pos.x, world.x), edge_axis(s, self.pos.y, world.y));
+    for (int a = 0; a < MURMUR_AXES; ++a) edge[a] = edge_axis(s, pos[a], world[a]);
   }
-  vec2 obstacle = obstacle_push(s, self.pos);
-  vec2 target = target_pull(s, self.pos);
-  precise vec2 acc = s.align_weight * align + s.cohesion_weight * cohesion +
+  vecD obstacle = obstacle_push(s, pos);
+  vecD target = target_pull(s, pos);
+  precise vecD acc = s.align_weight * align + s.cohesion_weight * cohesion +
                      s.separation_weight * separation + edge + s.obstacle_weight * obstacle +
                      s.target_weight * target;
   return acc;
 }
 
 // Steps 5-7: the force limit, the speed limits, move and bounds.
-Boid finish_step(Species s, Boid self, vec2 steering, vec2 world) {
-  precise vec2 acc = steering;
-  precise float acc_len = sqrt(acc.x * acc.x + acc.y * acc.y);
+Boid finish_step(Species s, Boid self, vecD steering, vecD world) {
+  precise vecD acc = steering;
+  precise float acc_len = sqrt(dot_in_order(acc, acc));
   if (acc_len > s.max_force) acc *= s.max_force / acc_len;
 
-  precise vec2 vel = s.velocity_factor * (self.vel + acc);
-  precise float speed_squared = vel.x * vel.x + vel.y * vel.y;
+  precise vecD vel = s.velocity_factor * (velocity_of(self) + acc);
+  precise float speed_squared = dot_in_order(vel, vel);
   precise float speed = sqrt(speed_squared);
   if (speed > s.max_speed) {
     precise float scale = s.speed_limit == MURMUR_SPEED_LIMIT_INVERSE
@@ -314,9 +340,18 @@ Boid finish_step(Species s, Boid self, vec2 steering, vec2 world) {
   } else if (speed > 0.0 && speed < s.min_speed) {
     vel *= s.min_speed / speed;
   } else if (speed == 0.0) {
-    vel = self.vel;
+    vel = velocity_of(self);
   }
   return move_and_bound(s, self, vel, world);
+}
+
+// The user's velocity for the steered boid.
+vecD steered_velocity() {
+#ifdef MURMUR_3D
+  return vec3(params.steered_velocity, params.steered_velocity_z);
+#else
+  return params.steered_velocity;
+#endif
 }
 
 bool is_steered(Boid self) {
@@ -325,9 +360,9 @@ bool is_steered(Boid self) {
 
 // One boid's state t+1 under the steering acceleration `acc`, or the user's velocity for the
 // steered boid.
-Boid next_state(Species s, Boid self, vec2 acc) {
-  if (is_steered(self)) return steered_step(s, self, params.steered_velocity, params.world);
-  return finish_step(s, self, acc, params.world);
+Boid next_state(Species s, Boid self, vecD acc) {
+  if (is_steered(self)) return steered_step(s, self, steered_velocity(), world_size());
+  return finish_step(s, self, acc, world_size());
 }
 
 // ---- the rules of motion besides boids (docs/model.md, "Rules of motion") ---------------
@@ -372,11 +407,15 @@ vec2 rotated(vec2 h, float c, float s) {
   return r;
 }
 
-// The heading of a velocity: unit(v), or (1, 0) for v = 0.
-vec2 heading_of(vec2 velocity) {
+// The heading of a velocity: unit(v), or (1, 0) ((1, 0, 0) in 3D) for v = 0.
+vecD heading_of(vecD velocity) {
   float length = speed_of(velocity);
-  if (!(length > 0.0)) return vec2(1.0, 0.0);
-  precise vec2 h = vec2(velocity.x / length, velocity.y / length);
+  if (!(length > 0.0)) {
+    vecD east = vecD(0.0);
+    east.x = 1.0;
+    return east;
+  }
+  precise vecD h = velocity / length;
   return h;
 }
 
@@ -398,15 +437,15 @@ float noise_angle(Species s, uint id) {
   return angle;
 }
 
-vec2 vicsek_direction(NeighbourSums sums, vec2 velocity) {
-  vec2 own = params.fault == MURMUR_FAULT_VICSEK_WITHOUT_SELF ? vec2(0.0) : unit_vector(velocity);
-  precise vec2 total = own + sums.velocity_sum;
-  if (total.x == 0.0 && total.y == 0.0) return heading_of(velocity);
+vecD vicsek_direction(NeighbourSums sums, vecD velocity) {
+  vecD own = params.fault == MURMUR_FAULT_VICSEK_WITHOUT_SELF ? vecD(0.0) : unit_vector(velocity);
+  precise vecD total = own + sums.velocity_sum;
+  if (total == vecD(0.0)) return heading_of(velocity);
   return unit_vector(total);
 }
 
-vec2 couzin_direction(NeighbourSums sums, vec2 heading) {
-  precise vec2 desired;
+vecD couzin_direction(NeighbourSums sums, vecD heading) {
+  precise vecD desired;
   if (sums.separating > 0u) {
     desired = -sums.separation_sum;
   } else if (sums.flock > 0u && sums.attracting > 0u) {
@@ -418,10 +457,71 @@ vec2 couzin_direction(NeighbourSums sums, vec2 heading) {
   } else {
     return heading;
   }
-  if (desired.x == 0.0 && desired.y == 0.0) return heading;
+  if (desired == vecD(0.0)) return heading;
   return unit_vector(desired);
 }
 
+#ifdef MURMUR_3D
+// Two directions that make (h, e1, e2) a right-handed orthonormal basis for a unit h: the
+// branch-free basis of Duff et al. (JCGT 6(1), 2017), docs/model.md, "The rules in 3D".
+void orthonormal_basis(vec3 h, out vec3 e1, out vec3 e2) {
+  float sigma = h.z >= 0.0 ? 1.0 : -1.0;
+  precise float a = -1.0 / (sigma + h.z);
+  precise float b = (h.x * h.y) * a;
+  precise vec3 first = vec3(1.0 + (sigma * (h.x * h.x)) * a, sigma * b, -sigma * h.x);
+  precise vec3 second = vec3(b, sigma + (h.y * h.y) * a, -h.y);
+  e1 = first;
+  e2 = second;
+}
+
+// h turned by the angle of cosine c and sine s towards the direction `around` (phi) about it:
+// c h + s (cos phi e1 + sin phi e2).
+vec3 tilted(vec3 h, float c, float s, float around) {
+  vec3 e1, e2;
+  orthonormal_basis(h, e1, e2);
+  vec2 turn = sin_cos(around);
+  precise vec3 across = turn.y * e1 + turn.x * e2;
+  precise vec3 t = c * h + s * across;
+  return t;
+}
+
+// The noise of a 3D vicsek or couzin boid on its direction h: a direction uniform on the cap
+// of half-angle eta/2 about h (vicsek), or h turned by Couzin's Gaussian angle about a random
+// axis across it.
+vec3 noisy_direction(Species s, uint id, vec3 h) {
+  if (!(s.noise > 0.0)) return h;
+  if (s.rule == MURMUR_RULE_VICSEK) {
+    float u1 = random_uniform01(params.seed, id, step_index, MURMUR_DRAW_NOISE_CAP_COSINE);
+    float u2 = random_uniform01(params.seed, id, step_index, MURMUR_DRAW_NOISE_CAP_AROUND);
+    precise float c = 1.0 - u1 * (1.0 - s.cos_half_noise);
+    precise float sine = sqrt((1.0 - c) * (1.0 + c));
+    precise float around = MURMUR_TWO_PI * u2;
+    return unit_vector(tilted(h, c, sine, around));
+  }
+  float angle = abs(noise_angle(s, id));
+  if (angle == 0.0) return h;
+  vec2 turn = sin_cos(angle);
+  float u = random_uniform01(params.seed, id, step_index, MURMUR_DRAW_NOISE_AXIS);
+  precise float around = MURMUR_TWO_PI * u;
+  return unit_vector(tilted(h, turn.y, turn.x, around));
+}
+
+// The bounded turn in the plane of the heading h and the wanted direction.
+vec3 bounded_turn(Species s, vec3 heading, vec3 desired) {
+  float facing = dot_in_order(heading, desired);
+  if (facing >= s.cos_max_turn) return desired;
+  precise vec3 across = desired - facing * heading;
+  vec3 side;
+  if (across == vec3(0.0)) {
+    vec3 unused;
+    orthonormal_basis(heading, side, unused);
+  } else {
+    side = unit_vector(across);
+  }
+  precise vec3 turned = s.cos_max_turn * heading + s.sin_max_turn * side;
+  return unit_vector(turned);
+}
+#else
 vec2 bounded_turn(Species s, vec2 heading, vec2 desired) {
   precise float facing = heading.x * desired.x + heading.y * desired.y;
   if (facing >= s.cos_max_turn) return desired;
@@ -429,28 +529,35 @@ vec2 bounded_turn(Species s, vec2 heading, vec2 desired) {
   float sine = side >= 0.0 ? s.sin_max_turn : -s.sin_max_turn;
   return rotated(heading, s.cos_max_turn, sine);
 }
+#endif
 
 // One vicsek or couzin boid's state t+1 (or the steered boid's, limited to the rule's speed).
 Boid rule_next_state(Species s, Boid self, NeighbourSums sums) {
+  vecD world = world_size();
   if (is_steered(self)) {
-    precise vec2 velocity = params.steered_velocity;
+    precise vecD velocity = steered_velocity();
     float length = speed_of(velocity);
     if (length > s.speed) velocity *= s.speed / length;
-    return move_and_bound(s, self, velocity, params.world);
+    return move_and_bound(s, self, velocity, world);
   }
-  vec2 heading = heading_of(self.vel);
-  vec2 direction = s.rule == MURMUR_RULE_VICSEK ? vicsek_direction(sums, self.vel)
+  vecD own_velocity = velocity_of(self);
+  vecD heading = heading_of(own_velocity);
+  vecD direction = s.rule == MURMUR_RULE_VICSEK ? vicsek_direction(sums, own_velocity)
                                                 : couzin_direction(sums, heading);
+#ifdef MURMUR_3D
+  direction = noisy_direction(s, self.id, direction);
+#else
   float angle = noise_angle(s, self.id);
   if (angle != 0.0) {
     vec2 turn = sin_cos(angle);
     direction = rotated(direction, turn.y, turn.x);
   }
+#endif
   if (s.rule == MURMUR_RULE_COUZIN) direction = bounded_turn(s, heading, direction);
-  precise vec2 velocity = s.speed * direction;
+  precise vecD velocity = s.speed * direction;
   bool moves_with_old = s.rule == MURMUR_RULE_VICSEK && s.vicsek_update == MURMUR_VICSEK_UPDATE_PAPER;
-  precise vec2 old_velocity = s.speed * heading;
-  Boid next = move_and_bound(s, self, moves_with_old ? old_velocity : velocity, params.world);
-  next.vel = velocity;
+  precise vecD old_velocity = s.speed * heading;
+  Boid next = move_and_bound(s, self, moves_with_old ? old_velocity : velocity, world);
+  set_motion(next, position_of(next), velocity);
   return next;
 }

@@ -51,6 +51,17 @@ layout(std430, binding = MURMUR_BIND_CELL_ENTRIES) buffer CellEntriesBlock {
 layout(std430, binding = MURMUR_BIND_SORTED_MOTION) writeonly buffer SortedMotionBlock {
   vec4 sorted_motion[];
 };
+
+// A boid's position and velocity as the steering pass fetches them (interface.h,
+// MURMUR_MOTION_TEXELS): one texel (pos, vel) in 2D, two in 3D.
+void store_motion(uint slot, Boid b) {
+#ifdef MURMUR_3D
+  sorted_motion[MURMUR_MOTION_3D_TEXELS * slot] = vec4(b.pos, b.z, b.vel.x);
+  sorted_motion[MURMUR_MOTION_3D_TEXELS * slot + 1u] = vec4(b.vel.y, b.vz, 0.0, 0.0);
+#else
+  sorted_motion[slot] = vec4(b.pos, b.vel);
+#endif
+}
 #endif
 
 layout(std430, binding = MURMUR_BIND_POPULATION) buffer PopulationBlock {
@@ -73,18 +84,47 @@ layout(std430, binding = MURMUR_BIND_NEIGHBOURS) writeonly buffer NeighboursBloc
 // in [0, L) and walled ones in [0, L], and p * (1 / cell_size) may round up to the grid size,
 // so the coordinates are clamped to the last cell. A product, unlike a quotient, is correctly
 // rounded on every GPU, so the CPU bins alike (the model's parent order depends on it).
-ivec2 bin_position(vec2 pos, vec2 inverse_cell_size, ivec2 last_cell) {
-  precise vec2 scaled = pos * inverse_cell_size;
-  ivec2 c = ivec2(floor(scaled));
-  return ivec2(clamp(c.x, 0, last_cell.x), clamp(c.y, 0, last_cell.y));
+ivecD bin_position(vecD pos, vecD inverse_cell_size, ivecD last_cell) {
+  precise vecD scaled = pos * inverse_cell_size;
+  return clamp(ivecD(floor(scaled)), ivecD(0), last_cell);
 }
 
-ivec2 cell_coords(vec2 pos) {
-  int last_column = params.fault == MURMUR_FAULT_LAST_CELL_OFF_BY_ONE ? params.grid.x
-                                                                      : params.grid.x - 1;
-  return bin_position(pos, params.inverse_cell_size, ivec2(last_column, params.grid.y - 1));
+// The world's sides, the grid's cells and their inverse sizes, per axis of the world.
+vecD world_size() {
+#ifdef MURMUR_3D
+  return vec3(params.world, params.world_depth);
+#else
+  return params.world;
+#endif
 }
 
-uint cell_index(ivec2 c) {
+ivecD grid_cells() {
+#ifdef MURMUR_3D
+  return ivec3(params.grid, params.grid_layers);
+#else
+  return params.grid;
+#endif
+}
+
+vecD grid_inverse_cell_size() {
+#ifdef MURMUR_3D
+  return vec3(params.inverse_cell_size, params.inverse_cell_depth);
+#else
+  return params.inverse_cell_size;
+#endif
+}
+
+ivecD cell_coords(vecD pos) {
+  ivecD last_cell = grid_cells() - 1;
+  if (params.fault == MURMUR_FAULT_LAST_CELL_OFF_BY_ONE) last_cell.x = params.grid.x;
+  return bin_position(pos, grid_inverse_cell_size(), last_cell);
+}
+
+// (layer * rows + row) * columns + column; row * columns + column in 2D.
+uint cell_index(ivecD c) {
+#ifdef MURMUR_3D
+  return uint((c.z * params.grid.y + c.y) * params.grid.x + c.x);
+#else
   return uint(c.y * params.grid.x + c.x);
+#endif
 }

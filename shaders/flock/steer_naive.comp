@@ -1,6 +1,6 @@
 #version 450
 // The all-pairs steering pass: the benchmark's baseline and a second oracle for the grid.
-// MURMUR_ECOSYSTEM and MURMUR_TOPOLOGICAL as in steer_grid.comp.
+// MURMUR_ECOSYSTEM, MURMUR_TOPOLOGICAL and MURMUR_3D as in steer_grid.comp.
 // in: sorted_boids (state t, cell order), species, params, population; ecosystem: food,
 // food_grazers.
 // out: boids (state t+1 candidates, same slots), neighbour_counts, child_count; ecosystem: hunt.
@@ -35,15 +35,15 @@ void main() {
     for (uint k = 0u; k < population.live; ++k) {
       if (k == slot) continue;
       Boid other = sorted_boids[k];
-      vec2 d = displacement(self.pos, other.pos, s.topology, params.world);
-      if (!in_view(s, d, self.vel)) continue;
-      precise float dist_sq = d.x * d.x + d.y * d.y;
+      vecD d = displacement(position_of(self), position_of(other), s.topology, world_size());
+      if (!in_view(s, d, velocity_of(self))) continue;
+      float dist_sq = dot_in_order(d, d);
       if (could_be_kept(limit, dist_sq)) keep_nearest(limit, dist_sq, other.id, k);
     }
     for (uint n = 0u; n < nearest_count; ++n) {
       Boid other = sorted_boids[nearest_slot[n]];
-      vec2 d = displacement(self.pos, other.pos, s.topology, params.world);
-      bool seen = add_neighbour(sums, s, self.vel, d, other.vel, other.species);
+      vecD d = displacement(position_of(self), position_of(other), s.topology, world_size());
+      bool seen = add_neighbour(sums, s, velocity_of(self), d, velocity_of(other), other.species);
 #ifdef MURMUR_ECOSYSTEM
       if (seen) sense_neighbour(sensed, s, d, other.species, other.id, nearest_slot[n]);
 #endif
@@ -53,8 +53,8 @@ void main() {
   for (uint k = 0u; k < population.live; ++k) {
     if (k == slot) continue;
     Boid other = sorted_boids[k];
-    vec2 d = displacement(self.pos, other.pos, s.topology, params.world);
-    bool seen = add_neighbour(sums, s, self.vel, d, other.vel, other.species);
+    vecD d = displacement(position_of(self), position_of(other), s.topology, world_size());
+    bool seen = add_neighbour(sums, s, velocity_of(self), d, velocity_of(other), other.species);
 #ifdef MURMUR_ECOSYSTEM
     if (seen) sense_neighbour(sensed, s, d, other.species, other.id, k);
 #endif
@@ -68,7 +68,7 @@ void main() {
 #ifdef MURMUR_ECOSYSTEM
     boids[slot] = ecosystem_next_state(s, self, sums, sensed, slot);
 #else
-    boids[slot] = next_state(s, self, steering_acc(s, self, sums, params.world));
+    boids[slot] = next_state(s, self, steering_acc(s, self, sums, world_size()));
 #endif
   }
   if (params.budding_period != 0u) child_count[slot] = children_of(self);

@@ -23,35 +23,62 @@ constexpr std::uint32_t kMinCellCap = 4096;
 }  // namespace
 
 std::uint32_t GridShape::cell_count() const {
-  return static_cast<std::uint32_t>(cells.x) * static_cast<std::uint32_t>(cells.y);
+  return static_cast<std::uint32_t>(cells.x) * static_cast<std::uint32_t>(cells.y) *
+         static_cast<std::uint32_t>(cells.z);
 }
 
+namespace {
+// clamp(floor(p * inverse), 0, cells - 1) on one axis. Compared as floats first: a position
+// far outside the world must not overflow the int.
+int binned_axis(float position, float inverse, int cells) {
+  const float f = std::floor(position * inverse);
+  return f < 0.0f ? 0 : f >= static_cast<float>(cells) ? cells - 1 : static_cast<int>(f);
+}
+}  // namespace
+
 std::uint32_t GridShape::cell_of(glm::vec2 position) const {
-  const float fx = std::floor(position.x * inverse_cell_size.x);
-  const float fy = std::floor(position.y * inverse_cell_size.y);
-  // Compared as floats first: a position far outside the world must not overflow the int.
-  const int column = fx < 0.0f ? 0 : fx >= static_cast<float>(cells.x) ? cells.x - 1 : static_cast<int>(fx);
-  const int row = fy < 0.0f ? 0 : fy >= static_cast<float>(cells.y) ? cells.y - 1 : static_cast<int>(fy);
+  const int column = binned_axis(position.x, inverse_cell_size.x, cells.x);
+  const int row = binned_axis(position.y, inverse_cell_size.y, cells.y);
   return static_cast<std::uint32_t>(row) * static_cast<std::uint32_t>(cells.x) +
          static_cast<std::uint32_t>(column);
 }
 
+std::uint32_t GridShape::cell_of(glm::vec3 position) const {
+  const int layer = binned_axis(position.z, inverse_cell_size.z, cells.z);
+  return static_cast<std::uint32_t>(layer) * static_cast<std::uint32_t>(cells.y) *
+             static_cast<std::uint32_t>(cells.x) +
+         cell_of(glm::vec2{position.x, position.y});
+}
+
+std::uint32_t GridShape::cell_of(const Boid& boid) const { return cell_of(position_of(boid)); }
+
 GridShape grid_shape_for(const Scenario& scenario, std::uint32_t capacity) {
-  const glm::vec2 world = scenario.size();
+  const glm::vec3 world = world_box(scenario);
+  const bool volume = is_3d(scenario);
   const float min_cell = scenario.max_perception_radius() * kCellWidthOverRadius;
-  glm::ivec2 cells{std::max(1, static_cast<int>(std::floor(world.x / min_cell))),
-                   std::max(1, static_cast<int>(std::floor(world.y / min_cell)))};
+  const auto cells_across = [&](float side) {
+    return std::max(1, static_cast<int>(std::floor(side / min_cell)));
+  };
+  glm::ivec3 cells{cells_across(world.x), cells_across(world.y),
+                   volume ? cells_across(world.z) : 1};
   const double cap = std::max<double>(kMinCellCap, double(kMaxCellsPerBoid) * capacity);
-  const double total = double(cells.x) * double(cells.y);
+  const double total = double(cells.x) * double(cells.y) * double(cells.z);
   if (total > cap) {
-    const double shrink = std::sqrt(total / cap);
-    cells.x = std::max(1, static_cast<int>(std::floor(cells.x / shrink)));
-    cells.y = std::max(1, static_cast<int>(std::floor(cells.y / shrink)));
+    // The same shrink on every axis the world has.
+    const double shrink = volume ? std::cbrt(total / cap) : std::sqrt(total / cap);
+    const auto shrunk = [&](int axis_cells) {
+      return std::max(1, static_cast<int>(std::floor(axis_cells / shrink)));
+    };
+    cells.x = shrunk(cells.x);
+    cells.y = shrunk(cells.y);
+    if (volume) cells.z = shrunk(cells.z);
   }
   GridShape shape;
   shape.cells = cells;
-  shape.cell_size = world / glm::vec2(cells);
-  shape.inverse_cell_size = glm::vec2(1.0f) / shape.cell_size;
+  shape.cell_size = {world.x / float(cells.x), world.y / float(cells.y),
+                     volume ? world.z / float(cells.z) : 0.0f};
+  shape.inverse_cell_size = {1.0f / shape.cell_size.x, 1.0f / shape.cell_size.y,
+                             volume ? 1.0f / shape.cell_size.z : 0.0f};
   return shape;
 }
 
@@ -102,6 +129,13 @@ double expected_candidates_per_boid(const Scenario& scenario, const GridShape& g
   const double total = scenario.total_count();
   if (total < 2) return 0.0;
   const glm::vec2 world = scenario.size();
+  // In 3D every boid of the plane's estimate below is spread over the depth, of which the
+  // search covers its layers' share: a factor on every density (1 in 2D).
+  const double depth_share =
+      is_3d(scenario)
+          ? covered_share(double(scenario.world.depth),
+                          searched_cells(grid.cells.z) * double(grid.cell_size.z))
+          : 1.0;
   const double world_area = double(world.x) * double(world.y);
   const glm::dvec2 window{searched_cells(grid.cells.x) * double(grid.cell_size.x),
                           searched_cells(grid.cells.y) * double(grid.cell_size.y)};
@@ -120,14 +154,14 @@ double expected_candidates_per_boid(const Scenario& scenario, const GridShape& g
     met += uniform_count * own * std::min(1.0, sides.x * sides.y / world_area);
   }
   // Less the boid itself, and never more than the others.
-  return std::clamp(met / total - 1.0, 0.0, total - 1.0);
+  return std::clamp(met * depth_share / total - 1.0, 0.0, total - 1.0);
 }
 
 double candidates_per_boid(const Scenario& scenario, const GridShape& grid,
                            const FlockState& state) {
   if (state.boids.empty()) return 0;
   std::vector<std::uint32_t> per_cell(grid.cell_count(), 0);
-  for (const Boid& b : state.boids) ++per_cell[grid.cell_of(b.pos)];
+  for (const Boid& b : state.boids) ++per_cell[grid.cell_of(b)];
   // The first cell and the number of cells searched on one axis around `own`.
   const auto span = [](int own, int cells, bool wrap) {
     if (cells < 3) return std::pair{0, cells};
@@ -138,15 +172,23 @@ double candidates_per_boid(const Scenario& scenario, const GridShape& grid,
   double total = 0;
   for (const Boid& b : state.boids) {
     const bool wrap = scenario.species[b.species].topology == Topology::Wrap;
-    const std::uint32_t own = grid.cell_of(b.pos);
-    const auto [first_x, columns] = span(static_cast<int>(own % grid.cells.x), grid.cells.x, wrap);
-    const auto [first_y, rows] = span(static_cast<int>(own / grid.cells.x), grid.cells.y, wrap);
+    const std::uint32_t own = grid.cell_of(b);
+    const std::uint32_t layer_cells = static_cast<std::uint32_t>(grid.cells.x) * grid.cells.y;
+    const std::uint32_t own_in_layer = own % layer_cells;
+    const auto [first_x, columns] =
+        span(static_cast<int>(own_in_layer % grid.cells.x), grid.cells.x, wrap);
+    const auto [first_y, rows] =
+        span(static_cast<int>(own_in_layer / grid.cells.x), grid.cells.y, wrap);
+    const auto [first_z, layers] = span(static_cast<int>(own / layer_cells), grid.cells.z, wrap);
     std::uint64_t visited = 0;
-    for (int row = 0; row < rows; ++row) {
-      const int y = (first_y + row + grid.cells.y) % grid.cells.y;
-      for (int column = 0; column < columns; ++column) {
-        const int x = (first_x + column + grid.cells.x) % grid.cells.x;
-        visited += per_cell[static_cast<std::size_t>(y) * grid.cells.x + x];
+    for (int layer = 0; layer < layers; ++layer) {
+      const int z = (first_z + layer + grid.cells.z) % grid.cells.z;
+      for (int row = 0; row < rows; ++row) {
+        const int y = (first_y + row + grid.cells.y) % grid.cells.y;
+        for (int column = 0; column < columns; ++column) {
+          const int x = (first_x + column + grid.cells.x) % grid.cells.x;
+          visited += per_cell[(static_cast<std::size_t>(z) * grid.cells.y + y) * grid.cells.x + x];
+        }
       }
     }
     total += static_cast<double>(visited - 1);  // itself
@@ -170,9 +212,10 @@ std::string density_warning(const Scenario& scenario, std::uint32_t capacity) {
 GridShape food_grid_shape(const FoodParams& food, glm::vec2 world) {
   GridShape shape;
   shape.cells = {std::max(1, static_cast<int>(std::ceil(double(world.x) / double(food.cell_size)))),
-                 std::max(1, static_cast<int>(std::ceil(double(world.y) / double(food.cell_size))))};
-  shape.cell_size = glm::vec2(food.cell_size);
-  shape.inverse_cell_size = glm::vec2(1.0f / food.cell_size);
+                 std::max(1, static_cast<int>(std::ceil(double(world.y) / double(food.cell_size)))),
+                 1};
+  shape.cell_size = {food.cell_size, food.cell_size, 0.0f};
+  shape.inverse_cell_size = {1.0f / food.cell_size, 1.0f / food.cell_size, 0.0f};
   return shape;
 }
 

@@ -42,6 +42,7 @@ std::vector<SpeciesModel> species_models(const Scenario& scenario) {
     const double max_turn = static_cast<double>(p.max_turn_degrees) * std::numbers::pi / 180.0;
     m.cos_max_turn = static_cast<float>(std::cos(max_turn));
     m.sin_max_turn = static_cast<float>(std::sin(max_turn));
+    m.cos_half_noise = static_cast<float>(std::cos(static_cast<double>(p.noise) * 0.5));
     models.push_back(m);
   }
   return models;

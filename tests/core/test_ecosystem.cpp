@@ -675,7 +675,7 @@ TEST_CASE("an edited [food] grid keeps the field's food, spread by area and capp
   from.cell_size = 10.0f;
   from.max_per_cell = 8.0f;
   const murmur::GridShape old_grid = murmur::food_grid_shape(from, world);
-  REQUIRE(old_grid.cells == glm::ivec2(10, 7));
+  REQUIRE(old_grid.cells == glm::ivec3(10, 7, 1));
   std::vector<float> field(old_grid.cell_count());
   for (std::size_t c = 0; c < field.size(); ++c) field[c] = static_cast<float>(c % 5);
 

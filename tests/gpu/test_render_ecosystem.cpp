@@ -175,7 +175,7 @@ TEST_CASE("food: a fuller cell's box is bigger, an empty cell draws nothing") {
   params.cell_size = 16;
   params.max_per_cell = 4;
   const murmur::GridShape grid = murmur::food_grid_shape(params, scenario.size());
-  REQUIRE(grid.cells == glm::ivec2(4, 3));
+  REQUIRE(grid.cells == glm::ivec3(4, 3, 1));
   std::vector<float> amounts(grid.cell_count(), 0.0f);
   amounts[0] = 4;
   amounts[1] = 1;

@@ -4,17 +4,16 @@
 //
 // Sections: helpers; the flock's buffers and programs; buffers and parameters; one step: the
 // sort, trail slots, the ecosystem, steering, the ids' limit; the public functions: steps,
-// parameters, upload and download. The stage clocks of the timed steps are stage_timing.hpp.
+// parameters, upload and download. The stage clocks of the timed steps are stage_timing.hpp,
+// what the ecosystem asks of a step ecosystem_plan.hpp; the planted fault's reading and the
+// scan's test entry are gpu_flock_hooks.cpp.
 #include "murmur/flock/gpu/gpu_flock.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdlib>
 #include <optional>
 #include <functional>
 #include <map>
 #include <string>
-#include <string_view>
 
 #include "murmur/gl/gpu_scan.hpp"
 #include "murmur/flock/gpu/gpu_types.hpp"
@@ -25,6 +24,7 @@
 #include "murmur/gl/gl.hpp"
 #include "murmur/gl/objects.hpp"
 #include "murmur/gl/program.hpp"
+#include "ecosystem_plan.hpp"
 #include "stage_timing.hpp"
 
 namespace murmur {
@@ -48,6 +48,9 @@ constexpr const char* kOneSpeciesDefine = "#define MURMUR_ONE_SPECIES\n";
 // The steering passes' variant in which a topological species keeps its k nearest (docs/gpu.md,
 // "Topological neighbours"); a scenario without one steps with the metric passes alone.
 constexpr const char* kTopologicalDefine = "#define MURMUR_TOPOLOGICAL\n";
+// Every flock pass of a 3D world: the 48-byte record, vec3 positions and velocities, the grid's
+// layers (docs/gpu.md, "Three dimensions").
+constexpr const char* k3dDefine = "#define MURMUR_3D\n";
 
 // A 64-bit step as the shaders take it (low word, high word).
 glm::uvec2 step_words(std::uint64_t step) {
@@ -58,62 +61,13 @@ glm::uvec2 step_words(std::uint64_t step) {
 constexpr GLintptr kLiveGroupsOffset = offsetof(gpu::Population, live_groups);
 constexpr GLintptr kCandidateGroupsOffset = offsetof(gpu::Population, candidate_groups);
 
-// What the ecosystem's rules ask of a step (docs/gpu.md, "An ecosystem"). A scenario without
-// its keys has none of it, and its steps run the same passes as before.
-struct EcosystemPlan {
-  bool on = false;             // some species hunts, grazes a field or has energy
-  bool food = false;           // a [food] table: the field is stepped
-  bool grazing = false;        // food, and some species grazes
-  bool hunting = false;        // some species eats another
-  bool energy_births = false;  // some species splits at reproduce_energy
-  std::vector<std::uint32_t> capped;  // species with a max_count whose boids can split
-
-  explicit EcosystemPlan(const Scenario& scenario) {
-    food = scenario.food.has_value();
-    for (std::size_t s = 0; s < scenario.species.size(); ++s) {
-      const SpeciesParams& species = scenario.species[s];
-      grazing = grazing || (food && species.grazes);
-      hunting = hunting || scenario.prey_mask(s) != 0;
-      const bool splits = species.energy_max > 0 && species.reproduce_energy > 0;
-      energy_births = energy_births || splits;
-      if (splits && species.max_count > 0) capped.push_back(static_cast<std::uint32_t>(s));
-      on = on || species.energy_max > 0;
-    }
-    on = on || grazing || hunting || food;
-  }
-};
-
 }  // namespace
-
-GpuFault planted_gpu_fault() {
-  constexpr const char* kVariable = "MURMUR_TEST_GPU_FAULT";
-  const char* value = std::getenv(kVariable);
-  if (value == nullptr || *value == '\0') return GpuFault::None;
-  std::string names;
-#define MURMUR_GPU_FAULT_NAMED(name, define, meaning)         \
-  if (std::string_view(value) == #name) return GpuFault::name; \
-  names += names.empty() ? #name : ", " #name;
-  MURMUR_GPU_FAULTS(MURMUR_GPU_FAULT_NAMED)
-#undef MURMUR_GPU_FAULT_NAMED
-  throw InputError(std::string(kVariable) + "='" + value + "' is not a planted fault: use one of " +
-                   names + " (or leave it unset)");
-}
-
-std::vector<std::uint32_t> exclusive_scan_on_gpu(const std::vector<std::uint32_t>& values) {
-  const auto n = static_cast<std::uint32_t>(values.size());
-  gl::Buffer buffer("scan test values", sizeof(std::uint32_t) * std::max<std::size_t>(n, 1));
-  if (n > 0) buffer.upload(0, sizeof(std::uint32_t) * n, values.data());
-  GpuScan scan(n);
-  scan.run(buffer, n);
-  std::vector<std::uint32_t> out(n);
-  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  if (n > 0) buffer.download(0, sizeof(std::uint32_t) * n, out.data());
-  return out;
-}
 
 // --- the flock's buffers and programs ----------------------------------------------------------
 struct GpuFlock::Impl {
   Scenario scenario;
+  bool volume = false;          // a 3D world: every pass compiled with k3dDefine
+  std::string dimension_define;  // k3dDefine in 3D, else nothing
   NeighbourSearch search;
   GridShape grid;
   std::uint32_t capacity = 0;
@@ -177,8 +131,8 @@ struct GpuFlock::Impl {
 
   // --- buffers and parameters ------------------------------------------------------------------
   void write_params() {
-    gpu::StepParams p{scenario.size(), grid.cell_size, grid.cells, capacity, cell_count,
-                      static_cast<std::uint32_t>(fault)};
+    gpu::StepParams p{scenario.size(), glm::vec2(grid.cell_size), glm::ivec2(grid.cells), capacity,
+                      cell_count, static_cast<std::uint32_t>(fault)};
     p.obstacle_count = static_cast<std::uint32_t>(scenario.obstacles.size());
     if (scenario.target) {
       p.has_target = 1;
@@ -192,7 +146,11 @@ struct GpuFlock::Impl {
     p.budding_period = births.budding_period;
     p.seed[0] = static_cast<std::uint32_t>(scenario.world.seed);
     p.seed[1] = static_cast<std::uint32_t>(scenario.world.seed >> 32);
-    p.inverse_cell_size = grid.inverse_cell_size;
+    p.inverse_cell_size = glm::vec2(grid.inverse_cell_size);
+    p.world_depth = world_box(scenario).z;
+    p.cell_depth = grid.cell_size.z;
+    p.inverse_cell_depth = grid.inverse_cell_size.z;
+    p.grid_layers = grid.cells.z;
     if (scenario.food && food_shape) {
       p.has_food = 1;
       p.food_grid = food_shape->cells;
@@ -210,6 +168,7 @@ struct GpuFlock::Impl {
   // Species and obstacles as the shaders read them.
   void write_parameters() {
     ecosystem = EcosystemPlan(scenario);
+    require_supported_in_3d();
     if (ecosystem.on) ensure_ecosystem_buffers();
     steer_passes();  // compiled now, so that a shader error surfaces before the first step
     if (!ecosystem.on) food_shape.reset();  // no [food] table (it would switch the rules on)
@@ -223,6 +182,20 @@ struct GpuFlock::Impl {
     write_params();
   }
 
+  // What a 3D world steps without on the GPU (docs/gpu.md, "Three dimensions").
+  void require_supported_in_3d() const {
+    if (!volume) return;
+    const auto refuse = [&](const std::string& what) {
+      throw InputError(scenario.source + ": " + what + " in a 3D world is not on the GPU");
+    };
+    if (ecosystem.on) refuse("the ecosystem (eats, grazes, energy, [food])");
+    if (!scenario.obstacles.empty()) refuse("[[obstacle]]");
+    if (scenario.target) refuse("[target]");
+  }
+
+  // The bytes of one boid's record: 40, or 48 in 3D.
+  std::size_t boid_record_bytes() const { return volume ? sizeof(gpu::Boid3D) : sizeof(gpu::Boid); }
+
   // The steering passes this scenario steps with: MURMUR_ECOSYSTEM with the ecosystem's keys,
   // MURMUR_TOPOLOGICAL with a topological species.
   SteerPasses& steer_passes() {
@@ -232,8 +205,10 @@ struct GpuFlock::Impl {
       defines += kTopologicalDefine;
     }
     const bool one_species = scenario.species.size() == 1 && !ecosystem.on;
-    return steer_variants.try_emplace(defines, defines + (one_species ? kOneSpeciesDefine : ""),
-                                      defines).first->second;
+    return steer_variants.try_emplace(defines,
+                                      dimension_define + defines +
+                                          (one_species ? kOneSpeciesDefine : ""),
+                                      dimension_define + defines).first->second;
   }
 
   // The ecosystem's passes and buffers, made once, by the first scenario that has its keys.
@@ -502,7 +477,7 @@ struct GpuFlock::Impl {
       child_scan->run(child_offsets, capacity);
       list_free_trail_slots();
       births_pass.use();
-      births_step->set(step_words(step_index));
+      if (births_step) births_step->set(step_words(step_index));
       glDispatchComputeIndirect(kLiveGroupsOffset);
       storage_barrier();  // children are candidates of the sort below
     }
@@ -547,24 +522,28 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   Impl& m = *impl_;
   m.scenario = scenario;
   m.search = search;
+  m.volume = is_3d(scenario);
+  m.dimension_define = m.volume ? k3dDefine : "";
+  const std::string& dimension = m.dimension_define;
   m.capacity = std::max<std::uint32_t>(scenario.capacity(),
                                        static_cast<std::uint32_t>(initial.boids.size()));
 
-  m.count_pass = gl::Program::compute("flock/grid_count.comp");
-  m.scatter_pass = gl::Program::compute("flock/grid_scatter.comp");
-  m.rank_pass = gl::Program::compute("flock/grid_rank.comp");
-  m.births_pass = gl::Program::compute("flock/births.comp");
-  m.population_pass = gl::Program::compute("flock/population_update.comp");
-  m.slots_taken_pass = gl::Program::compute("flock/trail_slots_taken.comp");
-  m.slots_free_pass = gl::Program::compute("flock/trail_slots_free.comp");
+  m.count_pass = gl::Program::compute("flock/grid_count.comp", dimension);
+  m.scatter_pass = gl::Program::compute("flock/grid_scatter.comp", dimension);
+  m.rank_pass = gl::Program::compute("flock/grid_rank.comp", dimension);
+  m.births_pass = gl::Program::compute("flock/births.comp", dimension);
+  m.population_pass = gl::Program::compute("flock/population_update.comp", dimension);
+  m.slots_taken_pass = gl::Program::compute("flock/trail_slots_taken.comp", dimension);
+  m.slots_free_pass = gl::Program::compute("flock/trail_slots_free.comp", dimension);
   m.slots_free_count.emplace(m.slots_free_pass, "slot_count");
   m.population_phase.emplace(m.population_pass, "update_phase");
   m.count_counting_deaths.emplace(m.count_pass, "counting_deaths");
-  m.births_step.emplace(m.births_pass, "birth_step");
+  // Only births by energy draw (a 2D world's: a 3D one has no ecosystem).
+  if (!m.volume) m.births_step.emplace(m.births_pass, "birth_step");
 
   // Empty buffers are not allowed; a flock of capacity 0 still gets one slot.
   const std::size_t slots = std::max<std::uint32_t>(m.capacity, 1);
-  const std::size_t boid_bytes = sizeof(gpu::Boid) * slots;
+  const std::size_t boid_bytes = m.boid_record_bytes() * slots;
   const std::size_t slot_bytes = sizeof(std::uint32_t) * slots;
   m.boids = gl::Buffer("boids (step candidates)", boid_bytes);
   m.sorted = gl::Buffer("boids by cell (current state)", boid_bytes);
@@ -576,7 +555,9 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.cell_entries = gl::Buffer("ids listed by cell", slot_bytes);
   m.neighbours = gl::Buffer("neighbour counts", 4 * sizeof(std::uint32_t) * slots);
   m.sorted_texels = gl::BufferTexture("boids by cell (texels)", GL_RG32UI, m.sorted);
-  m.sorted_motion = gl::Buffer("positions and velocities by cell", 4 * sizeof(float) * slots);
+  const std::size_t motion_texels = m.volume ? MURMUR_MOTION_3D_TEXELS : MURMUR_MOTION_TEXELS;
+  m.sorted_motion =
+      gl::Buffer("positions and velocities by cell", 4 * sizeof(float) * motion_texels * slots);
   m.sorted_motion_texels =
       gl::BufferTexture("positions and velocities by cell (texels)", GL_RGBA32F, m.sorted_motion);
   m.candidate_texels = gl::BufferTexture("boids (texels)", GL_RG32UI, m.boids);
@@ -639,8 +620,11 @@ void GpuFlock::set_parameters(const Scenario& scenario) {
     throw InputError("set_parameters: " + std::to_string(scenario.obstacles.size()) +
                      " obstacles; at most " + std::to_string(kMaxObstacles));
   }
+  if (is_3d(scenario) != m.volume) {
+    throw InputError("set_parameters: world.dimensions changed; a new dimension needs a new flock");
+  }
   const bool regrid = scenario.max_perception_radius() != m.scenario.max_perception_radius() ||
-                      scenario.size() != m.scenario.size();
+                      world_box(scenario) != world_box(m.scenario);
   // A new food grid or a lower cap keeps the food the field holds (docs/model.md, "The
   // food field"); a one-off readback, as the regrid's below.
   std::vector<float> refitted_food;
@@ -724,7 +708,17 @@ void GpuFlock::upload(const FlockState& state) {
   std::vector<gpu::SpeciesTally> tallies(species_count);
   for (std::size_t s = 0; s < state.totals.size(); ++s) tallies[s] = gpu::to_gpu(state.totals[s]);
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // earlier shader writes land before this
-  if (n > 0) m.boids.upload(0, sizeof(gpu::Boid) * records.size(), records.data());
+  if (n > 0 && m.volume) {
+    std::vector<gpu::Boid3D> volume_records;
+    volume_records.reserve(records.size());
+    for (std::size_t k = 0; k < records.size(); ++k) {
+      volume_records.push_back(gpu::to_gpu_3d(state.boids[k]));
+      volume_records.back().plane.trail_slot = records[k].trail_slot;
+    }
+    m.boids.upload(0, sizeof(gpu::Boid3D) * volume_records.size(), volume_records.data());
+  } else if (n > 0) {
+    m.boids.upload(0, sizeof(gpu::Boid) * records.size(), records.data());
+  }
   if (species_count > 0) {
     m.tally.upload(0, sizeof(gpu::SpeciesTally) * species_count, tallies.data());
   }
@@ -742,11 +736,17 @@ void GpuFlock::upload(const FlockState& state) {
 FlockState GpuFlock::download() const {
   impl_->require_not_refused();
   const gpu::Population population = impl_->read_population();
-  std::vector<gpu::Boid> records(population.live);
-  if (!records.empty()) impl_->sorted.download(0, sizeof(gpu::Boid) * records.size(), records.data());
   FlockState state;
-  state.boids.reserve(records.size());
-  for (const gpu::Boid& r : records) state.boids.push_back(gpu::from_gpu(r));
+  state.boids.reserve(population.live);
+  const auto read_records = [&]<class Record>(std::vector<Record> records) {
+    if (!records.empty()) impl_->sorted.download(0, sizeof(Record) * records.size(), records.data());
+    for (const Record& r : records) state.boids.push_back(gpu::from_gpu(r));
+  };
+  if (impl_->volume) {
+    read_records(std::vector<gpu::Boid3D>(population.live));
+  } else {
+    read_records(std::vector<gpu::Boid>(population.live));
+  }
   state.sort_by_id();
   state.next_id = population.next_id;
   state.step = impl_->step_index;

@@ -37,6 +37,17 @@ static_assert(offsetof(Boid, pos) == kBoidTexelBytes * MURMUR_BOID_TEXEL_POS &&
               offsetof(Boid, age) == kBoidTexelBytes * MURMUR_BOID_TEXEL_AGE_SLOT &&
               offsetof(Boid, energy) == kBoidTexelBytes * MURMUR_BOID_TEXEL_ENERGY_FATE);
 
+// A 3D world's boid (common.glsl's Boid under MURMUR_3D): the plane's record, then z and vz.
+struct Boid3D {
+  Boid plane;
+  float z = 0.0f;
+  float vz = 0.0f;
+};
+static_assert(sizeof(Boid3D) == 48 && offsetof(Boid3D, z) == sizeof(Boid) &&
+              offsetof(Boid3D, vz) == sizeof(Boid) + sizeof(float));
+static_assert(sizeof(Boid3D) == kBoidTexelBytes * MURMUR_BOID_3D_TEXELS &&
+              offsetof(Boid3D, z) == kBoidTexelBytes * MURMUR_BOID_TEXEL_DEPTH);
+
 struct StepParams {
   glm::vec2 world;
   glm::vec2 cell_size;
@@ -61,8 +72,16 @@ struct StepParams {
   float food_regrow_per_step = 0;
   std::uint32_t has_food = 0;
   std::uint32_t energy_births = 0;
+  float world_depth = 0;
+  float cell_depth = 0;
+  float inverse_cell_depth = 0;
+  std::int32_t grid_layers = 1;
+  float target_z = 0;
+  float steered_velocity_z = 0;
 };
-static_assert(sizeof(StepParams) == 128);
+static_assert(sizeof(StepParams) == 152);
+static_assert(offsetof(StepParams, world_depth) == 128 && offsetof(StepParams, grid_layers) == 140 &&
+              offsetof(StepParams, steered_velocity_z) == 148);
 static_assert(offsetof(StepParams, grid) == 16 && offsetof(StepParams, capacity) == 24 &&
               offsetof(StepParams, fault) == 32 && offsetof(StepParams, target) == 48 &&
               offsetof(StepParams, steered_velocity) == 56 && offsetof(StepParams, steered_id) == 64 &&
@@ -109,11 +128,11 @@ inline SpeciesTally to_gpu(const murmur::SpeciesTotals& totals) {
   return t;
 }
 
-// One obstacle as the shaders read it: centre.xy, radius, unused.
+// One obstacle as the shaders read it: centre.xy, radius, centre.z (0 in 2D).
 struct Obstacle {
   glm::vec2 centre;
   float radius;
-  float unused = 0;
+  float centre_z = 0;
 };
 static_assert(sizeof(Obstacle) == 16);
 
@@ -122,6 +141,13 @@ inline Boid to_gpu(const murmur::Boid& b) {
 }
 inline murmur::Boid from_gpu(const Boid& b) {
   return murmur::Boid{b.pos, b.vel, b.id, b.species, b.age, b.energy};
+}
+inline Boid3D to_gpu_3d(const murmur::Boid& b) { return Boid3D{to_gpu(b), b.z, b.vz}; }
+inline murmur::Boid from_gpu(const Boid3D& b) {
+  murmur::Boid boid = from_gpu(b.plane);
+  boid.z = b.z;
+  boid.vz = b.vz;
+  return boid;
 }
 
 // A model value as a GPU record field holds it: bools and enums travel as uint.
