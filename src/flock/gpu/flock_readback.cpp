@@ -20,6 +20,7 @@
 #include "murmur/gl/objects.hpp"
 #include "murmur/gl/program.hpp"
 #include "murmur/gl/readback_ring.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/flock/gpu/gpu_types.hpp"
 
 namespace murmur {
@@ -304,11 +305,23 @@ struct FlockReadback::Impl {
   }
 };
 
+namespace {
+// The passes here read the plane's 40-byte record: a 3D flock's (docs/gpu.md, "Three
+// dimensions") is read by GpuFlock::download alone.
+void require_plane(const GpuFlock& flock) {
+  if (is_3d(flock.scenario())) {
+    throw InputError("the GPU's readback of summaries, boids and states is 2D only; a 3D flock "
+                     "is read by its download");
+  }
+}
+}  // namespace
+
 FlockReadback::FlockReadback() : impl_(std::make_unique<Impl>()) {}
 FlockReadback::~FlockReadback() = default;
 
 // --- requests ----------------------------------------------------------------------------------
 bool FlockReadback::request_summary(const GpuFlock& flock) {
+  require_plane(flock);
   Impl& m = *impl_;
   if (m.summary_ring.in_flight() == m.summary_ring.slot_count()) return false;
   const SummaryRequest request = m.run_summary(flock);
@@ -318,6 +331,7 @@ bool FlockReadback::request_summary(const GpuFlock& flock) {
 }
 
 bool FlockReadback::request_boid(const GpuFlock& flock, std::uint32_t id) {
+  require_plane(flock);
   Impl& m = *impl_;
   if (m.boid_ring.in_flight() == m.boid_ring.slot_count()) return false;
   m.run_find(flock, id);
@@ -327,6 +341,7 @@ bool FlockReadback::request_boid(const GpuFlock& flock, std::uint32_t id) {
 }
 
 bool FlockReadback::request_state(const GpuFlock& flock) {
+  require_plane(flock);
   Impl& m = *impl_;
   // The live count stays on the GPU: it travels with the boids, in one snapshot.
   const std::size_t boid_bytes = sizeof(gpu::Boid) * flock.capacity();
@@ -345,6 +360,7 @@ bool FlockReadback::request_state(const GpuFlock& flock) {
 }
 
 bool FlockReadback::request_ecosystem(const GpuFlock& flock) {
+  require_plane(flock);
   Impl& m = *impl_;
   const std::optional<GridShape> food_grid = flock.food_grid();
   const std::size_t bytes =
@@ -361,6 +377,7 @@ bool FlockReadback::request_ecosystem(const GpuFlock& flock) {
 }
 
 bool FlockReadback::request_nearest(const GpuFlock& flock, glm::vec2 point) {
+  require_plane(flock);
   Impl& m = *impl_;
   if (m.nearest_ring.in_flight() == m.nearest_ring.slot_count()) return false;
   m.run_nearest(flock, point);
@@ -432,6 +449,7 @@ void FlockReadback::discard() {
 
 // --- reads that wait ---------------------------------------------------------------------------
 FlockSummary FlockReadback::summary_now(const GpuFlock& flock) {
+  require_plane(flock);
   Impl& m = *impl_;
   const SummaryRequest request = m.run_summary(flock);
   std::vector<std::byte> bytes(kTotalsBytes);  // run_summary's last barrier covers the download
@@ -440,6 +458,7 @@ FlockSummary FlockReadback::summary_now(const GpuFlock& flock) {
 }
 
 std::optional<Boid> FlockReadback::find_now(const GpuFlock& flock, std::uint32_t id) {
+  require_plane(flock);
   Impl& m = *impl_;
   m.run_find(flock, id);
   std::vector<std::byte> bytes(sizeof(FoundBoid));
@@ -448,6 +467,7 @@ std::optional<Boid> FlockReadback::find_now(const GpuFlock& flock, std::uint32_t
 }
 
 EcosystemCounts FlockReadback::ecosystem_now(const GpuFlock& flock) {
+  require_plane(flock);
   Impl& m = *impl_;
   const EcosystemRequest request = m.snapshot_ecosystem(flock);
   std::vector<std::byte> bytes(kTallyBytes + request.food_cells * sizeof(float));
@@ -457,6 +477,7 @@ EcosystemCounts FlockReadback::ecosystem_now(const GpuFlock& flock) {
 }
 
 std::optional<std::uint32_t> FlockReadback::nearest_now(const GpuFlock& flock, glm::vec2 point) {
+  require_plane(flock);
   Impl& m = *impl_;
   m.run_nearest(flock, point);
   std::vector<std::byte> bytes(sizeof(NearestResult));
