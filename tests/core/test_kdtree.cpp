@@ -353,8 +353,8 @@ TEST_CASE("3D k-d tree equals brute force on random clouds", "[kdtree][3d]") {
             require_same_sets<3>(tree, points, center, radius, topology);
             // A field of view's worth of admission: only points above the center.
             const KdTree3D::Admits above = [&](std::uint32_t, glm::vec3 d) { return d.z >= 0.0f; };
-            const auto [from_tree, from_brute] =
-                nearest_both_ways<3>(tree, points, center, radius, k, topology, kWorld3, ids, above);
+            const auto [from_tree, from_brute] = nearest_both_ways<3>(
+                tree, points, center, radius, k, topology, kWorld3, ids, above);
             REQUIRE(from_tree == from_brute);
           }
         }
