@@ -162,6 +162,9 @@
 #define MURMUR_DRAW_NOISE_UNIFORM 2u
 #define MURMUR_DRAW_NOISE_GAUSSIAN_RADIUS 3u
 #define MURMUR_DRAW_NOISE_GAUSSIAN_ANGLE 4u
+// The direction about the old one towards which the 3D noise turns (docs/model.md, "The rules
+// in 3D").
+#define MURMUR_DRAW_NOISE_AXIS 5u
 // The largest topological_k (docs/model.md, "Topological neighbours"): the steering pass keeps
 // a topological boid's nearest candidates in per-invocation arrays of this many entries.
 #define MURMUR_MAX_TOPOLOGICAL_K 64

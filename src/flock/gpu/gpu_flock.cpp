@@ -544,6 +544,10 @@ struct GpuFlock::Impl {
 
 GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, NeighbourSearch search)
     : impl_(std::make_unique<Impl>()) {
+  if (is_3d(scenario)) {
+    throw InputError("world.dimensions = 3: the GPU steps 2D worlds only so far (docs/model.md, "
+                     "\"Three dimensions\"); run a 3D scenario with --backend cpu");
+  }
   Impl& m = *impl_;
   m.scenario = scenario;
   m.search = search;
