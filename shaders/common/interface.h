@@ -171,12 +171,9 @@
 #define MURMUR_DRAW_NOISE_UNIFORM 2u
 #define MURMUR_DRAW_NOISE_GAUSSIAN_RADIUS 3u
 #define MURMUR_DRAW_NOISE_GAUSSIAN_ANGLE 4u
-// In 3D (docs/model.md, "The rules in 3D"): Vicsek's cap takes its cosine's uniform from draw 2
-// and its direction around the heading from draw 3; Couzin's turn takes its axis from draw 2
-// and its Gaussian angle from draws 3 and 4, as in 2D.
-#define MURMUR_DRAW_NOISE_CAP_COSINE 2u
-#define MURMUR_DRAW_NOISE_CAP_AROUND 3u
-#define MURMUR_DRAW_NOISE_AXIS 2u
+// The direction about the old one towards which the 3D noise turns (docs/model.md, "The rules
+// in 3D").
+#define MURMUR_DRAW_NOISE_AXIS 5u
 // The largest topological_k (docs/model.md, "Topological neighbours"): the steering pass keeps
 // a topological boid's nearest candidates in per-invocation arrays of this many entries.
 #define MURMUR_MAX_TOPOLOGICAL_K 64

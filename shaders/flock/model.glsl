@@ -251,7 +251,7 @@ uint children_of(Boid parent) {
 Boid child_of(Boid parent_after, uint k, uint id) {
   Boid child = parent_after;
   child.id = id;
-  set_motion(child, position_of(parent_after), -velocity_of(parent_after));
+  child.vel = -parent_after.vel;  // the plane's velocity, as the CPU's child_of (vz kept)
   child.age = 0u;
   child.fate = MURMUR_FATE_LIVES;
   return child;
@@ -437,10 +437,14 @@ float noise_angle(Species s, uint id) {
   return angle;
 }
 
+bool is_zero(vecD v) {
+  return v == vecD(0.0);
+}
+
 vecD vicsek_direction(NeighbourSums sums, vecD velocity) {
   vecD own = params.fault == MURMUR_FAULT_VICSEK_WITHOUT_SELF ? vecD(0.0) : unit_vector(velocity);
   precise vecD total = own + sums.velocity_sum;
-  if (total == vecD(0.0)) return heading_of(velocity);
+  if (is_zero(total)) return heading_of(velocity);
   return unit_vector(total);
 }
 
@@ -457,67 +461,76 @@ vecD couzin_direction(NeighbourSums sums, vecD heading) {
   } else {
     return heading;
   }
-  if (desired == vecD(0.0)) return heading;
+  if (is_zero(desired)) return heading;
   return unit_vector(desired);
 }
 
 #ifdef MURMUR_3D
 // Two directions that make (h, e1, e2) a right-handed orthonormal basis for a unit h: the
 // branch-free basis of Duff et al. (JCGT 6(1), 2017), docs/model.md, "The rules in 3D".
-void orthonormal_basis(vec3 h, out vec3 e1, out vec3 e2) {
+struct Perpendiculars {
+  vec3 e1;
+  vec3 e2;
+};
+
+Perpendiculars orthonormal_basis(vec3 h) {
   float sigma = h.z >= 0.0 ? 1.0 : -1.0;
   precise float a = -1.0 / (sigma + h.z);
-  precise float b = (h.x * h.y) * a;
-  precise vec3 first = vec3(1.0 + (sigma * (h.x * h.x)) * a, sigma * b, -sigma * h.x);
-  precise vec3 second = vec3(b, sigma + (h.y * h.y) * a, -h.y);
-  e1 = first;
-  e2 = second;
+  precise float b = h.x * h.y * a;
+  precise vec3 e1 = vec3(1.0 + sigma * (h.x * h.x) * a, sigma * b, -sigma * h.x);
+  precise vec3 e2 = vec3(b, sigma + h.y * h.y * a, -h.y);
+  return Perpendiculars(e1, e2);
 }
 
-// h turned by the angle of cosine c and sine s towards the direction `around` (phi) about it:
+// h turned by the angle of cosine c and sine s towards the direction phi about it:
 // c h + s (cos phi e1 + sin phi e2).
-vec3 tilted(vec3 h, float c, float s, float around) {
-  vec3 e1, e2;
-  orthonormal_basis(h, e1, e2);
-  vec2 turn = sin_cos(around);
-  precise vec3 across = turn.y * e1 + turn.x * e2;
-  precise vec3 t = c * h + s * across;
+vec3 tilt(vec3 h, float c, float s, float phi) {
+  Perpendiculars basis = orthonormal_basis(h);
+  vec2 around = sin_cos(phi);
+  precise vec3 t = c * h + s * (around.y * basis.e1 + around.x * basis.e2);
   return t;
 }
 
-// The noise of a 3D vicsek or couzin boid on its direction h: a direction uniform on the cap
-// of half-angle eta/2 about h (vicsek), or h turned by Couzin's Gaussian angle about a random
-// axis across it.
-vec3 noisy_direction(Species s, uint id, vec3 h) {
-  if (!(s.noise > 0.0)) return h;
-  if (s.rule == MURMUR_RULE_VICSEK) {
-    float u1 = random_uniform01(params.seed, id, step_index, MURMUR_DRAW_NOISE_CAP_COSINE);
-    float u2 = random_uniform01(params.seed, id, step_index, MURMUR_DRAW_NOISE_CAP_AROUND);
-    precise float c = 1.0 - u1 * (1.0 - s.cos_half_noise);
+// The 3D noise's turn (docs/model.md, "The noise in 3D"): the cosine and sine of the angle
+// (uniform on Vicsek's cap, or Couzin's Gaussian angle), and the direction phi about the old
+// direction towards which it turns.
+struct NoiseTurn {
+  float cosine;
+  float sine;
+  float phi;
+};
+
+NoiseTurn noise_turn(Species s, uint id) {
+  NoiseTurn turn = NoiseTurn(1.0, 0.0, 0.0);
+  if (!(s.noise > 0.0)) return turn;
+  if (s.noise_distribution == MURMUR_NOISE_DISTRIBUTION_UNIFORM) {
+    // Uniform on the cap of half-angle eta/2: the cap's area is uniform in the cosine.
+    float u = random_uniform01(params.seed, id, step_index, MURMUR_DRAW_NOISE_UNIFORM);
+    precise float c = 1.0 - u * s.noise_cap_height;
     precise float sine = sqrt((1.0 - c) * (1.0 + c));
-    precise float around = MURMUR_TWO_PI * u2;
-    return unit_vector(tilted(h, c, sine, around));
+    turn.cosine = c;
+    turn.sine = sine;
+  } else {
+    vec2 angle = sin_cos(abs(noise_angle(s, id)));
+    turn.cosine = angle.y;
+    turn.sine = angle.x;
   }
-  float angle = abs(noise_angle(s, id));
-  if (angle == 0.0) return h;
-  vec2 turn = sin_cos(angle);
   float u = random_uniform01(params.seed, id, step_index, MURMUR_DRAW_NOISE_AXIS);
-  precise float around = MURMUR_TWO_PI * u;
-  return unit_vector(tilted(h, turn.y, turn.x, around));
+  precise float phi = MURMUR_TWO_PI * u;
+  turn.phi = phi;
+  return turn;
 }
 
-// The bounded turn in the plane of the heading h and the wanted direction.
+// The bounded turn in the plane of the heading and the wanted direction: the part of desired
+// across heading projected twice (near desired = -heading the first difference is mostly
+// rounding), any perpendicular when there is none.
 vec3 bounded_turn(Species s, vec3 heading, vec3 desired) {
   float facing = dot_in_order(heading, desired);
   if (facing >= s.cos_max_turn) return desired;
-  precise vec3 across = desired - facing * heading;
-  vec3 side;
-  if (across == vec3(0.0)) {
-    vec3 unused;
-    orthonormal_basis(heading, side, unused);
-  } else {
-    side = unit_vector(across);
-  }
+  precise vec3 once = desired - facing * heading;
+  float again = dot_in_order(once, heading);
+  precise vec3 across = once - again * heading;
+  vec3 side = is_zero(across) ? orthonormal_basis(heading).e1 : unit_vector(across);
   precise vec3 turned = s.cos_max_turn * heading + s.sin_max_turn * side;
   return unit_vector(turned);
 }
@@ -545,7 +558,10 @@ Boid rule_next_state(Species s, Boid self, NeighbourSums sums) {
   vecD direction = s.rule == MURMUR_RULE_VICSEK ? vicsek_direction(sums, own_velocity)
                                                 : couzin_direction(sums, heading);
 #ifdef MURMUR_3D
-  direction = noisy_direction(s, self.id, direction);
+  if (s.noise > 0.0) {
+    NoiseTurn turn = noise_turn(s, self.id);
+    direction = unit_vector(tilt(direction, turn.cosine, turn.sine, turn.phi));
+  }
 #else
   float angle = noise_angle(s, self.id);
   if (angle != 0.0) {

@@ -485,7 +485,7 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
   // model.md "Births"): children from the first such parent on are not compared by id.
   const GridShape grid = grid_shape_for(scenario, scenario.capacity());
   auto parent_key = [&](const Boid& b) {
-    return (std::uint64_t{grid.cell_of(b.pos)} << 32) | b.id;
+    return (std::uint64_t{grid.cell_of(b)} << 32) | b.id;
   };
   std::vector<bool> child_in_band(before.boids.size(), false);
   std::uint64_t first_band_parent = UINT64_MAX;

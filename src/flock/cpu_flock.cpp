@@ -23,92 +23,117 @@ namespace {
 // Below this many boids a step is too short for threads to pay for their start-up.
 constexpr std::size_t kMinBoidsPerWorker = 1024;
 
-// `Search` appends the candidate neighbours of one observer:
+// `Search` appends the candidate neighbours of one observer, in the world's dimension V:
 //   search.within(center, radius, topology, world, out): a metric observer's, a superset of
 //     the visible set (add_neighbour re-applies the exact predicate); both searches below
 //     return exactly the within-radius set;
 //   search.nearest(center, radius, k, topology, world, ids, admits, out): a topological
-//     observer's k nearest admitted (KdTree2D::query_nearest).
-template <class Search>
+//     observer's k nearest admitted (KdTree::query_nearest).
+template <ModelVector V, class Search>
 struct StepInputs {
   const Scenario& scenario;
   const FlockState& in;
   const std::vector<SpeciesModel>& models;
-  Surroundings env;
+  SurroundingsIn<V> env;
   const std::optional<SteeredBoid>& steered;
   const std::vector<float>& grazed;  // g_i per boid of `in`
   const Search& search;
   const std::vector<std::uint32_t>& ids;  // the id of each boid of `in`
 };
 
+template <ModelVector V>
+using TreeIn = KdTree<V::length()>;
+
 // The k-d tree's searches (cpu_step).
+template <ModelVector V>
 struct TreeSearch {
-  const KdTree2D& tree;
-  void within(glm::vec2 center, float radius, Topology topology, glm::vec2 world,
+  const TreeIn<V>& tree;
+  void within(V center, float radius, Topology topology, V world,
               std::vector<std::uint32_t>& out) const {
     tree.query_radius(center, radius, topology, world, out);
   }
-  void nearest(glm::vec2 center, float radius, std::uint32_t k, Topology topology,
-               glm::vec2 world, std::span<const std::uint32_t> ids,
-               const KdTree2D::Admits& admits, std::vector<std::uint32_t>& out) const {
+  void nearest(V center, float radius, std::uint32_t k, Topology topology, V world,
+               std::span<const std::uint32_t> ids, const typename TreeIn<V>::Admits& admits,
+               std::vector<std::uint32_t>& out) const {
     tree.query_nearest(center, radius, k, topology, world, ids, admits, out);
   }
 };
 
 // Every pair (cpu_step_brute_force).
+template <ModelVector V>
 struct BruteForceSearch {
-  std::span<const glm::vec2> positions;
-  void within(glm::vec2 center, float radius, Topology topology, glm::vec2 world,
+  std::span<const V> positions;
+  void within(V center, float radius, Topology topology, V world,
               std::vector<std::uint32_t>& out) const {
     brute_force_radius(positions, center, radius, topology, world, out);
   }
-  void nearest(glm::vec2 center, float radius, std::uint32_t k, Topology topology,
-               glm::vec2 world, std::span<const std::uint32_t> ids,
-               const KdTree2D::Admits& admits, std::vector<std::uint32_t>& out) const {
+  void nearest(V center, float radius, std::uint32_t k, Topology topology, V world,
+               std::span<const std::uint32_t> ids, const typename TreeIn<V>::Admits& admits,
+               std::vector<std::uint32_t>& out) const {
     brute_force_nearest(positions, center, radius, k, topology, world, ids, admits, out);
   }
 };
 
+// What settle_population reads of a boid's sums: a 3D world has no ecosystem, so its counts
+// are all there is to keep (the trace's).
+NeighbourSums settled_sums(const NeighbourSums& sums) { return sums; }
+NeighbourSums settled_sums(const NeighbourSums3& sums) {
+  NeighbourSums counts;
+  counts.visible = sums.visible;
+  counts.flock = sums.flock;
+  counts.separating = sums.separating;
+  counts.attracting = sums.attracting;
+  return counts;
+}
+
 // Steps boids [begin, end) of `inputs.in`. Each boid's result depends only on state t, and its
 // neighbours are added in ascending index order, so the bits do not depend on the search
 // structure, on how the boids are split between workers, or on the worker count.
-template <class Search>
-void step_range(const StepInputs<Search>& inputs, std::size_t begin, std::size_t end,
+template <ModelVector V, class Search>
+void step_range(const StepInputs<V, Search>& inputs, std::size_t begin, std::size_t end,
                 std::vector<Boid>& out, std::vector<NeighbourSums>& sums_out) {
   const std::vector<Boid>& boids = inputs.in.boids;
   std::vector<std::uint32_t> candidates;
   for (std::size_t i = begin; i < end; ++i) {
     const Boid& self = boids[i];
+    const V self_pos = position_in<V>(self);
+    const V self_vel = velocity_in<V>(self);
     const SpeciesModel& model = inputs.models[self.species];
     const SpeciesParams& params = inputs.scenario.species[self.species];
     candidates.clear();
     if (model.neighbours == Neighbours::Topological) {
       // The k nearest of those it sees, itself left out before choosing (docs/model.md,
       // "Topological neighbours"), then added in index order like any neighbours.
-      const auto sees = [&](std::uint32_t j, glm::vec2 d) {
-        return j != i && in_view(model, d, self.vel);
+      const auto sees = [&](std::uint32_t j, V d) {
+        return j != i && in_view(model, d, self_vel);
       };
-      inputs.search.nearest(self.pos, params.perception_radius, neighbour_limit(model),
+      inputs.search.nearest(self_pos, params.perception_radius, neighbour_limit(model),
                             model.topology, inputs.env.world, inputs.ids, sees, candidates);
     } else {
-      inputs.search.within(self.pos, params.perception_radius, model.topology, inputs.env.world,
+      inputs.search.within(self_pos, params.perception_radius, model.topology, inputs.env.world,
                            candidates);
     }
     std::sort(candidates.begin(), candidates.end());
-    NeighbourSums sums;
+    NeighbourSumsIn<V> sums;
     for (const std::uint32_t j : candidates) {
       if (j == i) continue;
       const Boid& other = boids[j];
-      add_neighbour(sums, model, self.vel,
-                    displacement(self.pos, other.pos, model.topology, inputs.env.world), other.vel,
-                    other.species, other.id);
+      add_neighbour(sums, model, self_vel,
+                    displacement(self_pos, position_in<V>(other), model.topology,
+                                 inputs.env.world),
+                    velocity_in<V>(other), other.species, other.id);
     }
-    out[i] = model.rule == Rule::Boids
-                 ? ecosystem_next_state(model, self, sums, inputs.env, inputs.steered,
-                                        inputs.grazed[i])
-                 : rule_next_state(model, self, sums, inputs.env, inputs.steered,
-                                   inputs.scenario.world.seed, inputs.in.step);
-    sums_out[i] = sums;
+    if (model.rule != Rule::Boids) {
+      out[i] = rule_next_state(model, self, sums, inputs.env, inputs.steered,
+                               inputs.scenario.world.seed, inputs.in.step);
+    } else if constexpr (V::length() == 2) {
+      out[i] = ecosystem_next_state(model, self, sums, inputs.env, inputs.steered,
+                                    inputs.grazed[i]);
+    } else {
+      out[i] = next_state(model, self, steering_acc(model, self, sums, inputs.env), inputs.env,
+                          inputs.steered);
+    }
+    sums_out[i] = settled_sums(sums);
   }
 }
 
@@ -162,7 +187,7 @@ std::vector<float> grazed_per_boid(const Scenario& scenario, const FlockState& i
   return grazed;
 }
 
-template <class Search>
+template <ModelVector V, class Search>
 FlockState step_with(const Scenario& scenario, const FlockState& state, CpuStepTrace* trace,
                      const std::optional<SteeredBoid>& steered, const BirthRules& births,
                      unsigned requested_workers, const Search& search) {
@@ -180,8 +205,10 @@ FlockState step_with(const Scenario& scenario, const FlockState& state, CpuStepT
   std::vector<std::uint32_t> ids;
   ids.reserve(in.boids.size());
   for (const Boid& b : in.boids) ids.push_back(b.id);
-  const StepInputs<Search> inputs{scenario, in, models, surroundings_of(scenario, in.food),
-                                  steered, grazed, search, ids};
+  SurroundingsIn<V> env;
+  if constexpr (V::length() == 2) env = surroundings_of(scenario, in.food);
+  else env = surroundings_3d(scenario);
+  const StepInputs<V, Search> inputs{scenario, in, models, env, steered, grazed, search, ids};
   const std::size_t count = in.boids.size();
   FlockState next;
   next.boids.resize(count);
@@ -198,11 +225,29 @@ FlockState step_with(const Scenario& scenario, const FlockState& state, CpuStepT
   return after;
 }
 
-std::vector<glm::vec2> positions_of(const FlockState& state) {
-  std::vector<glm::vec2> positions;
+template <ModelVector V>
+std::vector<V> positions_in(const FlockState& state) {
+  std::vector<V> positions;
   positions.reserve(state.boids.size());
-  for (const Boid& b : state.boids) positions.push_back(b.pos);
+  for (const Boid& b : state.boids) positions.push_back(position_in<V>(b));
   return positions;
+}
+
+template <ModelVector V>
+FlockState tree_step(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace,
+                     const std::optional<SteeredBoid>& steered, const BirthRules& births,
+                     unsigned workers) {
+  const TreeIn<V> tree(positions_in<V>(in));
+  return step_with<V>(scenario, in, trace, steered, births, workers, TreeSearch<V>{tree});
+}
+
+template <ModelVector V>
+FlockState brute_force_step(const Scenario& scenario, const FlockState& in, CpuStepTrace* trace,
+                            const std::optional<SteeredBoid>& steered, const BirthRules& births,
+                            unsigned workers) {
+  const std::vector<V> positions = positions_in<V>(in);
+  return step_with<V>(scenario, in, trace, steered, births, workers,
+                      BruteForceSearch<V>{positions});
 }
 
 }  // namespace
@@ -217,7 +262,7 @@ std::vector<std::uint32_t> parent_order(const Scenario& scenario, const FlockSta
   keyed.reserve(before.boids.size());
   for (std::uint32_t i = 0; i < before.boids.size(); ++i) {
     const Boid& b = before.boids[i];
-    keyed.emplace_back((std::uint64_t{grid.cell_of(b.pos)} << 32) | b.id, i);
+    keyed.emplace_back((std::uint64_t{grid.cell_of(b)} << 32) | b.id, i);
   }
   std::sort(keyed.begin(), keyed.end());
   std::vector<std::uint32_t> order;
@@ -409,16 +454,18 @@ FlockState cpu_step(const Scenario& scenario, const FlockState& state, CpuStepTr
                     const std::optional<SteeredBoid>& steered, const BirthRules& births,
                     unsigned workers) {
   const FlockState in = without_the_dead(scenario, state);
-  const KdTree2D tree(positions_of(in));
-  return step_with(scenario, in, trace, steered, births, workers, TreeSearch{tree});
+  if (is_3d(scenario)) return tree_step<glm::vec3>(scenario, in, trace, steered, births, workers);
+  return tree_step<glm::vec2>(scenario, in, trace, steered, births, workers);
 }
 
 FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& state,
                                 CpuStepTrace* trace, const std::optional<SteeredBoid>& steered,
                                 const BirthRules& births, unsigned workers) {
   const FlockState in = without_the_dead(scenario, state);
-  const std::vector<glm::vec2> positions = positions_of(in);
-  return step_with(scenario, in, trace, steered, births, workers, BruteForceSearch{positions});
+  if (is_3d(scenario)) {
+    return brute_force_step<glm::vec3>(scenario, in, trace, steered, births, workers);
+  }
+  return brute_force_step<glm::vec2>(scenario, in, trace, steered, births, workers);
 }
 
 }  // namespace murmur

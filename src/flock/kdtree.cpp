@@ -22,13 +22,23 @@ constexpr std::size_t kLeafSize = 8;
 // displacement ever gain a rounding; it never decides membership, the exact predicate does.
 constexpr double kPruneSlack = 1e-5;
 
-// The model's squared length, written exactly as in_view writes it so the predicate is
-// bit-identical (the core is built with -ffp-contract=off, so nothing is fused).
-float squared_length(glm::vec2 d) { return d.x * d.x + d.y * d.y; }
+template <int D>
+using Point = glm::vec<D, float>;
 
-bool within_radius(glm::vec2 center, glm::vec2 q, float radius_sq, Topology topology,
-                   glm::vec2 world) {
-  return squared_length(displacement(center, q, topology, world)) < radius_sq;
+// The model's squared length, the products summed in axis order as in_view writes it
+// (docs/model.md, "One step in 3D"), so the predicate is bit-identical (the core is built with
+// -ffp-contract=off, so nothing is fused). In 2D this is d.x*d.x + d.y*d.y.
+template <int D>
+float squared_length(Point<D> d) {
+  float sum = d[0] * d[0];
+  for (int a = 1; a < D; ++a) sum += d[a] * d[a];
+  return sum;
+}
+
+template <int D>
+bool within_radius(Point<D> center, Point<D> q, float radius_sq, Topology topology,
+                   Point<D> world) {
+  return squared_length<D>(displacement(center, q, topology, world)) < radius_sq;
 }
 
 // A candidate of a k-nearest query, ranked by (dist_sq, id).
@@ -58,24 +68,43 @@ void keep_nearest(std::vector<Ranked>& kept, std::uint32_t k, const Ranked& cand
 
 // The point `q` at index `index` offered to a k-nearest query around `center`: admitted,
 // within the radius, and ranked.
-template <class Admit>
-void offer(std::vector<Ranked>& kept, std::uint32_t k, glm::vec2 center, glm::vec2 q,
-           std::uint32_t index, float radius_sq, Topology topology, glm::vec2 world,
+template <int D, class Admit>
+void offer(std::vector<Ranked>& kept, std::uint32_t k, Point<D> center, Point<D> q,
+           std::uint32_t index, float radius_sq, Topology topology, Point<D> world,
            std::span<const std::uint32_t> ids, const Admit& admits) {
-  const glm::vec2 d = displacement(center, q, topology, world);
-  const float dist_sq = squared_length(d);
+  const Point<D> d = displacement(center, q, topology, world);
+  const float dist_sq = squared_length<D>(d);
   if (!(dist_sq < radius_sq) || !admits(index, d)) return;
   keep_nearest(kept, k, Ranked{dist_sq, ids[index], index});
 }
 
 // The squared distance from `p` to the nearest point of `box` (0 inside it).
-double distance_sq_to(const glm::dvec2& p, const glm::dvec2& lo, const glm::dvec2& hi) {
+template <int D>
+double distance_sq_to(const glm::vec<D, double>& p, const glm::vec<D, double>& lo,
+                      const glm::vec<D, double>& hi) {
   double sum = 0.0;
-  for (int a = 0; a < 2; ++a) {
+  for (int a = 0; a < D; ++a) {
     const double gap = std::max({lo[a] - p[a], 0.0, p[a] - hi[a]});
     sum += gap * gap;
   }
   return sum;
+}
+
+// On a wrap axis the center is seen at three images, c + kL for k = 0, 1, -1 (the model
+// shifts by one L at most); a query looks at up to kImagesPerAxis^D of them.
+constexpr int kImagesPerAxis = 3;
+
+// Calls visit(choice) for every choice of one of count[a] options on each axis a, the last
+// axis varying fastest (in 2D: for ix { for iy { ... } }).
+template <int D, class Visit>
+void for_each_combination(const std::array<int, D>& count, const Visit& visit) {
+  std::array<int, D> choice{};
+  while (true) {
+    visit(choice);
+    int a = D - 1;
+    while (a >= 0 && ++choice[a] == count[a]) choice[a--] = 0;
+    if (a < 0) return;
+  }
 }
 
 }  // namespace
@@ -83,40 +112,42 @@ double distance_sq_to(const glm::dvec2& p, const glm::dvec2& lo, const glm::dvec
 // A k-nearest query under way: the boxes around each image of the center shrink to the k-th
 // nearest distance met so far (widened by kPruneSlack, so that a point as near as the k-th, which
 // may still win on its id, is never pruned: fl(|d|^2) <= D implies |d_a| <= sqrt(D) (1 + 3u)).
-struct KdTree2D::NearestSearch {
-  glm::vec2 center;
+template <int D>
+struct KdTree<D>::NearestSearch {
+  Point center;
   float radius_sq = 0.0f;
   std::uint32_t k = 0;
   Topology topology = Topology::Wrap;
-  glm::vec2 world{0.0f};
+  Point world{0.0f};
   std::span<const std::uint32_t> ids;
   const Admits* admits = nullptr;
-  std::array<bool, 2> unbounded{};  // an axis not pruned (the reach covers half the world)
+  std::array<bool, D> unbounded{};  // an axis not pruned (the reach covers half the world)
   double reach = 0.0;               // half-width of the boxes around the center's images
   std::vector<Ranked> kept;
 
-  bool overlaps(const Box& bounds, glm::dvec2 image) const {
-    for (int a = 0; a < 2; ++a) {
+  bool overlaps(const Box& bounds, Bound image) const {
+    for (int a = 0; a < D; ++a) {
       if (unbounded[a]) continue;
       if (bounds.hi[a] < image[a] - reach || bounds.lo[a] > image[a] + reach) return false;
     }
     return true;
   }
-  bool holds(glm::vec2 q, glm::dvec2 image) const {
-    for (int a = 0; a < 2; ++a) {
+  bool holds(Point q, Bound image) const {
+    for (int a = 0; a < D; ++a) {
       if (!unbounded[a] && (q[a] < image[a] - reach || q[a] > image[a] + reach)) return false;
     }
     return true;
   }
-  void offer_point(glm::vec2 q, std::uint32_t index) {
-    offer(kept, k, center, q, index, radius_sq, topology, world, ids, *admits);
+  void offer_point(Point q, std::uint32_t index) {
+    offer<D>(kept, k, center, q, index, radius_sq, topology, world, ids, *admits);
     if (kept.size() == k) {
       reach = std::min(reach, std::sqrt(double(kept.front().dist_sq)) * (1.0 + kPruneSlack));
     }
   }
 };
 
-KdTree2D::KdTree2D(std::span<const glm::vec2> points) : points_(points.begin(), points.end()) {
+template <int D>
+KdTree<D>::KdTree(std::span<const Point> points) : points_(points.begin(), points.end()) {
   order_.resize(points_.size());
   for (std::uint32_t i = 0; i < order_.size(); ++i) order_[i] = i;
   if (points_.empty()) return;
@@ -124,14 +155,15 @@ KdTree2D::KdTree2D(std::span<const glm::vec2> points) : points_(points.begin(), 
   build(0, static_cast<std::uint32_t>(order_.size()));
 }
 
-std::uint32_t KdTree2D::build(std::uint32_t begin, std::uint32_t end) {
+template <int D>
+std::uint32_t KdTree<D>::build(std::uint32_t begin, std::uint32_t end) {
   const auto node_index = static_cast<std::uint32_t>(nodes_.size());
   nodes_.emplace_back();
-  Box bounds{{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()},
-             {-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}};
+  Box bounds{Bound(std::numeric_limits<double>::infinity()),
+             Bound(-std::numeric_limits<double>::infinity())};
   for (std::uint32_t k = begin; k < end; ++k) {
-    const glm::vec2 p = points_[order_[k]];
-    for (int a = 0; a < 2; ++a) {
+    const Point p = points_[order_[k]];
+    for (int a = 0; a < D; ++a) {
       bounds.lo[a] = std::min(bounds.lo[a], static_cast<double>(p[a]));
       bounds.hi[a] = std::max(bounds.hi[a], static_cast<double>(p[a]));
     }
@@ -141,9 +173,13 @@ std::uint32_t KdTree2D::build(std::uint32_t begin, std::uint32_t end) {
   nodes_[node_index].end = end;
   if (end - begin <= kLeafSize) return node_index;
 
-  // Split the larger extent at the median; ties on the coordinate are broken by index so the
-  // partition (and so every later query's result order) depends only on the input.
-  const int axis = (bounds.hi[0] - bounds.lo[0] >= bounds.hi[1] - bounds.lo[1]) ? 0 : 1;
+  // Split the largest extent (the first of equal ones) at the median; ties on the coordinate
+  // are broken by index so the partition (and so every later query's result order) depends
+  // only on the input.
+  int axis = 0;
+  for (int a = 1; a < D; ++a) {
+    if (!(bounds.hi[axis] - bounds.lo[axis] >= bounds.hi[a] - bounds.lo[a])) axis = a;
+  }
   const std::uint32_t mid = begin + (end - begin) / 2;
   std::nth_element(order_.begin() + begin, order_.begin() + mid, order_.begin() + end,
                    [&](std::uint32_t a, std::uint32_t b) {
@@ -158,8 +194,9 @@ std::uint32_t KdTree2D::build(std::uint32_t begin, std::uint32_t end) {
   return node_index;
 }
 
-void KdTree2D::query_radius(glm::vec2 center, float radius, Topology topology, glm::vec2 world,
-                            std::vector<std::uint32_t>& out) const {
+template <int D>
+void KdTree<D>::query_radius(Point center, float radius, Topology topology, Point world,
+                             std::vector<std::uint32_t>& out) const {
   if (nodes_.empty()) return;
   const float radius_sq = radius * radius;
   const double reach = static_cast<double>(radius) * (1.0 + kPruneSlack);
@@ -171,9 +208,9 @@ void KdTree2D::query_radius(glm::vec2 center, float radius, Topology topology, g
   struct Interval {
     double lo, hi;
   };
-  std::array<std::array<Interval, 3>, 2> intervals{};
-  std::array<int, 2> interval_count{};
-  for (int a = 0; a < 2; ++a) {
+  std::array<std::array<Interval, kImagesPerAxis>, D> intervals{};
+  std::array<int, D> interval_count{};
+  for (int a = 0; a < D; ++a) {
     const double c = center[a];
     const double length = world[a];
     if (topology == Topology::Bounded) {
@@ -187,23 +224,25 @@ void KdTree2D::query_radius(glm::vec2 center, float radius, Topology topology, g
       intervals[a][0] = {c - reach, c + reach};
       intervals[a][1] = {c - reach + length, c + reach + length};
       intervals[a][2] = {c - reach - length, c + reach - length};
-      interval_count[a] = 3;
+      interval_count[a] = kImagesPerAxis;
     }
   }
-  for (int ix = 0; ix < interval_count[0]; ++ix) {
-    for (int iy = 0; iy < interval_count[1]; ++iy) {
-      const Box box{{intervals[0][ix].lo, intervals[1][iy].lo},
-                    {intervals[0][ix].hi, intervals[1][iy].hi}};
-      query_box(0, box, center, radius_sq, topology, world, out);
+  for_each_combination<D>(interval_count, [&](const std::array<int, D>& choice) {
+    Box box;
+    for (int a = 0; a < D; ++a) {
+      box.lo[a] = intervals[a][choice[a]].lo;
+      box.hi[a] = intervals[a][choice[a]].hi;
     }
-  }
+    query_box(0, box, center, radius_sq, topology, world, out);
+  });
 }
 
-void KdTree2D::query_box(std::uint32_t node_index, const Box& box, glm::vec2 center,
-                         float radius_sq, Topology topology, glm::vec2 world,
-                         std::vector<std::uint32_t>& out) const {
+template <int D>
+void KdTree<D>::query_box(std::uint32_t node_index, const Box& box, Point center,
+                          float radius_sq, Topology topology, Point world,
+                          std::vector<std::uint32_t>& out) const {
   const Node& node = nodes_[node_index];
-  for (int a = 0; a < 2; ++a) {
+  for (int a = 0; a < D; ++a) {
     if (node.bounds.hi[a] < box.lo[a] || node.bounds.lo[a] > box.hi[a]) return;
   }
   if (!node.is_leaf()) {
@@ -213,18 +252,19 @@ void KdTree2D::query_box(std::uint32_t node_index, const Box& box, glm::vec2 cen
   }
   for (std::uint32_t k = node.begin; k < node.end; ++k) {
     const std::uint32_t index = order_[k];
-    const glm::vec2 q = points_[index];
+    const Point q = points_[index];
     // The box test keeps each point to the one image box that holds it (the boxes are
     // disjoint); the model's own predicate then decides.
-    const bool in_box = box.lo[0] <= q.x && q.x <= box.hi[0] && box.lo[1] <= q.y &&
-                        q.y <= box.hi[1];
-    if (in_box && within_radius(center, q, radius_sq, topology, world)) out.push_back(index);
+    bool in_box = true;
+    for (int a = 0; a < D; ++a) in_box = in_box && box.lo[a] <= q[a] && q[a] <= box.hi[a];
+    if (in_box && within_radius<D>(center, q, radius_sq, topology, world)) out.push_back(index);
   }
 }
 
-void KdTree2D::query_nearest(glm::vec2 center, float radius, std::uint32_t k, Topology topology,
-                             glm::vec2 world, std::span<const std::uint32_t> ids,
-                             const Admits& admits, std::vector<std::uint32_t>& out) const {
+template <int D>
+void KdTree<D>::query_nearest(Point center, float radius, std::uint32_t k, Topology topology,
+                              Point world, std::span<const std::uint32_t> ids,
+                              const Admits& admits, std::vector<std::uint32_t>& out) const {
   if (nodes_.empty() || k == 0) return;
   NearestSearch search;
   search.center = center;
@@ -238,24 +278,24 @@ void KdTree2D::query_nearest(glm::vec2 center, float radius, std::uint32_t k, To
   search.kept.reserve(k);
   // The images of the center a point may be seen at, per axis, as in query_radius: one shift
   // by L at most, disjoint while 2R < L; the center itself first, where most neighbours are.
-  std::array<std::array<double, 3>, 2> images{};
-  std::array<int, 2> image_count{};
-  for (int a = 0; a < 2; ++a) {
+  std::array<std::array<double, kImagesPerAxis>, D> images{};
+  std::array<int, D> image_count{};
+  for (int a = 0; a < D; ++a) {
     const double c = center[a];
     images[a] = {c, c + world[a], c - world[a]};
     search.unbounded[a] = topology == Topology::Wrap && 2.0 * search.reach >= world[a];
-    image_count[a] = topology == Topology::Wrap && !search.unbounded[a] ? 3 : 1;
+    image_count[a] = topology == Topology::Wrap && !search.unbounded[a] ? kImagesPerAxis : 1;
   }
-  for (int ix = 0; ix < image_count[0]; ++ix) {
-    for (int iy = 0; iy < image_count[1]; ++iy) {
-      nearest_in(0, {images[0][ix], images[1][iy]}, search);
-    }
-  }
+  for_each_combination<D>(image_count, [&](const std::array<int, D>& choice) {
+    Bound image;
+    for (int a = 0; a < D; ++a) image[a] = images[a][choice[a]];
+    nearest_in(0, image, search);
+  });
   for (const Ranked& r : search.kept) out.push_back(r.index);
 }
 
-void KdTree2D::nearest_in(std::uint32_t node_index, glm::dvec2 image,
-                          NearestSearch& search) const {
+template <int D>
+void KdTree<D>::nearest_in(std::uint32_t node_index, Bound image, NearestSearch& search) const {
   const Node& node = nodes_[node_index];
   if (!search.overlaps(node.bounds, image)) return;
   if (node.is_leaf()) {
@@ -269,31 +309,65 @@ void KdTree2D::nearest_in(std::uint32_t node_index, glm::dvec2 image,
   // The nearer child first: its points shrink the reach before the farther one is looked at.
   const Node& left = nodes_[node.left];
   const Node& right = nodes_[node.right];
-  const bool left_first = distance_sq_to(image, left.bounds.lo, left.bounds.hi) <=
-                          distance_sq_to(image, right.bounds.lo, right.bounds.hi);
+  const bool left_first = distance_sq_to<D>(image, left.bounds.lo, left.bounds.hi) <=
+                          distance_sq_to<D>(image, right.bounds.lo, right.bounds.hi);
   nearest_in(left_first ? node.left : node.right, image, search);
   nearest_in(left_first ? node.right : node.left, image, search);
 }
+
+template class KdTree<2>;
+template class KdTree<3>;
+
+namespace {
+
+template <int D>
+void nearest_by_brute_force(std::span<const Point<D>> points, Point<D> center, float radius,
+                            std::uint32_t k, Topology topology, Point<D> world,
+                            std::span<const std::uint32_t> ids,
+                            const typename KdTree<D>::Admits& admits,
+                            std::vector<std::uint32_t>& out) {
+  if (k == 0) return;
+  const float radius_sq = radius * radius;
+  std::vector<Ranked> kept;
+  for (std::uint32_t i = 0; i < points.size(); ++i) {
+    offer<D>(kept, k, center, points[i], i, radius_sq, topology, world, ids, admits);
+  }
+  for (const Ranked& r : kept) out.push_back(r.index);
+}
+
+template <int D>
+void radius_by_brute_force(std::span<const Point<D>> points, Point<D> center, float radius,
+                           Topology topology, Point<D> world, std::vector<std::uint32_t>& out) {
+  const float radius_sq = radius * radius;
+  for (std::uint32_t i = 0; i < points.size(); ++i) {
+    if (within_radius<D>(center, points[i], radius_sq, topology, world)) out.push_back(i);
+  }
+}
+
+}  // namespace
 
 void brute_force_nearest(std::span<const glm::vec2> points, glm::vec2 center, float radius,
                          std::uint32_t k, Topology topology, glm::vec2 world,
                          std::span<const std::uint32_t> ids, const KdTree2D::Admits& admits,
                          std::vector<std::uint32_t>& out) {
-  if (k == 0) return;
-  const float radius_sq = radius * radius;
-  std::vector<Ranked> kept;
-  for (std::uint32_t i = 0; i < points.size(); ++i) {
-    offer(kept, k, center, points[i], i, radius_sq, topology, world, ids, admits);
-  }
-  for (const Ranked& r : kept) out.push_back(r.index);
+  nearest_by_brute_force<2>(points, center, radius, k, topology, world, ids, admits, out);
+}
+
+void brute_force_nearest(std::span<const glm::vec3> points, glm::vec3 center, float radius,
+                         std::uint32_t k, Topology topology, glm::vec3 world,
+                         std::span<const std::uint32_t> ids, const KdTree3D::Admits& admits,
+                         std::vector<std::uint32_t>& out) {
+  nearest_by_brute_force<3>(points, center, radius, k, topology, world, ids, admits, out);
 }
 
 void brute_force_radius(std::span<const glm::vec2> points, glm::vec2 center, float radius,
                         Topology topology, glm::vec2 world, std::vector<std::uint32_t>& out) {
-  const float radius_sq = radius * radius;
-  for (std::uint32_t i = 0; i < points.size(); ++i) {
-    if (within_radius(center, points[i], radius_sq, topology, world)) out.push_back(i);
-  }
+  radius_by_brute_force<2>(points, center, radius, topology, world, out);
+}
+
+void brute_force_radius(std::span<const glm::vec3> points, glm::vec3 center, float radius,
+                        Topology topology, glm::vec3 world, std::vector<std::uint32_t>& out) {
+  radius_by_brute_force<3>(points, center, radius, topology, world, out);
 }
 
 }  // namespace murmur

@@ -42,7 +42,9 @@ std::vector<SpeciesModel> species_models(const Scenario& scenario) {
     const double max_turn = static_cast<double>(p.max_turn_degrees) * std::numbers::pi / 180.0;
     m.cos_max_turn = static_cast<float>(std::cos(max_turn));
     m.sin_max_turn = static_cast<float>(std::sin(max_turn));
-    m.cos_half_noise = static_cast<float>(std::cos(static_cast<double>(p.noise) * 0.5));
+    // 1 - cos(eta / 2) = 2 sin^2(eta / 4), which does not cancel for a small noise.
+    const double quarter_noise_sine = std::sin(0.25 * static_cast<double>(p.noise));
+    m.noise_cap_height = static_cast<float>(2.0 * quarter_noise_sine * quarter_noise_sine);
     models.push_back(m);
   }
   return models;
@@ -75,15 +77,20 @@ glm::vec3 displacement(glm::vec3 from, glm::vec3 to, Topology observer, glm::vec
   return to - from;
 }
 
-float speed_of(glm::vec2 velocity) {
-  return std::sqrt(velocity.x * velocity.x + velocity.y * velocity.y);
+float dot_in_order(glm::vec2 a, glm::vec2 b) { return a.x * b.x + a.y * b.y; }
+float dot_in_order(glm::vec3 a, glm::vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+
+template <ModelVector V>
+float speed_of(V velocity) {
+  return std::sqrt(dot_in_order(velocity, velocity));
 }
 
-bool in_view(const SpeciesModel& observer, glm::vec2 d, glm::vec2 v_i) {
-  const float dist_sq = d.x * d.x + d.y * d.y;
+template <ModelVector V>
+bool in_view(const SpeciesModel& observer, V d, V v_i) {
+  const float dist_sq = dot_in_order(d, d);
   if (!(dist_sq < observer.radius_sq)) return false;
   if (!observer.limited_fov) return true;
-  const float facing = d.x * v_i.x + d.y * v_i.y;
+  const float facing = dot_in_order(d, v_i);
   return facing >= std::sqrt(dist_sq) * speed_of(v_i) * observer.cos_half_fov;
 }
 
@@ -93,13 +100,15 @@ bool ranks_nearer(float dist_sq_a, std::uint32_t id_a, float dist_sq_b, std::uin
 
 std::uint32_t neighbour_limit(const SpeciesModel& observer) { return observer.topological_k; }
 
-glm::vec2 separation_term(const SpeciesModel& observer, glm::vec2 d, float dist_sq) {
+template <ModelVector V>
+V separation_term(const SpeciesModel& observer, V d, float dist_sq) {
   if (observer.separation_kernel == SeparationKernel::Linear) return d;
   return d / dist_sq;
 }
 
-void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 v_i, glm::vec2 d,
-                   glm::vec2 v_j, std::uint32_t species_j, std::uint32_t id_j) {
+template <ModelVector V>
+void add_neighbour(NeighbourSumsIn<V>& sums, const SpeciesModel& observer, V v_i, V d, V v_j,
+                   std::uint32_t species_j, std::uint32_t id_j) {
   if (!in_view(observer, d, v_i)) return;
   ++sums.visible;
   if (observer.rule != Rule::Boids) {
@@ -111,7 +120,7 @@ void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 
     sums.velocity_sum += v_j;
     sums.displacement_sum += d;
   }
-  const float dist_sq = d.x * d.x + d.y * d.y;
+  const float dist_sq = dot_in_order(d, d);
   if (dist_sq < observer.sep_radius_sq && dist_sq > 0.0f) {
     ++sums.separating;
     sums.separation_sum += separation_term(observer, d, dist_sq);
@@ -119,8 +128,9 @@ void add_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 
   sense_neighbour(sums, observer, d, species_j, id_j);
 }
 
-void add_rule_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 d,
-                        glm::vec2 v_j, bool flocks) {
+template <ModelVector V>
+void add_rule_neighbour(NeighbourSumsIn<V>& sums, const SpeciesModel& observer, V d, V v_j,
+                        bool flocks) {
   if (observer.rule == Rule::Vicsek) {
     if (flocks) {
       ++sums.flock;
@@ -128,7 +138,7 @@ void add_rule_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::
     }
     return;
   }
-  const float dist_sq = d.x * d.x + d.y * d.y;
+  const float dist_sq = dot_in_order(d, d);
   if (dist_sq < observer.rep_radius_sq && dist_sq > 0.0f) {
     ++sums.separating;
     sums.separation_sum += unit_vector(d);
@@ -141,9 +151,10 @@ void add_rule_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::
   }
 }
 
-void sense_neighbour(NeighbourSums& sums, const SpeciesModel& observer, glm::vec2 d,
+template <ModelVector V>
+void sense_neighbour(NeighbourSumsIn<V>& sums, const SpeciesModel& observer, V d,
                      std::uint32_t species_j, std::uint32_t id_j) {
-  const float dist_sq = d.x * d.x + d.y * d.y;
+  const float dist_sq = dot_in_order(d, d);
   // The nearest prey is decided by (dist_sq, id), so it does not depend on the order in which
   // neighbours arrive (cell order on the GPU, index order here).
   if ((observer.prey_mask >> species_j) & 1u) {
@@ -183,11 +194,28 @@ Surroundings surroundings_of(const Scenario& scenario, std::span<const float> fo
   return env;
 }
 
-glm::vec2 obstacle_push(const SpeciesModel& m, glm::vec2 pos, const Surroundings& env) {
-  glm::vec2 push{0.0f};
+Surroundings3 surroundings_3d(const Scenario& scenario) {
+  Surroundings3 env;
+  env.world = world_box(scenario);
+  env.obstacles = scenario.obstacles;
+  if (scenario.target) env.target = glm::vec3(scenario.target->position, scenario.target->z);
+  return env;
+}
+
+namespace {
+template <ModelVector V>
+V centre_of(const Obstacle& obstacle) {
+  if constexpr (V::length() == 2) return obstacle.centre;
+  else return {obstacle.centre, obstacle.z};
+}
+}  // namespace
+
+template <ModelVector V>
+V obstacle_push(const SpeciesModel& m, V pos, const SurroundingsIn<V>& env) {
+  V push{0.0f};
   for (const Obstacle& o : env.obstacles) {
-    const glm::vec2 q = displacement(o.centre, pos, m.topology, env.world);
-    const float dist = std::sqrt(q.x * q.x + q.y * q.y);
+    const V q = displacement(centre_of<V>(o), pos, m.topology, env.world);
+    const float dist = std::sqrt(dot_in_order(q, q));
     const float reach = o.radius + m.perception_radius;
     if (dist < reach && dist > 0.0f) {
       const float depth = (reach - dist) / m.perception_radius;
@@ -197,12 +225,13 @@ glm::vec2 obstacle_push(const SpeciesModel& m, glm::vec2 pos, const Surroundings
   return push;
 }
 
-glm::vec2 target_pull(const SpeciesModel& m, glm::vec2 pos, const Surroundings& env) {
-  if (!env.target) return glm::vec2{0.0f};
-  const glm::vec2 q = displacement(pos, *env.target, m.topology, env.world);
+template <ModelVector V>
+V target_pull(const SpeciesModel& m, V pos, const SurroundingsIn<V>& env) {
+  if (!env.target) return V{0.0f};
+  const V q = displacement(pos, *env.target, m.topology, env.world);
   if (m.target_pull == TargetPull::Linear) return q;
-  const float dist = std::sqrt(q.x * q.x + q.y * q.y);
-  if (!(dist > 0.0f)) return glm::vec2{0.0f};
+  const float dist = std::sqrt(dot_in_order(q, q));
+  if (!(dist > 0.0f)) return V{0.0f};
   return q / dist;
 }
 
@@ -327,10 +356,11 @@ Boid child_of(const BirthRules&, const Boid& parent_after, std::uint32_t, std::u
 }
 
 namespace {
-// Steps 10-11: move by `vel` and apply the species' bounds (may reflect `vel`).
-Boid move_and_bound(const SpeciesModel& m, const Boid& self, glm::vec2 vel, glm::vec2 world) {
-  glm::vec2 pos = self.pos + vel;
-  for (int a = 0; a < 2; ++a) {
+// Steps 10-11: move by `vel` and apply the species' bounds (may reflect `vel`), on each axis.
+template <ModelVector V>
+Boid move_and_bound(const SpeciesModel& m, const Boid& self, V vel, V world) {
+  V pos = position_in<V>(self) + vel;
+  for (int a = 0; a < V::length(); ++a) {
     const float length = world[a];
     if (m.topology == Topology::Wrap) {
       // |vel| <= max_speed < L/2 (validated), so one shift by L lands in [0, L].
@@ -351,8 +381,12 @@ Boid move_and_bound(const SpeciesModel& m, const Boid& self, glm::vec2 vel, glm:
     }
   }
   Boid out = self;
-  out.pos = pos;
-  out.vel = vel;
+  if constexpr (V::length() == 2) {
+    out.pos = pos;
+    out.vel = vel;
+  } else {
+    set_motion(out, pos, vel);
+  }
   out.age = aged(self.age);
   return out;
 }
@@ -371,36 +405,40 @@ Boid child_by_energy(const SpeciesModel& m, const Boid& parent_after, std::uint3
   return child;
 }
 
-Boid steered_step(const SpeciesModel& m, const Boid& self, glm::vec2 velocity, glm::vec2 world) {
-  glm::vec2 vel = velocity;
-  const float speed = std::sqrt(vel.x * vel.x + vel.y * vel.y);
+template <ModelVector V>
+Boid steered_step(const SpeciesModel& m, const Boid& self, V velocity, V world) {
+  V vel = velocity;
+  const float speed = std::sqrt(dot_in_order(vel, vel));
   if (speed > m.max_speed) vel *= m.max_speed / speed;
   return move_and_bound(m, self, vel, world);
 }
 
-glm::vec2 steering_acc(const SpeciesModel& m, const Boid& self, const NeighbourSums& sums,
-                       const Surroundings& env) {
-  const glm::vec2 world = env.world;
-  glm::vec2 align{0.0f};
-  glm::vec2 cohesion{0.0f};
+template <ModelVector V>
+V steering_acc(const SpeciesModel& m, const Boid& self, const NeighbourSumsIn<V>& sums,
+               const SurroundingsIn<V>& env) {
+  const V world = env.world;
+  const V self_pos = position_in<V>(self);
+  const V self_vel = velocity_in<V>(self);
+  V align{0.0f};
+  V cohesion{0.0f};
   if (sums.flock > 0) {
     // The boid counted k times among its neighbours (seed 000: twice) adds k v_i to their
     // velocities and nothing to their displacements. k = 0 adds nothing at all, rather than
     // +0, which would turn a sum of -0 into +0.
     const float k = static_cast<float>(m.self_weight);
     const float n = static_cast<float>(sums.flock) + k;
-    const glm::vec2 velocity_sum =
-        m.self_weight > 0 ? sums.velocity_sum + k * self.vel : sums.velocity_sum;
-    align = velocity_sum / n - self.vel;
+    const V velocity_sum =
+        m.self_weight > 0 ? sums.velocity_sum + k * self_vel : sums.velocity_sum;
+    align = velocity_sum / n - self_vel;
     cohesion = sums.displacement_sum / n;
   }
-  const glm::vec2 separation = -sums.separation_sum;
-  glm::vec2 edge{0.0f};
+  const V separation = -sums.separation_sum;
+  V edge{0.0f};
   if (m.topology == Topology::Bounded) {
-    edge = {edge_axis(m, self.pos.x, world.x), edge_axis(m, self.pos.y, world.y)};
+    for (int a = 0; a < V::length(); ++a) edge[a] = edge_axis(m, self_pos[a], world[a]);
   }
-  const glm::vec2 obstacles = obstacle_push(m, self.pos, env);
-  const glm::vec2 target = target_pull(m, self.pos, env);
+  const V obstacles = obstacle_push(m, self_pos, env);
+  const V target = target_pull(m, self_pos, env);
   return m.align_weight * align + m.cohesion_weight * cohesion +
          m.separation_weight * separation + edge + m.obstacle_weight * obstacles +
          m.target_weight * target;
@@ -417,13 +455,15 @@ glm::vec2 with_ecosystem_terms(const SpeciesModel& m, const Boid& self, const Ne
   return acc;
 }
 
-Boid finish_step(const SpeciesModel& m, const Boid& self, glm::vec2 steering, glm::vec2 world) {
-  glm::vec2 acc = steering;
-  const float acc_len = std::sqrt(acc.x * acc.x + acc.y * acc.y);
+template <ModelVector V>
+Boid finish_step(const SpeciesModel& m, const Boid& self, V steering, V world) {
+  V acc = steering;
+  const float acc_len = std::sqrt(dot_in_order(acc, acc));
   if (acc_len > m.max_force) acc *= m.max_force / acc_len;
 
-  glm::vec2 vel = m.velocity_factor * (self.vel + acc);
-  const float speed_squared = vel.x * vel.x + vel.y * vel.y;
+  const V self_vel = velocity_in<V>(self);
+  V vel = m.velocity_factor * (self_vel + acc);
+  const float speed_squared = dot_in_order(vel, vel);
   const float speed = std::sqrt(speed_squared);
   if (speed > m.max_speed) {
     vel *= m.speed_limit == SpeedLimit::Inverse ? (m.max_speed * m.max_speed) / speed_squared
@@ -431,7 +471,7 @@ Boid finish_step(const SpeciesModel& m, const Boid& self, glm::vec2 steering, gl
   } else if (speed > 0.0f && speed < m.min_speed) {
     vel *= m.min_speed / speed;
   } else if (speed == 0.0f) {
-    vel = self.vel;
+    vel = self_vel;
   }
   return move_and_bound(m, self, vel, world);
 }
@@ -440,9 +480,12 @@ bool is_steered(const std::optional<SteeredBoid>& steered, const Boid& self) {
   return steered && steered->id == self.id;
 }
 
-Boid next_state(const SpeciesModel& m, const Boid& self, glm::vec2 acc, const Surroundings& env,
+template <ModelVector V>
+Boid next_state(const SpeciesModel& m, const Boid& self, V acc, const SurroundingsIn<V>& env,
                 const std::optional<SteeredBoid>& steered) {
-  if (is_steered(steered, self)) return steered_step(m, self, steered->velocity, env.world);
+  if (is_steered(steered, self)) {
+    return steered_step(m, self, steered_velocity<V>(*steered), env.world);
+  }
   return finish_step(m, self, acc, env.world);
 }
 
@@ -490,20 +533,26 @@ float log_of(float x) {
   return static_cast<float>(exponent) * MURMUR_LN2 + log_m;
 }
 
-glm::vec2 unit_vector(glm::vec2 v) {
+template <ModelVector V>
+V unit_vector(V v) {
   const float length = speed_of(v);
-  if (!(length > 0.0f)) return glm::vec2(0.0f);
-  return {v.x / length, v.y / length};
+  if (!(length > 0.0f)) return V(0.0f);
+  return v / length;
 }
 
 glm::vec2 rotated(glm::vec2 h, float c, float s) {
   return {c * h.x - s * h.y, s * h.x + c * h.y};
 }
 
-glm::vec2 heading_of(glm::vec2 velocity) {
+template <ModelVector V>
+V heading_of(V velocity) {
   const float length = speed_of(velocity);
-  if (!(length > 0.0f)) return {1.0f, 0.0f};
-  return {velocity.x / length, velocity.y / length};
+  if (!(length > 0.0f)) {
+    V east{0.0f};
+    east.x = 1.0f;
+    return east;
+  }
+  return velocity / length;
 }
 
 float noise_angle(const SpeciesModel& m, std::uint32_t id, std::uint64_t seed,
@@ -520,14 +569,23 @@ float noise_angle(const SpeciesModel& m, std::uint32_t id, std::uint64_t seed,
   return m.noise * gaussian;
 }
 
-glm::vec2 vicsek_direction(const NeighbourSums& sums, glm::vec2 velocity) {
-  const glm::vec2 total = unit_vector(velocity) + sums.velocity_sum;
-  if (total.x == 0.0f && total.y == 0.0f) return heading_of(velocity);
+namespace {
+template <ModelVector V>
+bool is_zero(V v) {
+  return v == V(0.0f);
+}
+}  // namespace
+
+template <ModelVector V>
+V vicsek_direction(const NeighbourSumsIn<V>& sums, V velocity) {
+  const V total = unit_vector(velocity) + sums.velocity_sum;
+  if (is_zero(total)) return heading_of(velocity);
   return unit_vector(total);
 }
 
-glm::vec2 couzin_direction(const NeighbourSums& sums, glm::vec2 heading) {
-  glm::vec2 desired;
+template <ModelVector V>
+V couzin_direction(const NeighbourSumsIn<V>& sums, V heading) {
+  V desired;
   if (sums.separating > 0) {
     desired = -sums.separation_sum;
   } else if (sums.flock > 0 && sums.attracting > 0) {
@@ -539,7 +597,7 @@ glm::vec2 couzin_direction(const NeighbourSums& sums, glm::vec2 heading) {
   } else {
     return heading;
   }
-  if (desired.x == 0.0f && desired.y == 0.0f) return heading;
+  if (is_zero(desired)) return heading;
   return unit_vector(desired);
 }
 
@@ -551,30 +609,115 @@ glm::vec2 bounded_turn(const SpeciesModel& m, glm::vec2 heading, glm::vec2 desir
   return rotated(heading, m.cos_max_turn, sine);
 }
 
-Boid rule_next_state(const SpeciesModel& m, const Boid& self, const NeighbourSums& sums,
-                     const Surroundings& env, const std::optional<SteeredBoid>& steered,
+glm::vec3 bounded_turn(const SpeciesModel& m, glm::vec3 heading, glm::vec3 desired) {
+  const float facing = dot_in_order(heading, desired);
+  if (facing >= m.cos_max_turn) return desired;
+  // The part of desired across heading, projected twice: near desired = -heading the first
+  // difference is mostly rounding and need not be perpendicular, the second is.
+  const glm::vec3 once = desired - facing * heading;
+  const glm::vec3 across = once - dot_in_order(once, heading) * heading;
+  // desired = -heading leaves no plane of turning: any perpendicular will do.
+  const glm::vec3 side = is_zero(across) ? orthonormal_basis(heading).e1 : unit_vector(across);
+  return unit_vector(m.cos_max_turn * heading + m.sin_max_turn * side);
+}
+
+Perpendiculars orthonormal_basis(glm::vec3 h) {
+  const float sigma = h.z >= 0.0f ? 1.0f : -1.0f;
+  const float a = -1.0f / (sigma + h.z);
+  const float b = h.x * h.y * a;
+  return {{1.0f + sigma * (h.x * h.x) * a, sigma * b, -sigma * h.x},
+          {b, sigma + h.y * h.y * a, -h.y}};
+}
+
+glm::vec3 tilt(glm::vec3 h, float c, float s, float phi) {
+  const Perpendiculars basis = orthonormal_basis(h);
+  const SinCos around = sin_cos(phi);
+  return c * h + s * (around.cos * basis.e1 + around.sin * basis.e2);
+}
+
+NoiseTurn noise_turn(const SpeciesModel& m, std::uint32_t id, std::uint64_t seed,
+                     std::uint64_t step) {
+  NoiseTurn turn;
+  if (!(m.noise > 0.0f)) return turn;
+  if (m.noise_distribution == NoiseDistribution::Uniform) {
+    // Uniform on the cap of half-angle eta/2: the cap's area is uniform in the cosine.
+    const float u = random_uniform01({seed, id, step, kDrawNoiseUniform});
+    turn.cos = 1.0f - u * m.noise_cap_height;
+    turn.sin = std::sqrt((1.0f - turn.cos) * (1.0f + turn.cos));
+  } else {
+    const SinCos angle = sin_cos(std::abs(noise_angle(m, id, seed, step)));
+    turn.cos = angle.cos;
+    turn.sin = angle.sin;
+  }
+  turn.phi = MURMUR_TWO_PI * random_uniform01({seed, id, step, kDrawNoiseAxis});
+  return turn;
+}
+
+template <ModelVector V>
+Boid rule_next_state(const SpeciesModel& m, const Boid& self, const NeighbourSumsIn<V>& sums,
+                     const SurroundingsIn<V>& env, const std::optional<SteeredBoid>& steered,
                      std::uint64_t seed, std::uint64_t step) {
   if (is_steered(steered, self)) {
     // The user's velocity, limited to the rule's one speed.
-    glm::vec2 velocity = steered->velocity;
+    V velocity = steered_velocity<V>(*steered);
     const float length = speed_of(velocity);
     if (length > m.speed) velocity *= m.speed / length;
     return move_and_bound(m, self, velocity, env.world);
   }
-  const glm::vec2 heading = heading_of(self.vel);
-  glm::vec2 direction = m.rule == Rule::Vicsek ? vicsek_direction(sums, self.vel)
-                                                : couzin_direction(sums, heading);
-  const float angle = noise_angle(m, self.id, seed, step);
-  if (angle != 0.0f) {
-    const SinCos turn = sin_cos(angle);
-    direction = rotated(direction, turn.cos, turn.sin);
+  const V self_vel = velocity_in<V>(self);
+  const V heading = heading_of(self_vel);
+  V direction = m.rule == Rule::Vicsek ? vicsek_direction(sums, self_vel)
+                                        : couzin_direction(sums, heading);
+  if constexpr (V::length() == 2) {
+    const float angle = noise_angle(m, self.id, seed, step);
+    if (angle != 0.0f) {
+      const SinCos turn = sin_cos(angle);
+      direction = rotated(direction, turn.cos, turn.sin);
+    }
+  } else if (m.noise > 0.0f) {
+    const NoiseTurn turn = noise_turn(m, self.id, seed, step);
+    direction = unit_vector(tilt(direction, turn.cos, turn.sin, turn.phi));
   }
   if (m.rule == Rule::Couzin) direction = bounded_turn(m, heading, direction);
-  const glm::vec2 velocity = m.speed * direction;
+  const V velocity = m.speed * direction;
   const bool moves_with_old = m.rule == Rule::Vicsek && m.vicsek_update == VicsekUpdate::Paper;
   Boid next = move_and_bound(m, self, moves_with_old ? m.speed * heading : velocity, env.world);
-  next.vel = velocity;
+  if constexpr (V::length() == 2) {
+    next.vel = velocity;
+  } else {
+    next.vel = {velocity.x, velocity.y};
+    next.vz = velocity.z;
+  }
   return next;
 }
+
+// The rules over both dimensions: the 2D instances are the plane's model, bit for bit.
+#define MURMUR_MODEL_INSTANCES(V)                                                              \
+  template float speed_of<V>(V);                                                               \
+  template bool in_view<V>(const SpeciesModel&, V, V);                                         \
+  template V separation_term<V>(const SpeciesModel&, V, float);                                \
+  template void add_neighbour<V>(NeighbourSumsIn<V>&, const SpeciesModel&, V, V, V,            \
+                                 std::uint32_t, std::uint32_t);                                \
+  template void add_rule_neighbour<V>(NeighbourSumsIn<V>&, const SpeciesModel&, V, V, bool);   \
+  template void sense_neighbour<V>(NeighbourSumsIn<V>&, const SpeciesModel&, V, std::uint32_t, \
+                                   std::uint32_t);                                             \
+  template V obstacle_push<V>(const SpeciesModel&, V, const SurroundingsIn<V>&);               \
+  template V target_pull<V>(const SpeciesModel&, V, const SurroundingsIn<V>&);                 \
+  template V steering_acc<V>(const SpeciesModel&, const Boid&, const NeighbourSumsIn<V>&,      \
+                             const SurroundingsIn<V>&);                                        \
+  template Boid finish_step<V>(const SpeciesModel&, const Boid&, V, V);                        \
+  template Boid steered_step<V>(const SpeciesModel&, const Boid&, V, V);                       \
+  template Boid next_state<V>(const SpeciesModel&, const Boid&, V, const SurroundingsIn<V>&,   \
+                              const std::optional<SteeredBoid>&);                              \
+  template V unit_vector<V>(V);                                                                \
+  template V heading_of<V>(V);                                                                 \
+  template V vicsek_direction<V>(const NeighbourSumsIn<V>&, V);                                \
+  template V couzin_direction<V>(const NeighbourSumsIn<V>&, V);                                \
+  template Boid rule_next_state<V>(const SpeciesModel&, const Boid&, const NeighbourSumsIn<V>&, \
+                                   const SurroundingsIn<V>&, const std::optional<SteeredBoid>&, \
+                                   std::uint64_t, std::uint64_t);
+MURMUR_MODEL_INSTANCES(glm::vec2)
+MURMUR_MODEL_INSTANCES(glm::vec3)
+#undef MURMUR_MODEL_INSTANCES
 
 }  // namespace murmur

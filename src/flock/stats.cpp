@@ -9,6 +9,8 @@
 #include <span>
 #include <vector>
 
+#include <glm/geometric.hpp>
+
 #include "common/interface.h"
 #include "murmur/flock/kdtree.hpp"
 #include "murmur/flock/model.hpp"
@@ -24,56 +26,95 @@ constexpr double kNearestRequerySlack = 1e-5;
 // Each failed nearest-neighbour search doubles its radius.
 constexpr float kRadiusGrowth = 2.0f;
 
-double length_of(glm::vec2 d) {
-  const double x = d.x;
-  const double y = d.y;
-  return std::sqrt(x * x + y * y);
+// Statistics in D = 2 or 3 dimensions (docs/model.md, "Statistics in 3D"): one code for
+// both, with the 2D arithmetic exactly as it was (2D results keep their bits).
+template <int D>
+using Point = glm::vec<D, float>;
+template <int D>
+using Vector = glm::vec<D, double>;
+
+// A boid's position and velocity in the world's dimensions: the plane's pair in 2D.
+template <int D>
+Point<D> position_in(const Boid& b) {
+  if constexpr (D == 2) {
+    return b.pos;
+  } else {
+    return position_of(b);
+  }
+}
+template <int D>
+Point<D> velocity_in(const Boid& b) {
+  if constexpr (D == 2) {
+    return b.vel;
+  } else {
+    return velocity_of(b);
+  }
+}
+// The world's sides, Lx and Ly (and Lz).
+template <int D>
+Point<D> world_sides(const Scenario& scenario) {
+  if constexpr (D == 2) {
+    return scenario.size();
+  } else {
+    return world_box(scenario);
+  }
 }
 
+// sqrt(x^2 + y^2 (+ z^2)) in double, the squares summed in axis order.
+template <int D>
+double length_of(Point<D> d) {
+  double sum = static_cast<double>(d[0]) * d[0];
+  for (int a = 1; a < D; ++a) sum += static_cast<double>(d[a]) * d[a];
+  return std::sqrt(sum);
+}
+
+// The length of a sum, without overflow or underflow in the squares.
+double hypot_of(Vector<2> v) { return std::hypot(v.x, v.y); }
+double hypot_of(Vector<3> v) { return std::hypot(v.x, v.y, v.z); }
+
+// r x v: a scalar in the plane (the z of the 3D product), a vector in space.
+double cross(Vector<2> r, Vector<2> v) { return r.x * v.y - r.y * v.x; }
+Vector<3> cross(Vector<3> r, Vector<3> v) { return glm::cross(r, v); }
+
+// |m| of a summed angular momentum.
+double magnitude(double m) { return std::abs(m); }
+double magnitude(Vector<3> m) { return hypot_of(m); }
+
+template <int D>
 double polarization(const FlockState& state) {
-  double sum_x = 0.0;
-  double sum_y = 0.0;
+  Vector<D> sum(0.0);
   for (const Boid& b : state.boids) {
-    const double speed = length_of(b.vel);
+    const Point<D> velocity = velocity_in<D>(b);
+    const double speed = length_of<D>(velocity);
     if (speed == 0.0) continue;  // no heading: counts in N, adds nothing
-    sum_x += b.vel.x / speed;
-    sum_y += b.vel.y / speed;
+    sum += Vector<D>(velocity) / speed;
   }
-  return std::hypot(sum_x, sum_y) / static_cast<double>(state.boids.size());
+  return hypot_of(sum) / static_cast<double>(state.boids.size());
 }
 
-// |sum_i (r_i x v_i) / (|r_i| |v_i|)| / N with r_i = offset_of(boid i).
-template <typename Offset>
+// |sum_i (r_i x v_i) / (|r_i| |v_i|)| / N with r_i = offset_of(boid i): in 3D the length of
+// the summed vector, 1 for a perfect mill about any axis.
+template <int D, typename Offset>
 double milling_about(const FlockState& state, Offset&& offset_of) {
-  double angular = 0.0;
+  decltype(cross(Vector<D>{}, Vector<D>{})) angular{0.0};
   for (const Boid& b : state.boids) {
-    const auto [rx, ry] = offset_of(b);
-    const double norm = std::hypot(rx, ry) * length_of(b.vel);
+    const Vector<D> r = offset_of(b);
+    const Point<D> velocity = velocity_in<D>(b);
+    const double norm = hypot_of(r) * length_of<D>(velocity);
     if (norm == 0.0) continue;  // at the centroid or at rest: no direction of rotation
-    angular += (rx * b.vel.y - ry * b.vel.x) / norm;
+    angular += cross(r, Vector<D>(velocity)) / norm;
   }
-  return std::abs(angular) / static_cast<double>(state.boids.size());
+  return magnitude(angular) / static_cast<double>(state.boids.size());
 }
-
-struct Offset {
-  double x;
-  double y;
-};
 
 // Every species bounded: the centroid is the plain mean of the positions.
+template <int D>
 double milling_in_walls(const FlockState& state) {
-  double centroid_x = 0.0;
-  double centroid_y = 0.0;
-  for (const Boid& b : state.boids) {
-    centroid_x += b.pos.x;
-    centroid_y += b.pos.y;
-  }
-  const auto count = static_cast<double>(state.boids.size());
-  centroid_x /= count;
-  centroid_y /= count;
-  return milling_about(state, [&](const Boid& b) {
-    return Offset{b.pos.x - centroid_x, b.pos.y - centroid_y};
-  });
+  Vector<D> centroid(0.0);
+  for (const Boid& b : state.boids) centroid += Vector<D>(position_in<D>(b));
+  centroid /= static_cast<double>(state.boids.size());
+  return milling_about<D>(state,
+                          [&](const Boid& b) { return Vector<D>(position_in<D>(b)) - centroid; });
 }
 
 // The circular mean of one axis of side `side`: the positions as angles 2 pi x / side, their
@@ -95,35 +136,41 @@ double minimum_image(double d, double side) {
 // Some species wrap: the centroid is the circular mean per axis, and each boid's offset from
 // it the displacement its own species sees (the minimum image for a wrap species). Empty
 // unless every boid lies within MURMUR_MILLING_COMPACT_SHARE of the side of it on each axis.
+template <int D>
 std::optional<double> milling_on_torus(const Scenario& scenario, const FlockState& state) {
-  const double width = scenario.world.width;
-  const double height = scenario.world.height;
-  double cos_x = 0.0, sin_x = 0.0, cos_y = 0.0, sin_y = 0.0;
+  const Vector<D> sides(world_sides<D>(scenario));
+  Vector<D> cos_sum(0.0);
+  Vector<D> sin_sum(0.0);
   for (const Boid& b : state.boids) {
-    const double angle_x = 2.0 * std::numbers::pi * b.pos.x / width;
-    const double angle_y = 2.0 * std::numbers::pi * b.pos.y / height;
-    cos_x += std::cos(angle_x);
-    sin_x += std::sin(angle_x);
-    cos_y += std::cos(angle_y);
-    sin_y += std::sin(angle_y);
+    const Point<D> p = position_in<D>(b);
+    for (int a = 0; a < D; ++a) {
+      const double angle = 2.0 * std::numbers::pi * p[a] / sides[a];
+      cos_sum[a] += std::cos(angle);
+      sin_sum[a] += std::sin(angle);
+    }
   }
-  const std::optional<double> centre_x = circular_mean(cos_x, sin_x, width);
-  const std::optional<double> centre_y = circular_mean(cos_y, sin_y, height);
-  if (!centre_x || !centre_y) return std::nullopt;
+  Vector<D> centre;
+  for (int a = 0; a < D; ++a) {
+    const std::optional<double> mean = circular_mean(cos_sum[a], sin_sum[a], sides[a]);
+    if (!mean) return std::nullopt;
+    centre[a] = *mean;
+  }
   const auto offset_of = [&](const Boid& b) {
-    Offset r{b.pos.x - *centre_x, b.pos.y - *centre_y};
+    Vector<D> r = Vector<D>(position_in<D>(b)) - centre;
     if (scenario.species.at(b.species).topology == Topology::Wrap) {
-      r = {minimum_image(r.x, width), minimum_image(r.y, height)};
+      for (int a = 0; a < D; ++a) r[a] = minimum_image(r[a], sides[a]);
     }
     return r;
   };
   const bool compact = std::all_of(state.boids.begin(), state.boids.end(), [&](const Boid& b) {
-    const Offset r = offset_of(b);
-    return std::abs(r.x) <= MURMUR_MILLING_COMPACT_SHARE * width &&
-           std::abs(r.y) <= MURMUR_MILLING_COMPACT_SHARE * height;
+    const Vector<D> r = offset_of(b);
+    for (int a = 0; a < D; ++a) {
+      if (!(std::abs(r[a]) <= MURMUR_MILLING_COMPACT_SHARE * sides[a])) return false;
+    }
+    return true;
   });
   if (!compact) return std::nullopt;
-  return milling_about(state, offset_of);
+  return milling_about<D>(state, offset_of);
 }
 
 // Each boid's species' topology and perception radius, looked up once.
@@ -146,16 +193,20 @@ PerBoidSpecies per_boid_species(const Scenario& scenario, const FlockState& stat
 
 // Exact nearest-neighbour distance of boid i (j != i), seen with i's topology: grow the query
 // radius until something is found, then re-query just past the best distance found.
-double nearest_distance(const KdTree2D& tree, std::span<const glm::vec2> positions,
-                        std::size_t i, Topology topology, glm::vec2 world, float start_radius,
+template <int D>
+double nearest_distance(const KdTree<D>& tree, std::span<const Point<D>> positions,
+                        std::size_t i, Topology topology, Point<D> world, float start_radius,
                         std::vector<std::uint32_t>& found) {
-  // Past this radius the query box covers the whole world (for wrap: both axes unpruned).
-  const float covering_radius = 2.0f * (world.x + world.y);
+  // Past this radius the query box covers the whole world (for wrap: every axis unpruned).
+  float side_sum = world[0];
+  for (int a = 1; a < D; ++a) side_sum += world[a];
+  const float covering_radius = 2.0f * side_sum;
   const auto best_of = [&]() {
     double best = std::numeric_limits<double>::infinity();
     for (const std::uint32_t j : found) {
       if (j == i) continue;
-      best = std::min(best, length_of(displacement(positions[i], positions[j], topology, world)));
+      best = std::min(best,
+                      length_of<D>(displacement(positions[i], positions[j], topology, world)));
     }
     return best;
   };
@@ -180,17 +231,25 @@ double nearest_distance(const KdTree2D& tree, std::span<const glm::vec2> positio
   return best_of();
 }
 
-double mean_nearest_neighbour(const Scenario& scenario, const KdTree2D& tree, std::span<const glm::vec2> positions,
-                              const PerBoidSpecies& species) {
-  const glm::vec2 world = scenario.size();
-  // The typical nearest-neighbour distance of N uniform points: a first guess that usually
-  // finds a neighbour at once.
-  const auto start_radius = static_cast<float>(
-      std::sqrt(static_cast<double>(world.x) * world.y / static_cast<double>(positions.size())));
+// The typical nearest-neighbour distance of `count` uniform points, sqrt(area / N) or
+// cbrt(volume / N): a first guess that usually finds a neighbour at once.
+double typical_spacing(glm::vec2 world, double count) {
+  return std::sqrt(static_cast<double>(world.x) * world.y / count);
+}
+double typical_spacing(glm::vec3 world, double count) {
+  return std::cbrt(static_cast<double>(world.x) * world.y * world.z / count);
+}
+
+template <int D>
+double mean_nearest_neighbour(const Scenario& scenario, const KdTree<D>& tree,
+                              std::span<const Point<D>> positions, const PerBoidSpecies& species) {
+  const Point<D> world = world_sides<D>(scenario);
+  const auto start_radius =
+      static_cast<float>(typical_spacing(world, static_cast<double>(positions.size())));
   std::vector<std::uint32_t> found;
   double sum = 0.0;
   for (std::size_t i = 0; i < positions.size(); ++i) {
-    sum += nearest_distance(tree, positions, i, species.topology[i], world, start_radius, found);
+    sum += nearest_distance<D>(tree, positions, i, species.topology[i], world, start_radius, found);
   }
   return sum / static_cast<double>(positions.size());
 }
@@ -225,20 +284,41 @@ class DisjointSets {
 
 // Each boid links to every boid within its own perception radius (its own topology); the
 // union over all observers gives the "within the radius of either" edge set.
-std::uint32_t cluster_count(const Scenario& scenario, const KdTree2D& tree,
-                            std::span<const glm::vec2> positions, const PerBoidSpecies& species) {
+template <int D>
+std::uint32_t cluster_count(const Scenario& scenario, const KdTree<D>& tree,
+                            std::span<const Point<D>> positions, const PerBoidSpecies& species) {
   DisjointSets sets(positions.size());
   auto components = static_cast<std::uint32_t>(positions.size());
   std::vector<std::uint32_t> found;
   for (std::size_t i = 0; i < positions.size(); ++i) {
     found.clear();
     tree.query_radius(positions[i], species.radius[i], species.topology[i],
-                      scenario.size(), found);
+                      world_sides<D>(scenario), found);
     for (const std::uint32_t j : found) {
       if (sets.unite(static_cast<std::uint32_t>(i), j)) --components;
     }
   }
   return components;
+}
+
+// Everything but the count, for a flock of at least one boid in D dimensions.
+template <int D>
+void measure(const Scenario& scenario, const FlockState& state, bool any_wrap, FlockStats& stats) {
+  stats.polarization = polarization<D>(state);
+  // On a torus a flock across the seam would average to the middle of the world: the
+  // centroid there is the circular mean, and only of a compact flock.
+  stats.milling = any_wrap ? milling_on_torus<D>(scenario, state) : milling_in_walls<D>(state);
+  stats.state = collective_state(stats.polarization, stats.milling);
+
+  std::vector<Point<D>> positions;
+  positions.reserve(state.boids.size());
+  for (const Boid& b : state.boids) positions.push_back(position_in<D>(b));
+  const KdTree<D> tree(positions);
+  const PerBoidSpecies species = per_boid_species(scenario, state);
+  if (positions.size() >= 2) {
+    stats.mean_nearest_neighbour = mean_nearest_neighbour<D>(scenario, tree, positions, species);
+  }
+  stats.clusters = cluster_count<D>(scenario, tree, positions, species);
 }
 
 }  // namespace
@@ -277,22 +357,11 @@ FlockStats compute_stats(const Scenario& scenario, const FlockState& state) {
     if (!any_wrap) stats.milling = 0.0;
     return stats;
   }
-  stats.polarization = polarization(state);
-  // On a torus a flock across the seam would average to the middle of the world: the
-  // centroid there is the circular mean, and only of a compact flock.
-  stats.milling = any_wrap ? milling_on_torus(scenario, state) : milling_in_walls(state);
-  stats.state = collective_state(stats.polarization, stats.milling);
-
-  std::vector<glm::vec2> positions;
-  positions.reserve(state.boids.size());
-  for (const Boid& b : state.boids) positions.push_back(b.pos);
-  const KdTree2D tree(positions);
-  const PerBoidSpecies species = per_boid_species(scenario, state);
-  if (positions.size() >= 2) {
-    stats.mean_nearest_neighbour =
-        mean_nearest_neighbour(scenario, tree, positions, species);
+  if (is_3d(scenario)) {
+    measure<3>(scenario, state, any_wrap, stats);
+  } else {
+    measure<2>(scenario, state, any_wrap, stats);
   }
-  stats.clusters = cluster_count(scenario, tree, positions, species);
   return stats;
 }
 

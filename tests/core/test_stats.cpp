@@ -3,7 +3,8 @@
 //
 // Sections: polarization; milling in walls; milling on a torus (the circular centroid, the
 // quarter-side limit, wrap and bounded species together); the collective state; nearest
-// neighbours; clusters; an empty flock; population and events.
+// neighbours; clusters; an empty flock; population and events; then the same in three
+// dimensions (docs/model.md, "Statistics in 3D").
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -47,7 +48,8 @@ FlockState from_positions(const std::vector<glm::vec2>& positions, std::uint32_t
   return state;
 }
 
-// The definition, literally: every pair, each boid with its own species' topology.
+// The definition, literally: every pair, each boid with its own species' topology. In 3D
+// vectors, which in a 2D world have z = 0 and a side Lz = 0 that no displacement wraps.
 double brute_mean_nearest(const Scenario& scenario, const FlockState& state) {
   double sum = 0.0;
   for (std::size_t i = 0; i < state.boids.size(); ++i) {
@@ -55,9 +57,11 @@ double brute_mean_nearest(const Scenario& scenario, const FlockState& state) {
     double best = std::numeric_limits<double>::infinity();
     for (std::size_t j = 0; j < state.boids.size(); ++j) {
       if (j == i) continue;
-      const glm::vec2 d = murmur::displacement(state.boids[i].pos, state.boids[j].pos, topology,
-                                               scenario.size());
-      best = std::min(best, std::hypot(double{d.x}, double{d.y}));
+      const glm::vec3 d =
+          murmur::displacement(murmur::position_of(state.boids[i]),
+                               murmur::position_of(state.boids[j]), topology,
+                               murmur::world_box(scenario));
+      best = std::min(best, std::hypot(double{d.x}, double{d.y}, double{d.z}));
     }
     sum += best;
   }
@@ -545,5 +549,280 @@ TEST_CASE("the rows' columns: names, numbers and empty cells of a sample", "[sta
     const murmur::StatsSample later = murmur::stats_sample(scenario, state, previous);
     REQUIRE(cell(later, "births_a").text == "3");
     REQUIRE(cell(later, "deaths_a").number == 1.0);
+  }
+}
+
+// ---- three dimensions (docs/model.md, "Statistics in 3D") -----------------------------------
+
+namespace {
+
+using murmur::world_box;
+
+// A 3D world of sides `width`, `height` and `depth`; no two sides equal in the tests, so that
+// swapped axes show.
+Scenario volume_of(float width, float height, float depth, std::vector<SpeciesParams> kinds) {
+  Scenario scenario = world_of(width, height, std::move(kinds));
+  scenario.world.dimensions = 3;
+  scenario.world.depth = depth;
+  return scenario;
+}
+
+Boid boid_at(glm::vec3 position, glm::vec3 velocity, std::uint32_t id,
+             std::uint32_t kind = 0) {
+  Boid b;
+  b.id = id;
+  b.species = kind;
+  murmur::set_motion(b, position, velocity);
+  return b;
+}
+
+// Ring of `count` boids of radius `radius` about `center` in the plane of the unit vectors
+// `e1` and `e2`, flying tangentially from e1 towards e2: a mill about the axis e1 x e2.
+FlockState ring_in_plane(std::uint32_t count, glm::vec3 center, float radius, glm::vec3 e1,
+                         glm::vec3 e2) {
+  FlockState state;
+  for (std::uint32_t k = 0; k < count; ++k) {
+    const double angle = 2.0 * kPi * k / count;
+    const auto c = static_cast<float>(std::cos(angle));
+    const auto s = static_cast<float>(std::sin(angle));
+    state.boids.push_back(boid_at(center + radius * (c * e1 + s * e2), -s * e1 + c * e2, k));
+  }
+  return state;
+}
+
+// A direction uniform on the sphere: a point uniform in the unit ball (by rejection), scaled.
+glm::vec3 random_direction(SplitMix& rng) {
+  while (true) {
+    const glm::vec3 p{rng.in(-1.0f, 1.0f), rng.in(-1.0f, 1.0f), rng.in(-1.0f, 1.0f)};
+    const float length = glm::length(p);
+    if (length > 0.0f && length <= 1.0f) return p / length;
+  }
+}
+
+constexpr glm::vec3 kX{1.0f, 0.0f, 0.0f};
+constexpr glm::vec3 kY{0.0f, 1.0f, 0.0f};
+constexpr glm::vec3 kZ{0.0f, 0.0f, 1.0f};
+
+}  // namespace
+
+TEST_CASE("3D polarization uses all three components", "[stats][3d]") {
+  const Scenario scenario = volume_of(100.0f, 60.0f, 80.0f, {species("a", Topology::Wrap, 5.0f)});
+  SplitMix rng(31);
+  SECTION("a flock all moving along +z, at any speeds, is 1") {
+    FlockState state;
+    for (std::uint32_t k = 0; k < 50; ++k) {
+      state.boids.push_back(boid_at({rng.in(0, 100), rng.in(0, 60), rng.in(0, 80)},
+                                    {0.0f, 0.0f, rng.in(0.1f, 2.0f)}, k));
+    }
+    REQUIRE_THAT(murmur::compute_stats(scenario, state).polarization, WithinAbs(1.0, 1e-12));
+  }
+  SECTION("up and down cancel") {
+    FlockState state;
+    state.boids.push_back(boid_at({10, 10, 10}, {0.0f, 0.0f, 1.0f}, 0));
+    state.boids.push_back(boid_at({20, 20, 20}, {0.0f, 0.0f, -3.0f}, 1));
+    REQUIRE_THAT(murmur::compute_stats(scenario, state).polarization, WithinAbs(0.0, 1e-12));
+  }
+  SECTION("a heading out of the plane is not shortened: (1, 0, 0) and (0, 0, 1) give 1/sqrt 2") {
+    FlockState state;
+    state.boids.push_back(boid_at({10, 10, 10}, {2.0f, 0.0f, 0.0f}, 0));
+    state.boids.push_back(boid_at({20, 20, 20}, {0.0f, 0.0f, 0.5f}, 1));
+    REQUIRE_THAT(murmur::compute_stats(scenario, state).polarization,
+                 WithinAbs(std::sqrt(0.5), 1e-12));
+  }
+  SECTION("random headings on the sphere are small") {
+    constexpr std::uint32_t kBoids = 2000;
+    FlockState state;
+    for (std::uint32_t k = 0; k < kBoids; ++k) {
+      state.boids.push_back(boid_at({50, 30, 40}, random_direction(rng), k));
+    }
+    const double p = murmur::compute_stats(scenario, state).polarization;
+    REQUIRE(p >= 0.0);
+    REQUIRE(p < 0.1);  // ~1/sqrt(N) = 0.022 for random headings
+  }
+}
+
+TEST_CASE("3D milling: the length of the summed angular momenta, about any axis", "[stats][3d]") {
+  const Scenario walls =
+      volume_of(100.0f, 60.0f, 80.0f, {species("a", Topology::Bounded, 5.0f)});
+  const Scenario torus = volume_of(100.0f, 60.0f, 80.0f, {species("a", Topology::Wrap, 5.0f)});
+  constexpr std::uint32_t kRingSize = 64;
+  constexpr float kRingRadius = 12.0f;  // under a quarter of the smallest side, 15
+  const glm::vec3 middle{50.0f, 30.0f, 40.0f};
+  struct Axis {
+    const char* name;
+    glm::vec3 e1, e2;
+  };
+  for (const Axis& axis : {Axis{"z", kX, kY}, Axis{"x", kY, kZ}, Axis{"y", kZ, kX},
+                           Axis{"-x", kZ, kY}}) {
+    INFO("a ring about the " << axis.name << " axis");
+    const FlockState state = ring_in_plane(kRingSize, middle, kRingRadius, axis.e1, axis.e2);
+    for (const Scenario* scenario : {&walls, &torus}) {
+      const murmur::FlockStats stats = murmur::compute_stats(*scenario, state);
+      REQUIRE(stats.milling.has_value());
+      REQUIRE_THAT(*stats.milling, WithinAbs(1.0, 1e-6));
+      REQUIRE_THAT(stats.polarization, WithinAbs(0.0, 1e-6));
+      REQUIRE(stats.state == murmur::CollectiveState::Milling);
+    }
+  }
+  SECTION("a ring flying straight along its axis does not mill") {
+    FlockState state = ring_in_plane(kRingSize, middle, kRingRadius, kY, kZ);
+    for (Boid& b : state.boids) b.vel = {1.0f, 0.0f}, b.vz = 0.0f;
+    const murmur::FlockStats stats = murmur::compute_stats(walls, state);
+    REQUIRE_THAT(*stats.milling, WithinAbs(0.0, 1e-6));
+    REQUIRE_THAT(stats.polarization, WithinAbs(1.0, 1e-12));
+  }
+  SECTION("two rings milling about perpendicular axes add as vectors: 1/sqrt 2") {
+    // Equal rings about x and about z, sharing their centre: the summed momenta (N/2) x and
+    // (N/2) z have length N / sqrt 2.
+    FlockState state = ring_in_plane(kRingSize, middle, kRingRadius, kY, kZ);
+    const FlockState other = ring_in_plane(kRingSize, middle, kRingRadius, kX, kY);
+    for (Boid b : other.boids) {
+      b.id += kRingSize;
+      state.boids.push_back(b);
+    }
+    REQUIRE_THAT(*murmur::compute_stats(walls, state).milling,
+                 WithinAbs(std::sqrt(0.5), 1e-6));
+  }
+  SECTION("on a torus, across the z seam: the circular mean in z") {
+    // The ring about x centred on z = 0: half its boids sit near z = Lz.
+    FlockState state = ring_in_plane(kRingSize, {50.0f, 30.0f, 0.0f}, kRingRadius, kY, kZ);
+    for (Boid& b : state.boids) {
+      if (b.z < 0.0f) b.z += world_box(torus).z;
+    }
+    const murmur::FlockStats stats = murmur::compute_stats(torus, state);
+    REQUIRE(stats.milling.has_value());
+    REQUIRE_THAT(*stats.milling, WithinAbs(1.0, 1e-5));
+  }
+  SECTION("the quarter-side rule holds on z too") {
+    // Compact in x and y, but one boid more than a quarter of the depth (20) from the others
+    // in z: no centre, no milling, no state.
+    FlockState state = ring_in_plane(kRingSize, middle, kRingRadius, kX, kY);
+    const float quarter_depth = 0.25f * world_box(torus).z;
+    state.boids.push_back(boid_at(middle + glm::vec3{0.0f, 0.0f, quarter_depth + 5.0f},
+                                  kX, kRingSize));
+    const murmur::FlockStats spread = murmur::compute_stats(torus, state);
+    REQUIRE_FALSE(spread.milling.has_value());
+    REQUIRE_FALSE(spread.state.has_value());
+    state.boids.back().z = middle.z + quarter_depth - 5.0f;
+    REQUIRE(murmur::compute_stats(torus, state).milling.has_value());
+  }
+}
+
+TEST_CASE("a 3D flock in a plane has the statistics of the same flock in 2D", "[stats][3d]") {
+  // z = const and vz = 0: every 3D length is its 2D value (a + 0), so the tree finds the same
+  // neighbours at the same distances.
+  const std::vector<SpeciesParams> kinds{species("w", Topology::Wrap, 6.0f),
+                                         species("b", Topology::Bounded, 4.0f)};
+  const Scenario flat = world_of(120.0f, 80.0f, kinds);
+  const Scenario deep = volume_of(120.0f, 80.0f, 50.0f, kinds);
+  constexpr float kPlane = 17.0f;
+  for (const std::uint64_t seed : {1ull, 2ull}) {
+    SplitMix rng(seed);
+    FlockState plane;
+    // Sparse enough that the scattered half falls apart into clusters; the clumped half is
+    // one, so they are more than one and fewer than N.
+    constexpr std::uint32_t kBoids = 400;
+    for (std::uint32_t k = 0; k < kBoids; ++k) {
+      const glm::vec2 p = (k % 2 == 0) ? glm::vec2{rng.in(0.0f, 120.0f), rng.in(0.0f, 80.0f)}
+                                       : glm::vec2{rng.in(10.0f, 30.0f), rng.in(0.0f, 20.0f)};
+      plane.boids.push_back(
+          Boid{p, {rng.in(0.2f, 1.0f), rng.in(-0.5f, 0.5f)}, k, (k / 3) % 2});
+    }
+    FlockState volume = plane;
+    for (Boid& b : volume.boids) b.z = kPlane;
+    const murmur::FlockStats in_2d = murmur::compute_stats(flat, plane);
+    const murmur::FlockStats in_3d = murmur::compute_stats(deep, volume);
+    REQUIRE(in_3d.count == in_2d.count);
+    REQUIRE_THAT(in_3d.polarization, WithinAbs(in_2d.polarization, 1e-12));
+    REQUIRE(in_3d.mean_nearest_neighbour == in_2d.mean_nearest_neighbour);
+    REQUIRE(in_3d.clusters == in_2d.clusters);
+    REQUIRE(in_2d.clusters > 1);
+    REQUIRE(in_2d.clusters < in_2d.count);
+  }
+}
+
+TEST_CASE("3D mean nearest-neighbour distance equals brute force", "[stats][3d]") {
+  const Scenario mixed = volume_of(120.0f, 80.0f, 60.0f, {species("w", Topology::Wrap, 6.0f),
+                                                           species("b", Topology::Bounded, 4.0f)});
+  SECTION("uniform random, two topologies") {
+    for (const std::uint64_t seed : {1ull, 2ull}) {
+      SplitMix rng(seed);
+      FlockState state;
+      for (std::uint32_t k = 0; k < 3000; ++k) {
+        state.boids.push_back(boid_at({rng.in(0.0f, 120.0f), rng.in(0.0f, 80.0f),
+                                       rng.in(0.0f, 60.0f)},
+                                      kX, k, k % 2));
+      }
+      REQUIRE_THAT(murmur::compute_stats(mixed, state).mean_nearest_neighbour,
+                   WithinRel(brute_mean_nearest(mixed, state), 1e-12));
+    }
+  }
+  SECTION("clumps at the eight corners, nearest across the seams for a wrap boid") {
+    SplitMix rng(9);
+    FlockState state;
+    const glm::vec3 box = world_box(mixed);
+    for (std::uint32_t k = 0; k < 800; ++k) {
+      glm::vec3 p;
+      for (int a = 0; a < 3; ++a) {
+        const float inset = rng.in(0.0f, 1.5f);
+        p[a] = ((k >> a) & 1) ? box[a] - inset : inset;
+      }
+      state.boids.push_back(boid_at(p, kX, k, (k / 8) % 2));
+    }
+    REQUIRE_THAT(murmur::compute_stats(mixed, state).mean_nearest_neighbour,
+                 WithinRel(brute_mean_nearest(mixed, state), 1e-12));
+  }
+  SECTION("a few boids far apart, one pair apart only in z") {
+    FlockState state;
+    state.boids.push_back(boid_at({1, 1, 1}, kX, 0, 1));
+    state.boids.push_back(boid_at({119, 79, 59}, kX, 1, 1));
+    state.boids.push_back(boid_at({60, 40, 5}, kX, 2, 1));
+    state.boids.push_back(boid_at({60, 40, 35}, kX, 3, 1));
+    const double walled = brute_mean_nearest(mixed, state);
+    REQUIRE_THAT(murmur::compute_stats(mixed, state).mean_nearest_neighbour,
+                 WithinRel(walled, 1e-12));
+    // The last two are 30 apart, which a projection onto the plane would call 0.
+    REQUIRE(walled > 30.0 / 2.0);
+    FlockState wrapped = state;
+    for (Boid& b : wrapped.boids) b.species = 0;
+    REQUIRE_THAT(murmur::compute_stats(mixed, wrapped).mean_nearest_neighbour,
+                 WithinRel(brute_mean_nearest(mixed, wrapped), 1e-12));
+    REQUIRE(murmur::compute_stats(mixed, wrapped).mean_nearest_neighbour < walled);
+  }
+}
+
+TEST_CASE("3D clusters", "[stats][3d]") {
+  const Scenario wrap = volume_of(100.0f, 90.0f, 80.0f, {species("a", Topology::Wrap, 5.0f)});
+  const Scenario walls = volume_of(100.0f, 90.0f, 80.0f, {species("a", Topology::Bounded, 5.0f)});
+  const auto clump = [](glm::vec3 center, FlockState& state) {
+    for (const glm::vec3 offset : {glm::vec3{0, 0, 0}, glm::vec3{2, 0, 0}, glm::vec3{0, 2, 0},
+                                   glm::vec3{0, 0, 2}, glm::vec3{-1, -1, -2}}) {
+      state.boids.push_back(boid_at(center + offset, kX,
+                                    static_cast<std::uint32_t>(state.boids.size())));
+    }
+  };
+  SECTION("clumps over one another, apart only in z, are apart") {
+    FlockState state;
+    clump({50, 45, 20}, state);
+    clump({50, 45, 60}, state);
+    REQUIRE(murmur::compute_stats(wrap, state).clusters == 2);
+    REQUIRE(murmur::compute_stats(walls, state).clusters == 2);
+  }
+  SECTION("a clump across the z seam is one cluster on a torus, two behind walls") {
+    FlockState state;
+    clump({50, 45, 1}, state);  // spills below z = 0 ...
+    for (Boid& b : state.boids) b.z = b.z < 0.0f ? b.z + 80.0f : b.z;  // ... onto z ~ 79
+    REQUIRE(murmur::compute_stats(wrap, state).clusters == 1);
+    REQUIRE(murmur::compute_stats(walls, state).clusters == 2);
+  }
+  SECTION("a chain along z links through neighbours; a gap of exactly r does not") {
+    FlockState chain;
+    FlockState spaced;
+    for (std::uint32_t k = 0; k < 10; ++k) {
+      chain.boids.push_back(boid_at({50, 45, 10.0f + 4.0f * static_cast<float>(k)}, kX, k));
+      spaced.boids.push_back(boid_at({50, 45, 10.0f + 5.0f * static_cast<float>(k)}, kX, k));
+    }
+    REQUIRE(murmur::compute_stats(walls, chain).clusters == 1);
+    REQUIRE(murmur::compute_stats(walls, spaced).clusters == 10);
   }
 }

@@ -1,14 +1,21 @@
 // The GPU flock in a 3D world (docs/model.md, "Three dimensions"; docs/gpu.md, "Three
 // dimensions"): a flock confined to a plane steps as the 2D flock does, the grid of 3 x 3 x 3
-// cells finds exactly the all-pairs pass's neighbours, boids see and cross the z seam, and the
-// CPU mirror of the grid counts the cells the pass searches.
+// cells finds exactly the all-pairs pass's neighbours, boids see and cross the z seam, the CPU
+// mirror of the grid counts the cells the pass searches, and the steps agree with the CPU
+// reference's (bit for bit for boids alone, to rounding in a crowd).
+//
+// Sections: helpers; the grid's shape and the CPU's count of its search; the plane; the grid
+// against all pairs; the z seam; upload and download; the refusal; against the CPU reference.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <numbers>
+#include <optional>
 #include <random>
+#include <tuple>
 
 #include "gpu_test_support.hpp"
+#include "murmur/flock/cpu_flock.hpp"
 #include "murmur/flock/gpu/gpu_flock.hpp"
 #include "murmur/flock/grid.hpp"
 
@@ -294,16 +301,169 @@ TEST_CASE("A 3D state uploads and downloads with its z and vz") {
   }
 }
 
-TEST_CASE("A 3D world with an obstacle, a target or the ecosystem is refused on the GPU") {
+TEST_CASE("A 3D world with the ecosystem is refused on the GPU") {
   gl_context();
   Scenario s = volume(test::world(60.0f, 60.0f, 3), 40.0f);
   s.species.push_back(test::species("a", 10, Topology::Wrap, 6.0f, 2.0f));
-  Scenario with_target = s;
-  with_target.target = Target{{30.0f, 30.0f}};
-  REQUIRE_THROWS_WITH(GpuFlock(with_target, random_volume_state(s, 1)),
-                      Catch::Contains("[target]") && Catch::Contains("3D"));
-  Scenario with_obstacle = s;
-  with_obstacle.obstacles.push_back(Obstacle{{30.0f, 30.0f}, 5.0f});
-  REQUIRE_THROWS_WITH(GpuFlock(with_obstacle, random_volume_state(s, 1)),
-                      Catch::Contains("[[obstacle]]"));
+  s.species[0].energy_max = 10.0f;
+  REQUIRE_THROWS_WITH(GpuFlock(s, random_volume_state(s, 1)),
+                      Catch::Contains("ecosystem") && Catch::Contains("3D"));
+}
+
+namespace {
+
+// The CPU reference's step and the GPU's from the same state, `steps` times in lockstep (each
+// GPU step starts from the CPU's state). Isolated boids (no neighbours) must agree bit for bit:
+// their rules add no sums, whose order is the only thing the two sides do differently.
+// Crowded ones must see the same neighbours and agree within `tolerance` (world units), the
+// rounding of sums added in another order.
+void require_cpu_agreement(const Scenario& scenario, const FlockState& start, std::uint32_t steps,
+                           float tolerance, std::optional<SteeredBoid> steered = std::nullopt) {
+  FlockState state = start;
+  GpuFlock flock(scenario, start);
+  flock.set_steered(steered);
+  std::uint64_t turned = 0;
+  for (std::uint32_t step = 0; step < steps; ++step) {
+    INFO("step " << step);
+    flock.upload(state);
+    flock.step();
+    CpuStepTrace trace;
+    const FlockState cpu = cpu_step(scenario, state, &trace, steered);
+    const FlockState gpu = flock.download();
+    const auto counts = flock.download_neighbour_counts();
+    REQUIRE(gpu.boids.size() == cpu.boids.size());
+    REQUIRE(counts.size() == cpu.boids.size());
+    for (std::size_t k = 0; k < cpu.boids.size(); ++k) {
+      const Boid& c = cpu.boids[k];
+      const Boid& g = gpu.boids[k];
+      INFO("boid " << c.id);
+      REQUIRE(g.id == c.id);
+      REQUIRE(counts[k].visible == trace.sums[k].visible);
+      REQUIRE(counts[k].flock == trace.sums[k].flock);
+      REQUIRE(counts[k].separating == trace.sums[k].separating);
+      glm::vec3 dp = position_of(g) - position_of(c);
+      const glm::vec3 dv = velocity_of(g) - velocity_of(c);
+      if (tolerance == 0.0f) {
+        REQUIRE(same_bits(g.pos.x, c.pos.x));
+        REQUIRE(same_bits(g.pos.y, c.pos.y));
+        REQUIRE(same_bits(g.z, c.z));
+        REQUIRE(same_bits(g.vel.x, c.vel.x));
+        REQUIRE(same_bits(g.vel.y, c.vel.y));
+        REQUIRE(same_bits(g.vz, c.vz));
+      } else {
+        // A torus pair may differ by L across a seam: compare the minimum image.
+        const glm::vec3 box = world_box(scenario);
+        for (int a = 0; a < 3; ++a) {
+          if (std::abs(dp[a]) > 0.5f * box[a]) dp[a] -= std::copysign(box[a], dp[a]);
+        }
+        REQUIRE(std::abs(dp.x) <= tolerance);
+        REQUIRE(std::abs(dp.y) <= tolerance);
+        REQUIRE(std::abs(dp.z) <= tolerance);
+        REQUIRE(std::abs(dv.x) <= tolerance);
+        REQUIRE(std::abs(dv.y) <= tolerance);
+        REQUIRE(std::abs(dv.z) <= tolerance);
+      }
+      if (std::abs(state.boids[k].vz - c.vz) > 0.0f) ++turned;
+    }
+    state = cpu;
+  }
+  // Not vacuous: the rules turned boids out of their planes.
+  REQUIRE(turned > 0);
+}
+
+// Boids `spacing` apart on a jittered lattice, so that a perception radius below the spacing
+// leaves every boid alone.
+FlockState isolated_state(const Scenario& scenario, float spacing, std::uint32_t seed) {
+  FlockState state = random_volume_state(scenario, seed);
+  const glm::vec3 box = world_box(scenario);
+  const int across = static_cast<int>(box.x / spacing);
+  const int up = static_cast<int>(box.y / spacing);
+  for (std::size_t k = 0; k < state.boids.size(); ++k) {
+    const int i = static_cast<int>(k);
+    const glm::vec3 cell{float(i % across), float((i / across) % up), float(i / (across * up))};
+    set_motion(state.boids[k], (cell + 0.5f) * spacing, velocity_of(state.boids[k]));
+  }
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("Isolated 3D boids step as the CPU reference does, bit for bit") {
+  gl_context();
+  gl::DebugMessenger debug;
+  constexpr float kSpacing = 8.0f;
+  SECTION("vicsek (uniform cap, both updates) and couzin (Gaussian turn, bounded turn)") {
+    Scenario s = volume(test::world(96.0f, 96.0f, 9), 96.0f);
+    for (const auto& [rule, distribution, update] :
+         {std::tuple{Rule::Vicsek, NoiseDistribution::Uniform, VicsekUpdate::Paper},
+          std::tuple{Rule::Vicsek, NoiseDistribution::Gaussian, VicsekUpdate::Forward},
+          std::tuple{Rule::Couzin, NoiseDistribution::Gaussian, VicsekUpdate::Paper},
+          std::tuple{Rule::Couzin, NoiseDistribution::Uniform, VicsekUpdate::Paper}}) {
+      SpeciesParams species = test::species("r", 400, Topology::Wrap, 3.0f, 1.0f);
+      species.rule = rule;
+      species.noise_distribution = distribution;
+      species.vicsek_update = update;
+      species.speed = 1.5f;
+      species.noise = 2.5f;
+      species.max_turn_degrees = 25.0f;
+      species.repulsion_radius = 1.0f;
+      species.orientation_radius = 2.0f;
+      s.species.push_back(species);
+    }
+    require_cpu_agreement(s, isolated_state(s, kSpacing, 31), 3, 0.0f);
+  }
+  SECTION("boids: walls on z, a sphere obstacle, a point target and a steered boid") {
+    Scenario s = volume(test::world(96.0f, 96.0f, 9), 64.0f);
+    s.species.push_back(test::species("walled", 300, Topology::Bounded, 3.0f, 1.0f));
+    s.species.push_back(test::species("torus", 300, Topology::Wrap, 3.0f, 1.0f));
+    for (SpeciesParams& species : s.species) {
+      species.edge_margin = 10.0f;
+      species.edge_gain = 0.05f;
+      species.obstacle_weight = 0.5f;
+      species.target_weight = 0.02f;
+      species.max_force = 0.3f;
+    }
+    s.species[1].target_pull = TargetPull::Linear;
+    s.obstacles.push_back(Obstacle{{40.0f, 40.0f}, 12.0f, 30.0f});
+    s.target = Target{{70.0f, 20.0f}, 50.0f};
+    const FlockState start = isolated_state(s, kSpacing, 32);
+    require_cpu_agreement(s, start, 3, 0.0f,
+                          SteeredBoid{start.boids[5].id, {0.5f, -1.0f}, 3.0f});
+  }
+  REQUIRE(debug.error_count() == 0);
+}
+
+TEST_CASE("Crowded 3D flocks see what the CPU reference sees and agree to rounding") {
+  gl_context();
+  gl::DebugMessenger debug;
+  // The sums are added in cell order here and in index order there: a few ulps of the sums'
+  // size, which the tests' speeds (at most 2) keep far below this.
+  constexpr float kTolerance = 1e-4f;
+  SECTION("boids, metric: a torus and a walled species, a cone of view, across species") {
+    Scenario s = volume(test::world(80.0f, 70.0f, 5), 60.0f);
+    s.species.push_back(test::species("red", 1500, Topology::Wrap, 8.0f, 3.0f));
+    s.species.push_back(test::species("blue", 1000, Topology::Bounded, 6.0f, 2.0f));
+    s.species[0].fov_degrees = 240.0f;
+    s.species[1].flocks_with = {"red", "blue"};
+    require_cpu_agreement(s, random_volume_state(s, 41), 3, kTolerance);
+  }
+  SECTION("boids, topological") {
+    Scenario s = volume(test::world(60.0f, 60.0f, 5), 60.0f);
+    s.species.push_back(test::species("a", 2000, Topology::Wrap, 9.0f, 2.0f));
+    s.species[0].neighbours = Neighbours::Topological;
+    s.species[0].topological_k = 6;
+    require_cpu_agreement(s, random_volume_state(s, 42), 3, kTolerance);
+  }
+  SECTION("vicsek and couzin, noiseless") {
+    Scenario s = volume(test::world(60.0f, 60.0f, 5), 60.0f);
+    s.species.push_back(test::species("v", 1200, Topology::Wrap, 6.0f, 2.0f));
+    s.species.push_back(test::species("c", 1200, Topology::Wrap, 6.0f, 2.0f));
+    s.species[0].rule = Rule::Vicsek;
+    s.species[1].rule = Rule::Couzin;
+    s.species[1].repulsion_radius = 1.0f;
+    s.species[1].orientation_radius = 3.0f;
+    s.species[1].max_turn_degrees = 40.0f;
+    require_cpu_agreement(s, random_volume_state(s, 43), 3, kTolerance);
+  }
+  REQUIRE(debug.error_count() == 0);
 }

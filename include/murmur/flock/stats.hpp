@@ -40,7 +40,8 @@ struct FlockStats {
 };
 
 // Distances use each boid's own species topology; cluster edges use the observer's
-// perception radius (an edge when either boid is within the other's radius).
+// perception radius (an edge when either boid is within the other's radius). In a 3D world
+// (is_3d) every vector has its z (docs/model.md, "Statistics in 3D").
 FlockStats compute_stats(const Scenario& scenario, const FlockState& state);
 
 // The population of an ecosystem (docs/model.md, "An ecosystem"): what `murmur stats` reports

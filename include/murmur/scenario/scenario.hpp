@@ -164,11 +164,13 @@ void for_each_species_param(Visitor&& visit) {
 struct Obstacle {
   glm::vec2 centre{0.0f};
   float radius = 0;
+  float z = 0.0f;  // the centre's z in a 3D world: the obstacle is a sphere there
 };
 
 // A point every boid is pulled towards (key `[target] x y`; the viewer's right click).
 struct Target {
   glm::vec2 position{0.0f};
+  float z = 0.0f;  // the point's z in a 3D world
 };
 
 // `food.initial`: a fraction of max_per_cell in every cell, or the "random" pattern.

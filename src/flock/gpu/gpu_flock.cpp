@@ -137,11 +137,13 @@ struct GpuFlock::Impl {
     if (scenario.target) {
       p.has_target = 1;
       p.target = scenario.target->position;
+      p.target_z = scenario.target->z;
     }
     if (steered) {
       p.has_steered = 1;
       p.steered_id = steered->id;
       p.steered_velocity = steered->velocity;
+      p.steered_velocity_z = steered->velocity_z;
     }
     p.budding_period = births.budding_period;
     p.seed[0] = static_cast<std::uint32_t>(scenario.world.seed);
@@ -177,7 +179,7 @@ struct GpuFlock::Impl {
     for (const SpeciesModel& model : species_models(scenario)) records.push_back(gpu::to_gpu(model));
     species.upload(0, sizeof(gpu::Species) * records.size(), records.data());
     std::vector<gpu::Obstacle> discs;
-    for (const Obstacle& o : scenario.obstacles) discs.push_back(gpu::Obstacle{o.centre, o.radius});
+    for (const Obstacle& o : scenario.obstacles) discs.push_back(gpu::Obstacle{o.centre, o.radius, o.z});
     if (!discs.empty()) obstacles.upload(0, sizeof(gpu::Obstacle) * discs.size(), discs.data());
     write_params();
   }
@@ -189,8 +191,6 @@ struct GpuFlock::Impl {
       throw InputError(scenario.source + ": " + what + " in a 3D world is not on the GPU");
     };
     if (ecosystem.on) refuse("the ecosystem (eats, grazes, energy, [food])");
-    if (!scenario.obstacles.empty()) refuse("[[obstacle]]");
-    if (scenario.target) refuse("[target]");
   }
 
   // The bytes of one boid's record: 40, or 48 in 3D.
