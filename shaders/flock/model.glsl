@@ -195,7 +195,7 @@ vecD obstacle_push(Species s, vecD pos) {
     vec2 centre = obstacles[k].xy;
 #endif
     float radius = obstacles[k].z;
-    vecD q = displacement(centre, pos, s.topology, world_size());
+    vecD q = displacement(centre, pos, s.topology, world_sides());
     precise float dist = sqrt(dot_in_order(q, q));
     precise float reach = radius + s.perception_radius;
     if (dist < reach && dist > 0.0) {
@@ -215,7 +215,7 @@ vecD target_pull(Species s, vecD pos) {
 #else
   vec2 target = params.target;
 #endif
-  vecD q = displacement(pos, target, s.topology, world_size());
+  vecD q = displacement(pos, target, s.topology, world_sides());
   if (s.target_pull == MURMUR_TARGET_PULL_LINEAR) return q;
   precise float dist = sqrt(dot_in_order(q, q));
   if (!(dist > 0.0)) return vecD(0.0);
@@ -361,8 +361,8 @@ bool is_steered(Boid self) {
 // One boid's state t+1 under the steering acceleration `acc`, or the user's velocity for the
 // steered boid.
 Boid next_state(Species s, Boid self, vecD acc) {
-  if (is_steered(self)) return steered_step(s, self, steered_velocity(), world_size());
-  return finish_step(s, self, acc, world_size());
+  if (is_steered(self)) return steered_step(s, self, steered_velocity(), world_sides());
+  return finish_step(s, self, acc, world_sides());
 }
 
 // ---- the rules of motion besides boids (docs/model.md, "Rules of motion") ---------------
@@ -546,7 +546,7 @@ vec2 bounded_turn(Species s, vec2 heading, vec2 desired) {
 
 // One vicsek or couzin boid's state t+1 (or the steered boid's, limited to the rule's speed).
 Boid rule_next_state(Species s, Boid self, NeighbourSums sums) {
-  vecD world = world_size();
+  vecD world = world_sides();
   if (is_steered(self)) {
     precise vecD velocity = steered_velocity();
     float length = speed_of(velocity);

@@ -90,7 +90,7 @@ ivecD bin_position(vecD pos, vecD inverse_cell_size, ivecD last_cell) {
 }
 
 // The world's sides, the grid's cells and their inverse sizes, per axis of the world.
-vecD world_size() {
+vecD world_sides() {
 #ifdef MURMUR_3D
   return vec3(params.world, params.world_depth);
 #else

@@ -101,7 +101,7 @@ void main() {
   vecD vel = velocity_of(self);
   float speed = speed_of(vel);
   // Read once: the loops below would otherwise load them again for every candidate.
-  vecD world = world_size();
+  vecD world = world_sides();
   ivecD grid = grid_cells();
   bool wrap = s.topology == MURMUR_TOPOLOGY_WRAP && params.fault != MURMUR_FAULT_BROKEN_WRAP;
   ivecD own = cell_coords(pos);

@@ -35,14 +35,14 @@ void main() {
     for (uint k = 0u; k < population.live; ++k) {
       if (k == slot) continue;
       Boid other = sorted_boids[k];
-      vecD d = displacement(position_of(self), position_of(other), s.topology, world_size());
+      vecD d = displacement(position_of(self), position_of(other), s.topology, world_sides());
       if (!in_view(s, d, velocity_of(self))) continue;
       float dist_sq = dot_in_order(d, d);
       if (could_be_kept(limit, dist_sq)) keep_nearest(limit, dist_sq, other.id, k);
     }
     for (uint n = 0u; n < nearest_count; ++n) {
       Boid other = sorted_boids[nearest_slot[n]];
-      vecD d = displacement(position_of(self), position_of(other), s.topology, world_size());
+      vecD d = displacement(position_of(self), position_of(other), s.topology, world_sides());
       bool seen = add_neighbour(sums, s, velocity_of(self), d, velocity_of(other), other.species);
 #ifdef MURMUR_ECOSYSTEM
       if (seen) sense_neighbour(sensed, s, d, other.species, other.id, nearest_slot[n]);
@@ -53,7 +53,7 @@ void main() {
   for (uint k = 0u; k < population.live; ++k) {
     if (k == slot) continue;
     Boid other = sorted_boids[k];
-    vecD d = displacement(position_of(self), position_of(other), s.topology, world_size());
+    vecD d = displacement(position_of(self), position_of(other), s.topology, world_sides());
     bool seen = add_neighbour(sums, s, velocity_of(self), d, velocity_of(other), other.species);
 #ifdef MURMUR_ECOSYSTEM
     if (seen) sense_neighbour(sensed, s, d, other.species, other.id, k);
@@ -68,7 +68,7 @@ void main() {
 #ifdef MURMUR_ECOSYSTEM
     boids[slot] = ecosystem_next_state(s, self, sums, sensed, slot);
 #else
-    boids[slot] = next_state(s, self, steering_acc(s, self, sums, world_size()));
+    boids[slot] = next_state(s, self, steering_acc(s, self, sums, world_sides()));
 #endif
   }
   if (params.budding_period != 0u) child_count[slot] = children_of(self);

@@ -21,7 +21,7 @@ void draw_food(const FoodPrograms& programs, const FoodBufferView& food,
   state.blend = mark_blend(settings.blend);
   programs.view.set(view);
   programs.columns.set(static_cast<std::uint32_t>(food.grid.cells.x));
-  programs.cell_size.set(food.grid.cell_size);
+  programs.cell_size.set(glm::vec2(food.grid.cell_size));  // the field is the plane's
   programs.max_per_cell.set(food.max_per_cell);
   programs.full_box_fraction.set(style.full_box_fraction);
   programs.colour.set(style.colour);
