@@ -28,6 +28,11 @@ struct Boid {
   float z = 0.0f;
   float vz = 0.0f;
 };
+// A Boid is its fields without padding, so that boids compare bit for bit with memcmp (as the
+// tests compare runs).
+static_assert(sizeof(Boid) ==
+                  2 * sizeof(glm::vec2) + 3 * sizeof(std::uint32_t) + 3 * sizeof(float),
+              "Boid has padding: memcmp would compare garbage");
 
 // A boid's position and velocity as 3-vectors (z = 0 in 2D), and the boid moved to them.
 inline glm::vec3 position_of(const Boid& boid) { return {boid.pos, boid.z}; }
