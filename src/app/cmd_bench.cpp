@@ -55,10 +55,8 @@ Scenario builtin_uniform_scenario() {
   const double side = std::sqrt(kReferenceBoids * std::numbers::pi * kPerceptionRadius *
                                 kPerceptionRadius / kTargetNeighbours);
   Scenario scenario;
-  // By name: a positional list would put the seed in a key added after height.
-  scenario.world.width = static_cast<float>(side);
-  scenario.world.height = static_cast<float>(side);
-  scenario.world.seed = kBuiltinSeed;
+  scenario.world = {.width = static_cast<float>(side), .height = static_cast<float>(side),
+                    .seed = kBuiltinSeed};
   scenario.species.push_back(species);
   scenario.source = "built-in uniform scenario";
   return scenario;

@@ -40,7 +40,7 @@ int run_flock_step(const FlagValues& options, const FlockScenario& scenario) {
     progress.update(done);
   }
   progress.finish();
-  write_state(options.step_out, simulation.state());
+  write_state(options.step_out, simulation.state(), scenario);
   return kExitOk;
 }
 

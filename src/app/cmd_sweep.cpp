@@ -51,7 +51,7 @@ study::JournalHead journal_head(const FlagValues& options, const Sweep& sweep) {
     head.definition.push_back(join(flag, " "));
   }
   head.definition.push_back("scenario file FNV-1a 64 " + fingerprint(options.scenario));
-  head.header = study::csv_line(study::sweep_header(sweep.scenario, options.vary));
+  head.header = study::csv_line(study::sweep_header(sweep.scenario, sweep.axes));
   return head;
 }
 

@@ -30,7 +30,8 @@ int run_sweep_job(const FlagValues& options) {
     study::RunStart start;
     if (options.carry_state && previous) {
       start = {&previous->end, "--carry-state: the flock run " + std::to_string(*previous_run) +
-                                   " ended with, as a state file"};
+                                   " ended with, as a state file",
+               previous->dimensions};
     }
     previous = study::run_sweep_point(sweep.scenario, sweep.runs[index], sweep.window,
                                       options.sweep_backend, start, context.get());

@@ -259,6 +259,14 @@ study::VaryAxis parse(VarySpec, const std::string&, const std::string& word) {
 std::string format(VarySpec, const study::VaryAxis& axis) { return axis.given; }
 std::string note(VarySpec) { return ""; }
 
+// The same form, for a key in step with the last --vary (study::parse_vary_with).
+struct VaryWithSpec {};
+study::VaryAxis parse(VaryWithSpec, const std::string&, const std::string& word) {
+  return study::parse_vary_with(word);
+}
+std::string format(VaryWithSpec, const study::VaryAxis& axis) { return axis.given; }
+std::string note(VaryWithSpec) { return ""; }
+
 // A count of seeds, or a list of them (study::parse_seeds).
 struct SeedSpec {};
 study::SeedChoice parse(SeedSpec, const std::string&, const std::string& word) {

@@ -177,7 +177,9 @@ study::SweepDefinition load_sweep(const FlagValues& options) {
   const study::SampleWindow window{options.steps, options.sweep_every, options.measure_from};
   study::check_window(window);
   study::SweepDefinition sweep =
-      study::define_sweep(load_scenario(options.scenario), options.vary, options.seeds, window);
+      study::define_sweep(load_scenario(options.scenario),
+                          study::sweep_axes(options.vary, options.vary_with), options.seeds,
+                          window);
   // Told once by the sweep, not again by each of its jobs.
   if (!options.runs.empty()) return sweep;
   warn_if_dense(sweep.scenario);

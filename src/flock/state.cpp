@@ -1,7 +1,7 @@
 // Flock state: the seeded start, and the CSV and .npy files (docs/scenarios.md, "State files").
 //
-// Sections: seeded start; start layouts ([[spawn]]); writing; CSV reading; .npy; the state's
-// functions: the start, the food field, reading and writing.
+// Sections: seeded start; start layouts ([[spawn]]); the columns; writing; CSV reading; .npy;
+// the state's functions: the start, the food field, reading and writing.
 #include "murmur/flock/state.hpp"
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -205,40 +206,92 @@ void place_in_spawn(Boid& boid, const Scenario& scenario, const SpeciesParams& s
                             spawn.heading_max);
 }
 
-// ---- writing ---------------------------------------------------------------------------
+// ---- the columns -----------------------------------------------------------------------
 
-constexpr std::string_view kCsvHeader = "id,species,x,y,vx,vy,age,energy";
-constexpr std::size_t kCsvColumns = 8;
-// Older files: without the energy column (energy_initial), or without age too (age 0).
-constexpr std::string_view kCsvHeaderWithoutEnergy = "id,species,x,y,vx,vy,age";
-constexpr std::size_t kCsvColumnsWithoutEnergy = 7;
-constexpr std::string_view kCsvHeaderWithoutAge = "id,species,x,y,vx,vy";
-constexpr std::size_t kCsvColumnsWithoutAge = 6;
-constexpr std::array<std::string_view, kCsvColumns> kCsvColumnNames = {
-    "id", "species", "x", "y", "vx", "vy", "age", "energy"};
-constexpr std::size_t kAgeColumn = 6;
-constexpr std::size_t kEnergyColumn = 7;
+// One column of a state file: its name, whether it holds a float (else an unsigned integer),
+// and a boid's value in it as its 32 bits. The CSV header, the CSV rows and the .npy dtype and
+// records are all made from one list of these, so the three cannot disagree on the order.
+struct StateColumn {
+  std::string_view name;
+  bool is_float;
+  std::uint32_t (*bits)(const Boid&);
+};
 
-// The header of a file with `columns` columns (one of the three accepted).
-std::string_view csv_header(std::size_t columns) {
-  if (columns == kCsvColumnsWithoutAge) return kCsvHeaderWithoutAge;
-  if (columns == kCsvColumnsWithoutEnergy) return kCsvHeaderWithoutEnergy;
-  return kCsvHeader;
+std::uint32_t float_bits(float value) { return std::bit_cast<std::uint32_t>(value); }
+
+constexpr StateColumn kIdColumn{"id", false, [](const Boid& b) { return b.id; }};
+constexpr StateColumn kSpeciesColumn{"species", false, [](const Boid& b) { return b.species; }};
+constexpr StateColumn kXColumn{"x", true, [](const Boid& b) { return float_bits(b.pos.x); }};
+constexpr StateColumn kYColumn{"y", true, [](const Boid& b) { return float_bits(b.pos.y); }};
+constexpr StateColumn kZColumn{"z", true, [](const Boid& b) { return float_bits(b.z); }};
+constexpr StateColumn kVxColumn{"vx", true, [](const Boid& b) { return float_bits(b.vel.x); }};
+constexpr StateColumn kVyColumn{"vy", true, [](const Boid& b) { return float_bits(b.vel.y); }};
+constexpr StateColumn kVzColumn{"vz", true, [](const Boid& b) { return float_bits(b.vz); }};
+constexpr StateColumn kAgeColumn{"age", false, [](const Boid& b) { return b.age; }};
+constexpr StateColumn kEnergyColumn{"energy", true,
+                                    [](const Boid& b) { return float_bits(b.energy); }};
+
+// A plane's columns, and a volume's with z after y and vz after vy (docs/scenarios.md, "State
+// files"). A file may leave out the last column (energy) or the last two (age and energy).
+constexpr std::array kPlaneColumns = {kIdColumn, kSpeciesColumn, kXColumn, kYColumn,
+                                      kVxColumn, kVyColumn, kAgeColumn, kEnergyColumn};
+constexpr std::array kVolumeColumns = {kIdColumn, kSpeciesColumn, kXColumn, kYColumn,
+                                       kZColumn, kVxColumn, kVyColumn, kVzColumn,
+                                       kAgeColumn, kEnergyColumn};
+constexpr std::size_t kMostColumns = kVolumeColumns.size();
+// What a file may leave out, from the end: energy, then age.
+constexpr std::size_t kWithoutEnergy = 1;
+constexpr std::size_t kWithoutAge = 2;
+
+using Columns = std::span<const StateColumn>;
+
+// world.dimensions of a volume (docs/model.md, "Three dimensions"); the plane's is the other.
+constexpr std::uint32_t kVolumeDimensions = 3;
+
+Columns columns_of(bool volume) {
+  return volume ? Columns(kVolumeColumns) : Columns(kPlaneColumns);
+}
+// The state's columns are the world's: a 3D scenario's state has z and vz whatever its values,
+// so a volume is never written without them and a plane's files keep their bytes.
+Columns columns_of(const Scenario& scenario) { return columns_of(is_3d(scenario)); }
+
+std::string csv_header(Columns columns) {
+  std::string header;
+  for (const StateColumn& column : columns) {
+    if (!header.empty()) header += ',';
+    header += column.name;
+  }
+  return header;
 }
 
+// The 1-based character column where the header's k-th column starts.
+std::size_t header_position(Columns columns, std::size_t k) {
+  std::size_t position = 1;
+  for (std::size_t i = 0; i < k; ++i) position += columns[i].name.size() + 1;
+  return position;
+}
+
+std::size_t index_of(Columns columns, std::string_view name) {
+  const auto found = std::find_if(columns.begin(), columns.end(),
+                                  [&](const StateColumn& column) { return column.name == name; });
+  return static_cast<std::size_t>(found - columns.begin());
+}
+
+// ---- writing ---------------------------------------------------------------------------
+
 // One boid as a CSV row, its line break included.
-void append_csv_row(std::string& row, const Boid& boid) {
-  append_integer(row, boid.id);
-  row += ',';
-  append_integer(row, boid.species);
-  for (const float value : {boid.pos.x, boid.pos.y, boid.vel.x, boid.vel.y}) {
-    row += ',';
-    append_float(row, value);
+void append_csv_row(std::string& row, const Boid& boid, Columns columns) {
+  bool first = true;
+  for (const StateColumn& column : columns) {
+    if (!first) row += ',';
+    first = false;
+    const std::uint32_t bits = column.bits(boid);
+    if (column.is_float) {
+      append_float(row, std::bit_cast<float>(bits));
+    } else {
+      append_integer(row, bits);
+    }
   }
-  row += ',';
-  append_integer(row, boid.age);
-  row += ',';
-  append_float(row, boid.energy);
   row += '\n';
 }
 
@@ -247,14 +300,13 @@ void append_csv_row(std::string& row, const Boid& boid) {
 class CsvReader {
  public:
   CsvReader(std::string name, const Scenario& scenario)
-      : name_(std::move(name)), scenario_(scenario) {}
+      : name_(std::move(name)), scenario_(scenario), columns_(columns_of(scenario)) {}
 
   FlockState parse(std::string_view text) {
     const std::uint32_t total = scenario_.total_count();
     // Ids are any distinct uint32 values, so they are looked up, not used as indices.
     std::unordered_map<std::uint32_t, std::uint32_t> line_of_id;
     line_of_id.reserve(total);
-    std::vector<std::uint32_t> species_counts(scenario_.species.size(), 0);
     FlockState state;
     state.boids.reserve(total);
 
@@ -268,17 +320,7 @@ class CsvReader {
       position = end + 1;
       ++line_number;
       if (line_number == 1) {
-        if (line == kCsvHeaderWithoutAge) {
-          columns_ = kCsvColumnsWithoutAge;
-        } else if (line == kCsvHeaderWithoutEnergy) {
-          columns_ = kCsvColumnsWithoutEnergy;
-        } else if (line != kCsvHeader) {
-          fail(1, 1, "header must be \"" + std::string(kCsvHeader) +
-                         "\" (or, without energies, \"" + std::string(kCsvHeaderWithoutEnergy) +
-                         "\", or without ages, \"" +
-                         std::string(kCsvHeaderWithoutAge) + "\"), found \"" +
-                         std::string(line.substr(0, kCsvHeader.size() + 8)) + "\"");
-        }
+        read_header(line);
         continue;
       }
       const Boid boid = parse_row(line, line_number);
@@ -288,16 +330,16 @@ class CsvReader {
              "id = " + std::to_string(boid.id) + ": duplicate, first seen on line " +
                  std::to_string(first->second));
       }
-      ++species_counts[boid.species];
       state.boids.push_back(boid);
     }
-    if (line_number == 0) fail(1, 1, "empty file: expected the header \"" + std::string(kCsvHeader) + "\"");
+    if (line_number == 0) {
+      fail(1, 1, "empty file: expected the header \"" + csv_header(columns_) + "\"");
+    }
     // A living population's counts differ from the scenario's starting counts: only the
     // capacity bounds them (docs/model.md, "A living population").
     if (state.boids.size() > scenario_.capacity()) {
       throw InputError(name_ + ": " + std::to_string(state.boids.size()) +
-                       " boids, but the scenario" +
-                       (scenario_.source.empty() ? "" : " " + scenario_.source) +
+                       " boids, but the scenario" + scenario_name() +
                        " holds at most " + std::to_string(scenario_.capacity()) +
                        " (world.capacity, or the species' total count)");
     }
@@ -305,78 +347,127 @@ class CsvReader {
   }
 
  private:
+  // A field of a row: its text, its 1-based character column and its column's name.
+  struct Field {
+    std::string_view text;
+    std::size_t column;
+    std::string_view name;
+  };
+
   [[noreturn]] void fail(std::uint32_t line, std::size_t column, const std::string& what) const {
     throw InputError(name_ + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
                      what);
   }
 
+  std::string scenario_name() const {
+    return scenario_.source.empty() ? "" : " " + scenario_.source;
+  }
+
+  // Which of the scenario's headers the file has; a header of the other number of dimensions
+  // is refused by name, as the likeliest mistake.
+  void read_header(std::string_view line) {
+    const auto accepted = [&](Columns columns) -> std::optional<std::size_t> {
+      for (const std::size_t left_out : {std::size_t{0}, kWithoutEnergy, kWithoutAge}) {
+        const std::size_t count = columns.size() - left_out;
+        if (line == csv_header(columns.first(count))) return count;
+      }
+      return std::nullopt;
+    };
+    if (const std::optional<std::size_t> count = accepted(columns_)) {
+      present_ = columns_.first(*count);
+      return;
+    }
+    const bool volume = is_3d(scenario_);
+    const Columns other = columns_of(!volume);
+    const std::string found =
+        "\"" + std::string(line.substr(0, csv_header(columns_).size() + 8)) + "\"";
+    if (accepted(other)) {
+      // The z column is where the two kinds of header first differ.
+      const std::size_t z_column =
+          header_position(kVolumeColumns, index_of(kVolumeColumns, kZColumn.name));
+      const std::string dimensions = "world.dimensions = " +
+                                     std::to_string(scenario_.world.dimensions) +
+                                     (scenario_.source.empty() ? "" : " in " + scenario_.source);
+      fail(1, z_column,
+           volume ? "no z and vz columns: a 2D state file, but the world is 3D (" + dimensions +
+                        "); expected \"" + csv_header(columns_) + "\", found " + found
+                  : "z and vz columns: a 3D state file, but the world is 2D (" + dimensions +
+                        "); expected \"" + csv_header(columns_) + "\", found " + found);
+    }
+    fail(1, 1, "header must be \"" + csv_header(columns_) + "\" (or, without energies, \"" +
+                   csv_header(columns_.first(columns_.size() - kWithoutEnergy)) +
+                   "\", or without ages, \"" +
+                   csv_header(columns_.first(columns_.size() - kWithoutAge)) + "\"), found " +
+                   found);
+  }
+
   Boid parse_row(std::string_view line, std::uint32_t line_number) const {
-    std::array<std::string_view, kCsvColumns> fields;
-    std::array<std::size_t, kCsvColumns> columns{};
+    std::array<Field, kMostColumns> fields;
     std::size_t count = 0;
     std::size_t start = 0;
     while (true) {
       const std::size_t comma = line.find(',', start);
       const std::size_t stop = comma == std::string_view::npos ? line.size() : comma;
-      if (count < kCsvColumns) {
-        fields[count] = line.substr(start, stop - start);
-        columns[count] = start + 1;
+      if (count < present_.size()) {
+        fields[count] = {line.substr(start, stop - start), start + 1, present_[count].name};
       }
       ++count;
       if (comma == std::string_view::npos) break;
       start = comma + 1;
     }
-    if (count != columns_) {
+    if (count != present_.size()) {
       fail(line_number, 1,
-           std::to_string(count) + " columns, expected " + std::to_string(columns_) + " (" +
-               std::string(csv_header(columns_)) + ")");
+           std::to_string(count) + " columns, expected " + std::to_string(present_.size()) +
+               " (" + csv_header(present_) + ")");
     }
 
+    // The fields in the header's order: id, species, x, y, [z,] vx, vy, [vz,] [age, [energy]].
+    std::size_t next = 0;
+    const auto take = [&]() -> const Field& { return fields[next++]; };
+    const bool volume = is_3d(scenario_);
     Boid boid;
-    boid.id = parse_index(fields[0], line_number, columns[0], kCsvColumnNames[0]);
-    boid.species = parse_index(fields[1], line_number, columns[1], kCsvColumnNames[1]);
+    boid.id = parse_index(take(), line_number);
+    const Field& species_field = take();
+    boid.species = parse_index(species_field, line_number);
     if (boid.species >= scenario_.species.size()) {
-      fail(line_number, columns[1],
+      fail(line_number, species_field.column,
            "species = " + std::to_string(boid.species) + ": must be < " +
                std::to_string(scenario_.species.size()) + " (the scenario's species count)");
     }
     const SpeciesParams& species = scenario_.species[boid.species];
-    const glm::vec2 world = scenario_.size();
-    boid.pos.x = parse_position(fields[2], line_number, columns[2], kCsvColumnNames[2], world.x, species);
-    boid.pos.y = parse_position(fields[3], line_number, columns[3], kCsvColumnNames[3], world.y, species);
-    boid.vel.x = parse_float(fields[4], line_number, columns[4], kCsvColumnNames[4]);
-    boid.vel.y = parse_float(fields[5], line_number, columns[5], kCsvColumnNames[5]);
-    if (columns_ > kAgeColumn) {
-      boid.age = parse_index(fields[kAgeColumn], line_number, columns[kAgeColumn],
-                             kCsvColumnNames[kAgeColumn]);
-    }
-    boid.energy = columns_ > kEnergyColumn
-                      ? parse_energy(fields[kEnergyColumn], line_number, columns[kEnergyColumn],
-                                     species)
-                      : species.energy_initial;
+    const glm::vec3 world = world_box(scenario_);
+    boid.pos.x = parse_position(take(), line_number, world.x, species);
+    boid.pos.y = parse_position(take(), line_number, world.y, species);
+    if (volume) boid.z = parse_position(take(), line_number, world.z, species);
+    boid.vel.x = parse_float(take(), line_number);
+    boid.vel.y = parse_float(take(), line_number);
+    if (volume) boid.vz = parse_float(take(), line_number);
+    if (next < count) boid.age = parse_index(take(), line_number);
+    boid.energy = next < count ? parse_energy(take(), line_number, species)
+                               : species.energy_initial;
     return boid;
   }
 
-  std::uint32_t parse_index(std::string_view field, std::uint32_t line, std::size_t column,
-                            std::string_view name) const {
+  std::uint32_t parse_index(const Field& field, std::uint32_t line) const {
     std::uint32_t value = 0;
-    const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
-    if (error != std::errc{} || end != field.data() + field.size() || field.empty()) {
-      fail(line, column,
-           std::string(name) + " = \"" + std::string(field) +
+    const std::string_view text = field.text;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc{} || end != text.data() + text.size() || text.empty()) {
+      fail(line, field.column,
+           std::string(field.name) + " = \"" + std::string(text) +
                "\": must be an unsigned 32-bit integer");
     }
     return value;
   }
 
-  float parse_float(std::string_view field, std::uint32_t line, std::size_t column,
-                    std::string_view name) const {
+  float parse_float(const Field& field, std::uint32_t line) const {
     float value = 0.0f;
-    const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
-    if (error != std::errc{} || end != field.data() + field.size() || field.empty() ||
+    const std::string_view text = field.text;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc{} || end != text.data() + text.size() || text.empty() ||
         !std::isfinite(value)) {
-      fail(line, column,
-           std::string(name) + " = \"" + std::string(field) +
+      fail(line, field.column,
+           std::string(field.name) + " = \"" + std::string(text) +
                "\": must be a finite float32 number");
     }
     return value;
@@ -384,39 +475,38 @@ class CsvReader {
 
   // A boid's energy lies in [0, energy_max] (docs/model.md, "An ecosystem"): 0 for a species
   // without energy.
-  float parse_energy(std::string_view field, std::uint32_t line, std::size_t column,
-                     const SpeciesParams& species) const {
-    const std::string_view name = kCsvColumnNames[kEnergyColumn];
-    const float value = parse_float(field, line, column, name);
+  float parse_energy(const Field& field, std::uint32_t line, const SpeciesParams& species) const {
+    const float value = parse_float(field, line);
     if (!(value >= 0.0f && value <= species.energy_max)) {
       std::string bound;
       append_float(bound, species.energy_max);
-      fail(line, column,
-           std::string(name) + " = " + std::string(field) + ": must be >= 0 and <= " + bound +
-               " (species " + species.name + "'s energy_max)");
+      fail(line, field.column,
+           std::string(field.name) + " = " + std::string(field.text) + ": must be >= 0 and <= " +
+               bound + " (species " + species.name + "'s energy_max)");
     }
     return value;
   }
 
-  float parse_position(std::string_view field, std::uint32_t line, std::size_t column,
-                       std::string_view name, float length, const SpeciesParams& species) const {
-    const float value = parse_float(field, line, column, name);
+  float parse_position(const Field& field, std::uint32_t line, float length,
+                       const SpeciesParams& species) const {
+    const float value = parse_float(field, line);
     const bool wraps = species.topology == Topology::Wrap;
     const bool inside = value >= 0.0f && (wraps ? value < length : value <= length);
     if (!inside) {
       std::string bound;
       append_float(bound, length);
-      fail(line, column,
-           std::string(name) + " = " + std::string(field) + ": outside the world: must be >= 0 and " +
-               (wraps ? "< " : "<= ") + bound + " (species " +
-               species.name + " is " + (wraps ? "wrap" : "bounded") + ")");
+      fail(line, field.column,
+           std::string(field.name) + " = " + std::string(field.text) +
+               ": outside the world: must be >= 0 and " + (wraps ? "< " : "<= ") + bound +
+               " (species " + species.name + " is " + (wraps ? "wrap" : "bounded") + ")");
     }
     return value;
   }
 
   std::string name_;
   const Scenario& scenario_;
-  std::size_t columns_ = kCsvColumns;  // from the header: with or without the age column
+  Columns columns_;  // every column the scenario's state has
+  Columns present_;  // those the file's header names: all, or without energy, or age too
 };
 
 // ---- .npy ------------------------------------------------------------------------------
@@ -428,19 +518,21 @@ constexpr unsigned char kNpyVersionMinor = 0;
 // numpy aligns the data to 64 bytes: magic, version, header length and header together.
 constexpr std::size_t kNpyAlignment = 64;
 constexpr std::size_t kNpyPreambleSize = kNpyMagicSize + 2 + 2;
-constexpr std::size_t kNpyRecordSize = 32;  // 2 x u4 + 4 x f4 + u4 + f4
+constexpr std::size_t kNpyFieldSize = 4;  // every column is a u4 or an f4
 constexpr std::size_t kRecordsPerChunk = 4096;
 
 void put_u32_le(unsigned char* out, std::uint32_t value) {
   for (int byte = 0; byte < 4; ++byte) out[byte] = static_cast<unsigned char>(value >> (8 * byte));
 }
 
-std::string npy_header(std::size_t count) {
-  std::string header =
-      "{'descr': [('id', '<u4'), ('species', '<u4'), ('x', '<f4'), ('y', '<f4'), "
-      "('vx', '<f4'), ('vy', '<f4'), ('age', '<u4'), ('energy', '<f4')], "
-      "'fortran_order': False, 'shape': (" +
-      std::to_string(count) + ",), }";
+std::string npy_header(Columns columns, std::size_t count) {
+  std::string descr;
+  for (const StateColumn& column : columns) {
+    if (!descr.empty()) descr += ", ";
+    descr += "('" + std::string(column.name) + "', '" + (column.is_float ? "<f4" : "<u4") + "')";
+  }
+  std::string header = "{'descr': [" + descr + "], 'fortran_order': False, 'shape': (" +
+                       std::to_string(count) + ",), }";
   const std::size_t unpadded = kNpyPreambleSize + header.size() + 1;  // + the final '\n'
   header.append((kNpyAlignment - unpadded % kNpyAlignment) % kNpyAlignment, ' ');
   header += '\n';
@@ -621,24 +713,28 @@ FlockState parse_state_csv(std::string_view text, const std::string& source,
   return state;
 }
 
-void write_state_csv(const std::filesystem::path& path, const FlockState& state) {
+void write_state_csv(const std::filesystem::path& path, const FlockState& state,
+                     const Scenario& scenario) {
+  const Columns columns = columns_of(scenario);
   AtomicFile file(path);
-  file.write(std::string(kCsvHeader).append("\n"));
+  file.write(csv_header(columns).append("\n"));
   std::string row;
   for (const Boid& boid : state.boids) {
     if (!file.ok()) break;  // commit() reports the first failed write
     row.clear();
-    append_csv_row(row, boid);
+    append_csv_row(row, boid, columns);
     file.write(row);
   }
   file.commit();
 }
 
-FlockState carried_state(const FlockState& state, const Scenario& scenario,
-                         const std::string& source) {
-  // Through the text of its file, so that its boids meet every check a file's meet.
-  std::string text = std::string(kCsvHeader) + "\n";
-  for (const Boid& boid : state.boids) append_csv_row(text, boid);
+FlockState carried_state(const FlockState& state, std::uint32_t state_dimensions,
+                         const Scenario& scenario, const std::string& source) {
+  // Through the text of its file, in its own world's columns, so that its boids meet every
+  // check a file's meet, a state of the other number of dimensions included.
+  const Columns columns = columns_of(state_dimensions == kVolumeDimensions);
+  std::string text = csv_header(columns) + "\n";
+  for (const Boid& boid : state.boids) append_csv_row(text, boid, columns);
   FlockState carried = parse_state_csv(text, source, scenario);
   if (state.food.size() != carried.food.size()) {
     throw InputError(source + ": a food field of " + std::to_string(state.food.size()) +
@@ -652,9 +748,12 @@ FlockState carried_state(const FlockState& state, const Scenario& scenario,
   return carried;
 }
 
-void write_state_npy(const std::filesystem::path& path, const FlockState& state) {
+void write_state_npy(const std::filesystem::path& path, const FlockState& state,
+                     const Scenario& scenario) {
+  const Columns columns = columns_of(scenario);
+  const std::size_t record_size = kNpyFieldSize * columns.size();
   AtomicFile file(path);
-  const std::string header = npy_header(state.boids.size());
+  const std::string header = npy_header(columns, state.boids.size());
   file.write(kNpyMagic, kNpyMagicSize);
   const unsigned char version_and_length[4] = {
       kNpyVersionMajor, kNpyVersionMinor, static_cast<unsigned char>(header.size() & 0xff),
@@ -662,35 +761,30 @@ void write_state_npy(const std::filesystem::path& path, const FlockState& state)
   file.write(version_and_length, sizeof version_and_length);
   file.write(header);
 
-  std::vector<unsigned char> chunk(kRecordsPerChunk * kNpyRecordSize);
+  std::vector<unsigned char> chunk(kRecordsPerChunk * record_size);
   for (std::size_t first = 0; first < state.boids.size() && file.ok(); first += kRecordsPerChunk) {
     const std::size_t n = std::min(kRecordsPerChunk, state.boids.size() - first);
     for (std::size_t k = 0; k < n; ++k) {
       const Boid& boid = state.boids[first + k];
-      unsigned char* record = chunk.data() + k * kNpyRecordSize;
-      const std::uint32_t fields[] = {boid.id,
-                                      boid.species,
-                                      std::bit_cast<std::uint32_t>(boid.pos.x),
-                                      std::bit_cast<std::uint32_t>(boid.pos.y),
-                                      std::bit_cast<std::uint32_t>(boid.vel.x),
-                                      std::bit_cast<std::uint32_t>(boid.vel.y),
-                                      boid.age,
-                                      std::bit_cast<std::uint32_t>(boid.energy)};
-      for (std::size_t f = 0; f < std::size(fields); ++f) put_u32_le(record + 4 * f, fields[f]);
+      unsigned char* record = chunk.data() + k * record_size;
+      for (std::size_t f = 0; f < columns.size(); ++f) {
+        put_u32_le(record + kNpyFieldSize * f, columns[f].bits(boid));
+      }
     }
-    file.write(chunk.data(), n * kNpyRecordSize);
+    file.write(chunk.data(), n * record_size);
   }
   file.commit();
 }
 
-void write_state(const std::filesystem::path& path, const FlockState& state) {
+void write_state(const std::filesystem::path& path, const FlockState& state,
+                 const Scenario& scenario) {
   std::string extension = path.extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (extension == ".npy") {
-    write_state_npy(path, state);
+    write_state_npy(path, state, scenario);
   } else if (extension == ".csv") {
-    write_state_csv(path, state);
+    write_state_csv(path, state, scenario);
   } else {
     throw InputError(path.string() + ": unknown state file extension \"" +
                      path.extension().string() + "\" (accepted: .csv, .npy)");

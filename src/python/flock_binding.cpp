@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "bindings.hpp"
@@ -22,11 +23,18 @@
 namespace murmur::python {
 
 // One boid as the state file's columns: the dtype of `murmur step --out x.npy`
-// (write_state_npy).
+// (write_state_npy), in a 2D world and in a 3D one.
 struct BoidRow {
   std::uint32_t id;
   std::uint32_t species;
   float x, y, vx, vy;
+  std::uint32_t age;
+  float energy;
+};
+struct BoidRow3D {
+  std::uint32_t id;
+  std::uint32_t species;
+  float x, y, z, vx, vy, vz;
   std::uint32_t age;
   float energy;
 };
@@ -37,42 +45,82 @@ namespace {
 // records live in the world, not the frame, and render() resizes it.
 constexpr int kFirstRendererSide = 1;
 
-py::array_t<BoidRow> boids_array(const FlockState& state) {
-  py::array_t<BoidRow> rows(static_cast<py::ssize_t>(state.boids.size()));
-  BoidRow* out = rows.mutable_data();
-  for (const Boid& boid : state.boids) {
-    *out++ = {boid.id,    boid.species, boid.pos.x, boid.pos.y,
-              boid.vel.x, boid.vel.y,   boid.age,   boid.energy};
+template <typename Row>
+Row row_of(const Boid& b) {
+  if constexpr (std::is_same_v<Row, BoidRow3D>) {
+    return {b.id, b.species, b.pos.x, b.pos.y, b.z, b.vel.x, b.vel.y, b.vz, b.age, b.energy};
+  } else {
+    return {b.id, b.species, b.pos.x, b.pos.y, b.vel.x, b.vel.y, b.age, b.energy};
   }
+}
+Boid boid_of(const BoidRow& row) {
+  Boid boid;
+  boid.id = row.id;
+  boid.species = row.species;
+  boid.pos = {row.x, row.y};
+  boid.vel = {row.vx, row.vy};
+  boid.age = row.age;
+  boid.energy = row.energy;
+  return boid;
+}
+Boid boid_of(const BoidRow3D& row) {
+  Boid boid = boid_of(BoidRow{row.id, row.species, row.x, row.y, row.vx, row.vy, row.age,
+                              row.energy});
+  boid.z = row.z;
+  boid.vz = row.vz;
+  return boid;
+}
+
+template <typename Row>
+py::array rows_of(const FlockState& state) {
+  py::array_t<Row> rows(static_cast<py::ssize_t>(state.boids.size()));
+  Row* out = rows.mutable_data();
+  for (const Boid& boid : state.boids) *out++ = row_of<Row>(boid);
   return rows;
+}
+
+// The dtype of a flock of `scenario`: with z and vz in a 3D world.
+py::dtype dtype_of(const FlockScenario& scenario) {
+  return is_3d(scenario) ? py::dtype::of<BoidRow3D>() : py::dtype::of<BoidRow>();
+}
+
+py::array boids_array(const FlockState& state, const FlockScenario& scenario) {
+  return is_3d(scenario) ? rows_of<BoidRow3D>(state) : rows_of<BoidRow>(state);
 }
 
 std::string text_of(const py::dtype& dtype) {
   return py::str(static_cast<const py::handle&>(dtype)).cast<std::string>();
 }
 
-std::vector<Boid> boids_of(const py::array& array, const std::string& what) {
-  const py::dtype expected = py::dtype::of<BoidRow>();
+template <typename Row>
+std::vector<Boid> boids_from(const py::array& array) {
+  const auto rows = py::array_t<Row, py::array::c_style | py::array::forcecast>::ensure(array);
+  std::vector<Boid> boids;
+  boids.reserve(static_cast<std::size_t>(rows.size()));
+  for (py::ssize_t i = 0; i < rows.size(); ++i) boids.push_back(boid_of(rows.data()[i]));
+  return boids;
+}
+
+// The boids of `array`, which must have the dtype of a flock of `scenario`; the other world's
+// dtype is refused by name, as the likeliest mistake.
+std::vector<Boid> boids_of(const py::array& array, const FlockScenario& scenario,
+                           const std::string& what) {
+  const bool volume = is_3d(scenario);
+  const py::dtype expected = dtype_of(scenario);
+  const py::dtype other = volume ? py::dtype::of<BoidRow>() : py::dtype::of<BoidRow3D>();
+  if (array.ndim() == 1 && array.dtype().equal(other)) {
+    throw InputError(what + ": " +
+                     (volume ? "no z and vz fields: a 2D flock's array, but the world is 3D"
+                             : "z and vz fields: a 3D flock's array, but the world is 2D") +
+                     " (world.dimensions = " + std::to_string(scenario.world.dimensions) +
+                     "); needs dtype " + text_of(expected));
+  }
   if (array.ndim() != 1 || !array.dtype().equal(expected)) {
     throw InputError(what + ": needs a 1-D array of dtype " +
                      text_of(expected) + " (Flock.state's), got " +
                      std::to_string(array.ndim()) + "-D of " + text_of(array.dtype()));
   }
-  const auto rows = py::array_t<BoidRow, py::array::c_style | py::array::forcecast>::ensure(array);
-  std::vector<Boid> boids;
-  boids.reserve(static_cast<std::size_t>(rows.size()));
-  for (py::ssize_t i = 0; i < rows.size(); ++i) {
-    const BoidRow& row = rows.data()[i];
-    Boid boid;
-    boid.id = row.id;
-    boid.species = row.species;
-    boid.pos = {row.x, row.y};
-    boid.vel = {row.vx, row.vy};
-    boid.age = row.age;
-    boid.energy = row.energy;
-    boids.push_back(boid);
-  }
-  return boids;
+  return volume ? boids_from<BoidRow3D>(array) : boids_from<BoidRow>(array);
 }
 
 class PyFlock {
@@ -85,9 +133,9 @@ class PyFlock {
     FlockState start;
     if (state) {
       FlockState given;
-      given.boids = boids_of(*state, "Flock(state=...)");
+      given.boids = boids_of(*state, scenario_, "Flock(state=...)");
       given.food = initial_food(scenario_);
-      start = carried_state(given, scenario_, "Flock(state=...)");
+      start = carried_state(given, scenario_.world.dimensions, scenario_, "Flock(state=...)");
     } else {
       start = seeded_start(scenario_);
     }
@@ -133,17 +181,18 @@ class PyFlock {
     return without_gil(on_gpu(), [&] { return simulation.step_index(); });
   }
 
-  py::array_t<BoidRow> state() { return boids_array(current_state("state")); }
+  py::array state() { return boids_array(current_state("state"), scenario_); }
 
   void set_state(const py::array& array) {
     Simulation& simulation = open("set_state");
     FlockState now = current_state("set_state");
     FlockState given;
-    given.boids = boids_of(array, "Flock.set_state");
+    given.boids = boids_of(array, scenario_, "Flock.set_state");
     given.step = now.step;
     given.food = std::move(now.food);
     given.totals = std::move(now.totals);
-    const FlockState checked = carried_state(given, scenario_, "Flock.set_state");
+    const FlockState checked =
+        carried_state(given, scenario_.world.dimensions, scenario_, "Flock.set_state");
     without_gil(on_gpu(), [&] {
       simulation.set_state(checked);
       if (renderer_) renderer_->reset_trails();
@@ -229,6 +278,7 @@ class PyFlock {
 
 void bind_flock(py::module_& module) {
   PYBIND11_NUMPY_DTYPE(BoidRow, id, species, x, y, vx, vy, age, energy);
+  PYBIND11_NUMPY_DTYPE(BoidRow3D, id, species, x, y, z, vx, vy, vz, age, energy);
   py::class_<PyFlock>(module, "Flock")
       .def(py::init<const PyScenario&, const std::string&, std::optional<std::uint64_t>,
                     std::optional<py::array>, bool>(),
@@ -247,7 +297,9 @@ void bind_flock(py::module_& module) {
       .def("__enter__", [](PyFlock& flock) -> PyFlock& { return flock; },
            py::return_value_policy::reference)
       .def("__exit__", [](PyFlock& flock, py::args) { flock.close(); })
-      .def_property_readonly_static("dtype", [](py::object) { return py::dtype::of<BoidRow>(); });
+      .def_property_readonly_static("dtype", [](py::object) { return py::dtype::of<BoidRow>(); })
+      .def_property_readonly_static("dtype_3d",
+                                    [](py::object) { return py::dtype::of<BoidRow3D>(); });
 }
 
 }  // namespace murmur::python

@@ -12,7 +12,8 @@ RunOutcome run_sweep_point(const FlockScenario& scenario, const SweepRun& run,
                            const RunStart& start, gl::Context* context) {
   FlockScenario run_scenario = scenario_with(scenario, run.overrides);
   run_scenario.world.seed = run.seed;
-  const FlockState first = start.carried ? carried_state(*start.carried, run_scenario, start.name)
+  const FlockState first = start.carried ? carried_state(*start.carried, start.carried_dimensions,
+                                                         run_scenario, start.name)
                                          : seeded_start(run_scenario);
   Simulation simulation(run_scenario, first, backend, context);
   WindowSummary summary(flock_stats_columns(run_scenario));
@@ -41,7 +42,7 @@ RunOutcome run_sweep_point(const FlockScenario& scenario, const SweepRun& run,
   }
   const std::uint32_t beyond_last_sample = window.steps % window.every;
   if (beyond_last_sample > 0) simulation.step(beyond_last_sample);
-  return {sweep_row(run_scenario, run, summary), simulation.state()};
+  return {sweep_row(run_scenario, run, summary), simulation.state(), run_scenario.world.dimensions};
 }
 
 }  // namespace murmur::study

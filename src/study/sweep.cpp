@@ -14,6 +14,7 @@ namespace murmur::study {
 namespace {
 
 constexpr std::string_view kVaryFlag = "--vary";
+constexpr std::string_view kVaryWithFlag = "--vary-with";
 constexpr std::string_view kSeedsFlag = "--seeds";
 constexpr std::size_t kRangeParts = 3;  // FROM:TO:COUNT
 
@@ -102,7 +103,8 @@ std::optional<std::vector<std::string>> range_values(std::string_view range) {
 
 }  // namespace
 
-VaryAxis parse_vary(std::string_view word) {
+namespace {
+VaryAxis parse_axis(std::string_view word, std::string_view flag) {
   const std::size_t equals = word.find('=');
   std::optional<std::vector<std::string>> values;
   if (equals != std::string_view::npos && equals > 0) {
@@ -110,11 +112,28 @@ VaryAxis parse_vary(std::string_view word) {
     values = spec.find(':') != std::string_view::npos ? range_values(spec) : list_values(spec);
   }
   if (!values) {
-    throw InputError(std::string(kVaryFlag) + " must be KEY=FROM:TO:COUNT (COUNT in [2, " +
+    throw InputError(std::string(flag) + " must be KEY=FROM:TO:COUNT (COUNT in [2, " +
                      std::to_string(kMaxRangeCount) + "]) or KEY=V1,V2,..., got " +
                      quoted(word));
   }
   return {std::string(word.substr(0, equals)), std::move(*values), std::string(word)};
+}
+}  // namespace
+
+VaryAxis parse_vary(std::string_view word) { return parse_axis(word, kVaryFlag); }
+
+VaryAxis parse_vary_with(std::string_view word) {
+  VaryAxis axis = parse_axis(word, kVaryWithFlag);
+  axis.in_step = true;
+  return axis;
+}
+
+std::vector<VaryAxis> sweep_axes(std::vector<VaryAxis> vary, std::span<const VaryAxis> vary_with) {
+  for (VaryAxis axis : vary_with) {
+    axis.in_step = true;
+    vary.push_back(std::move(axis));
+  }
+  return vary;
 }
 
 SeedChoice parse_seeds(std::string_view word) {
@@ -162,6 +181,7 @@ std::vector<std::uint64_t> seeds_of(const SeedChoice& seeds, std::uint64_t first
 std::uint64_t run_count(std::span<const VaryAxis> axes, std::uint64_t seed_count) {
   std::uint64_t runs = seed_count;
   for (const VaryAxis& axis : axes) {
+    if (axis.in_step) continue;  // adds no combinations
     // Compared before multiplying, so that the product cannot wrap around.
     if (runs > kMaxRuns / axis.values.size()) {
       runs = kMaxRuns + 1;
@@ -180,16 +200,27 @@ std::uint64_t run_count(std::span<const VaryAxis> axes, std::uint64_t seed_count
 std::vector<SweepRun> sweep_runs(std::span<const VaryAxis> axes,
                                  std::span<const std::uint64_t> seeds) {
   std::size_t combinations = 1;
-  for (const VaryAxis& axis : axes) combinations *= axis.values.size();
+  for (const VaryAxis& axis : axes) {
+    if (!axis.in_step) combinations *= axis.values.size();
+  }
   std::vector<SweepRun> runs;
   runs.reserve(combinations * seeds.size());
+  std::vector<std::size_t> place(axes.size());
   for (std::size_t combination = 0; combination < combinations; ++combination) {
-    // The combination's digits in the axes' sizes, the last axis the fastest.
-    std::vector<Override> overrides(axes.size());
+    // The combination's digits in the sizes of the axes that combine, the last the fastest.
     std::size_t rest = combination;
     for (std::size_t a = axes.size(); a-- > 0;) {
-      overrides[a] = {axes[a].key, axes[a].values[rest % axes[a].values.size()]};
+      if (axes[a].in_step) continue;
+      place[a] = rest % axes[a].values.size();
       rest /= axes[a].values.size();
+    }
+    // An axis in step takes the place of the axis before it (check_axes: there is one).
+    for (std::size_t a = 1; a < axes.size(); ++a) {
+      if (axes[a].in_step) place[a] = place[a - 1];
+    }
+    std::vector<Override> overrides(axes.size());
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+      overrides[a] = {axes[a].key, axes[a].values[place[a]]};
     }
     for (const std::uint64_t seed : seeds) runs.push_back({runs.size(), overrides, seed});
   }
@@ -234,8 +265,19 @@ FlockScenario scenario_with(const FlockScenario& base, std::span<const Override>
 
 void check_axes(const FlockScenario& base, std::span<const VaryAxis> axes) {
   std::set<std::string> keys;
-  for (const VaryAxis& axis : axes) {
-    const std::string refused = std::string(kVaryFlag) + " " + axis.given + ": ";
+  for (std::size_t a = 0; a < axes.size(); ++a) {
+    const VaryAxis& axis = axes[a];
+    const std::string refused =
+        std::string(axis.in_step ? kVaryWithFlag : kVaryFlag) + " " + axis.given + ": ";
+    if (axis.in_step && a == 0) {
+      throw InputError(refused + "moves in step with a --vary, and there is none");
+    }
+    if (axis.in_step && axis.values.size() != axes[a - 1].values.size()) {
+      throw InputError(refused + std::to_string(axis.values.size()) +
+                       " values, but the --vary it moves in step with (" + axes[a - 1].key +
+                       ") has " + std::to_string(axes[a - 1].values.size()) +
+                       ": give as many");
+    }
     if (!keys.insert(axis.key).second) {
       throw InputError(refused + axis.key + " is varied twice: give its values once");
     }

@@ -22,7 +22,7 @@ namespace {
 Scenario non_default_scenario() {
   Scenario scenario;
   scenario.source = "params.toml";
-  scenario.world = {300.0f, 200.0f, 77, 40};
+  scenario.world = {.width = 300.0f, .height = 200.0f, .seed = 77, .capacity = 40};
   SpeciesParams a;
   a.name = "a";
   a.count = 17;

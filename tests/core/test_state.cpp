@@ -2,8 +2,8 @@
 // float32 bit for bit and rejects malformed files by file:line:column; .npy is well-formed;
 // failed writes throw OutputError naming the path and leave nothing behind.
 //
-// Sections: helpers; the seeded start; CSV; .npy and writing; energies and the food field; start
-// layouts ([[spawn]]).
+// Sections: helpers; the seeded start; CSV; .npy and writing; three dimensions; energies and the
+// food field; start layouts ([[spawn]]).
 #include <catch2/catch.hpp>
 
 #include <sys/resource.h>
@@ -71,7 +71,7 @@ struct TempDir {
 Scenario two_species(float width, float height, std::uint32_t wrap_count, std::uint32_t bounded_count) {
   Scenario s;
   s.source = "test.toml";
-  s.world = {width, height, 42};
+  s.world = {.width = width, .height = height, .seed = 42};
   SpeciesParams wrap;
   wrap.name = "wrapper";
   wrap.count = wrap_count;
@@ -96,7 +96,9 @@ bool same_bits(const Boid& a, const Boid& b) {
   return a.id == b.id && a.species == b.species && a.age == b.age &&
          std::bit_cast<std::uint32_t>(a.energy) == std::bit_cast<std::uint32_t>(b.energy) &&
          std::bit_cast<std::uint64_t>(a.pos) == std::bit_cast<std::uint64_t>(b.pos) &&
-         std::bit_cast<std::uint64_t>(a.vel) == std::bit_cast<std::uint64_t>(b.vel);
+         std::bit_cast<std::uint64_t>(a.vel) == std::bit_cast<std::uint64_t>(b.vel) &&
+         std::bit_cast<std::uint32_t>(a.z) == std::bit_cast<std::uint32_t>(b.z) &&
+         std::bit_cast<std::uint32_t>(a.vz) == std::bit_cast<std::uint32_t>(b.vz);
 }
 
 bool same_bits(const FlockState& a, const FlockState& b) {
@@ -274,7 +276,7 @@ TEST_CASE("state CSV round-trips every float32 bit for bit", "[state]") {
   std::reverse(state.boids.begin(), state.boids.end());  // files keep the state's order
 
   const fs::path path = dir.path / "state.csv";
-  write_state_csv(path, state);
+  write_state_csv(path, state, s);
   CHECK_THAT(read_bytes(path), StartsWith("id,species,x,y,vx,vy,age,energy\n8,1,5,5,"));
   CHECK_THAT(read_bytes(path), Contains(",17,0.100000001\n7,1,0,0,"));
   const FlockState back = read_state_csv(path, s);
@@ -284,7 +286,7 @@ TEST_CASE("state CSV round-trips every float32 bit for bit", "[state]") {
   // And the seeded start of a real scenario.
   const Scenario plain = two_species(300.0f, 200.0f, 500, 200);
   const FlockState seeded = seeded_start(plain);
-  write_state(dir.path / "seeded.csv", seeded);
+  write_state(dir.path / "seeded.csv", seeded, plain);
   CHECK(same_bits(read_state_csv(dir.path / "seeded.csv", plain), seeded));
 }
 
@@ -370,13 +372,13 @@ TEST_CASE("ids are any distinct uint32 values: sparse ids read and round-trip", 
   std::reverse(sparse.boids.begin(), sparse.boids.end());  // any order is accepted
 
   const fs::path csv = dir.path / "sparse.csv";
-  write_state(csv, sparse);
+  write_state(csv, sparse, s);
   CHECK_THAT(read_bytes(csv), StartsWith("id,species,x,y,vx,vy,age,energy\n4294967295,1,"));
   CHECK(same_bits(read_state_csv(csv, s), sparse));
 
   // .npy carries the ids as they are (no renumbering), record by record in the state's order.
   const fs::path npy = dir.path / "sparse.npy";
-  write_state(npy, sparse);
+  write_state(npy, sparse, s);
   const std::string bytes = read_bytes(npy);
   constexpr std::size_t kRecordSize = 32;
   REQUIRE(bytes.size() >= sparse.boids.size() * kRecordSize);
@@ -401,7 +403,7 @@ TEST_CASE(".npy files have a well-formed header and little-endian records", "[st
     b.energy = 0.5f + static_cast<float>(b.id);
   }
   const fs::path path = dir.path / "state.npy";
-  write_state(path, state);
+  write_state(path, state, s);
   const std::string bytes = read_bytes(path);
 
   REQUIRE(bytes.size() > 10);
@@ -445,7 +447,7 @@ TEST_CASE(".npy files have a well-formed header and little-endian records", "[st
   }
 
   // An empty state is still a valid array of shape (0,).
-  write_state_npy(dir.path / "empty.npy", FlockState{});
+  write_state_npy(dir.path / "empty.npy", FlockState{}, s);
   const std::string empty = read_bytes(dir.path / "empty.npy");
   CHECK(empty.size() % 64 == 0);
   CHECK_THAT(empty, Contains("'shape': (0,)"));
@@ -453,24 +455,26 @@ TEST_CASE(".npy files have a well-formed header and little-endian records", "[st
 
 TEST_CASE("write_state chooses the format by extension", "[state]") {
   TempDir dir;
-  const FlockState state = seeded_start(two_species(300.0f, 200.0f, 2, 1));
-  write_state(dir.path / "upper.NPY", state);
+  const Scenario s = two_species(300.0f, 200.0f, 2, 1);
+  const FlockState state = seeded_start(s);
+  write_state(dir.path / "upper.NPY", state, s);
   CHECK_THAT(read_bytes(dir.path / "upper.NPY"), StartsWith("\x93NUMPY"));
-  write_state(dir.path / "upper.CSV", state);
+  write_state(dir.path / "upper.CSV", state, s);
   CHECK_THAT(read_bytes(dir.path / "upper.CSV"), StartsWith("id,species,"));
   const fs::path text = dir.path / "state.txt";
-  CHECK(error_of<InputError>([&] { write_state(text, state); }) ==
+  CHECK(error_of<InputError>([&] { write_state(text, state, s); }) ==
         text.string() + ": unknown state file extension \".txt\" (accepted: .csv, .npy)");
   CHECK_FALSE(fs::exists(text));
 }
 
 TEST_CASE("a failed write throws OutputError naming the path and leaves no file", "[state]") {
   TempDir dir;
-  const FlockState state = seeded_start(two_species(300.0f, 200.0f, 2000, 0));
+  const Scenario s = two_species(300.0f, 200.0f, 2000, 0);
+  const FlockState state = seeded_start(s);
 
   SECTION("the directory does not exist") {
     const fs::path path = dir.path / "no-such-dir" / "out.csv";
-    CHECK_THAT(error_of<OutputError>([&] { write_state_csv(path, state); }),
+    CHECK_THAT(error_of<OutputError>([&] { write_state_csv(path, state, s); }),
                StartsWith(path.string() + ": cannot create output file (No such file or directory)"));
     CHECK(dir.entries().empty());
   }
@@ -488,12 +492,12 @@ TEST_CASE("a failed write throws OutputError naming the path and leaves no file"
     REQUIRE(::setrlimit(RLIMIT_FSIZE, &tiny) == 0);
     std::string csv_error, npy_error;
     try {
-      write_state_csv(path, state);
+      write_state_csv(path, state, s);
     } catch (const OutputError& error) {
       csv_error = error.what();
     }
     try {
-      write_state_npy(dir.path / "out.npy", state);
+      write_state_npy(dir.path / "out.npy", state, s);
     } catch (const OutputError& error) {
       npy_error = error.what();
     }
@@ -508,7 +512,8 @@ TEST_CASE("a failed write throws OutputError naming the path and leaves no file"
 
 TEST_CASE("a read-only directory: OutputError naming the path, and no file", "[state]") {
   TempDir dir;
-  const FlockState state = seeded_start(two_species(300.0f, 200.0f, 20, 0));
+  const Scenario s = two_species(300.0f, 200.0f, 20, 0);
+  const FlockState state = seeded_start(s);
   const fs::path locked = dir.path / "locked";
   // Root ignores permission bits (and CI runs as root), so as root the directory is a
   // read-only tmpfs instead; where it cannot be mounted the test fails or, asked to, skips.
@@ -524,12 +529,233 @@ TEST_CASE("a read-only directory: OutputError naming the path, and no file", "[s
   }
   const fs::path csv = locked / "out.csv";
   const fs::path npy = locked / "out.npy";
-  CHECK(error_of<OutputError>([&] { write_state_csv(csv, state); }) ==
+  CHECK(error_of<OutputError>([&] { write_state_csv(csv, state, s); }) ==
         csv.string() + ": cannot create output file (" + reason + ")");
-  CHECK(error_of<OutputError>([&] { write_state_npy(npy, state); }) ==
+  CHECK(error_of<OutputError>([&] { write_state_npy(npy, state, s); }) ==
         npy.string() + ": cannot create output file (" + reason + ")");
   CHECK(file_names(locked).empty());
   if (!read_only) fs::permissions(locked, fs::perms::owner_all);
+}
+
+// --- three dimensions --------------------------------------------------------------------------
+namespace {
+
+constexpr std::uint32_t kVolumeDimensions = 3;
+
+// two_species in a volume of the given depth.
+Scenario two_species_3d(float width, float height, float depth, std::uint32_t wrap_count,
+                        std::uint32_t bounded_count) {
+  Scenario s = two_species(width, height, wrap_count, bounded_count);
+  s.world.dimensions = kVolumeDimensions;
+  s.world.depth = depth;
+  validate_scenario(s);
+  return s;
+}
+
+// The records of a .npy file of 4-byte fields, read by the names its header's descr gives them:
+// a reader that takes nothing from the writer but the file.
+struct NpyRecords {
+  std::vector<std::string> names;
+  std::vector<std::vector<std::uint32_t>> records;
+  std::size_t data_offset = 0;  // where the first record starts
+  std::uint32_t field(std::size_t record, const std::string& name) const {
+    const auto at = std::find(names.begin(), names.end(), name);
+    REQUIRE(at != names.end());
+    return records[record][static_cast<std::size_t>(at - names.begin())];
+  }
+};
+
+NpyRecords read_npy_records(const std::string& bytes) {
+  constexpr std::size_t kPreamble = 10;  // magic (6), version (2), header length (2)
+  constexpr std::size_t kFieldBytes = 4;
+  REQUIRE(bytes.size() >= kPreamble);
+  const auto byte_at = [&](std::size_t offset) {
+    return static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[offset]));
+  };
+  const std::size_t header_size = byte_at(8) | byte_at(9) << 8;  // little-endian u2
+  const std::string header = bytes.substr(kPreamble, header_size);
+  NpyRecords out;
+  const std::size_t descr_end = header.find("]");
+  for (std::size_t at = header.find("('"); at < descr_end; at = header.find("('", at + 1)) {
+    const std::size_t name_start = header.find('\'', at) + 1;
+    out.names.push_back(header.substr(name_start, header.find('\'', name_start) - name_start));
+  }
+  const std::size_t record_size = kFieldBytes * out.names.size();
+  out.data_offset = kPreamble + header_size;
+  REQUIRE((bytes.size() - out.data_offset) % record_size == 0);
+  for (std::size_t offset = out.data_offset; offset < bytes.size(); offset += record_size) {
+    std::vector<std::uint32_t> record;
+    for (std::size_t f = 0; f < out.names.size(); ++f) {
+      std::uint32_t value = 0;
+      for (std::size_t byte = kFieldBytes; byte-- > 0;) {
+        value = value << 8 | byte_at(offset + kFieldBytes * f + byte);
+      }
+      record.push_back(value);
+    }
+    out.records.push_back(std::move(record));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a 2D state file keeps its bytes: no z or vz columns", "[state][3d]") {
+  TempDir dir;
+  const Scenario s = two_species(100.0f, 50.0f, 1, 1);
+  FlockState state;
+  state.boids.push_back(Boid{{12.5f, 0.1f}, {-1.0f, 2.75f}, 3, 0, 9, 0.0f});
+  state.boids.push_back(Boid{{100.0f, 1.0f / 3.0f}, {0.0f, -0.0f}, 7, 1, 0, 0.0f});
+  // %.9g by hand: 0.1f is 0.100000001490116..., 1/3 as a float 0.333333343267...
+  const std::string expected =
+      "id,species,x,y,vx,vy,age,energy\n"
+      "3,0,12.5,0.100000001,-1,2.75,9,0\n"
+      "7,1,100,0.333333343,0,-0,0,0\n";
+  write_state_csv(dir.path / "plane.csv", state, s);
+  CHECK(read_bytes(dir.path / "plane.csv") == expected);
+
+  // .npy: 8 fields of 4 bytes, no z or vz.
+  write_state_npy(dir.path / "plane.npy", state, s);
+  const NpyRecords npy = read_npy_records(read_bytes(dir.path / "plane.npy"));
+  CHECK(npy.names ==
+        std::vector<std::string>{"id", "species", "x", "y", "vx", "vy", "age", "energy"});
+  REQUIRE(npy.records.size() == 2);
+  CHECK(npy.field(1, "x") == std::bit_cast<std::uint32_t>(100.0f));
+  CHECK(npy.field(1, "vy") == std::bit_cast<std::uint32_t>(-0.0f));
+}
+
+TEST_CASE("a 3D state round-trips z and vz bit for bit through CSV and .npy", "[state][3d]") {
+  TempDir dir;
+  Scenario s = two_species_3d(kFloatMax, kFloatMax, kFloatMax, 4, 3);
+  s.species[1].energy_max = 10.0f;
+  FlockState state;
+  const auto add = [&](std::uint32_t species, glm::vec3 position, glm::vec3 velocity) {
+    Boid boid;
+    boid.id = static_cast<std::uint32_t>(state.boids.size()) * 3u + 1u;  // not their index
+    boid.species = species;
+    set_motion(boid, position, velocity);
+    state.boids.push_back(boid);
+  };
+  // Each z and vz differs from its boid's other floats, so a column written in another's
+  // place shows; awkward floats among them.
+  add(0, {1.0f, 2.0f, 0.0f}, {0.5f, 0.25f, -0.0f});
+  add(0, {3.0f, 4.0f, std::numeric_limits<float>::denorm_min()}, {-1.0f, 2.0f, 1e-40f});
+  add(0, {5.0f, 6.0f, 0.1f}, {7.0f, 8.0f, 1.0f / 3.0f});
+  add(0, {9.0f, 10.0f, std::nextafter(kFloatMax, 0.0f)}, {11.0f, 12.0f, -kFloatMax});
+  add(1, {13.0f, 14.0f, kFloatMax}, {15.0f, 16.0f, 16777217.0f});  // on the far wall: bounded only
+  state.boids[4].age = 4294967295u;
+  state.boids[4].energy = 0.1f;
+
+  const fs::path csv = dir.path / "volume.csv";
+  write_state_csv(csv, state, s);
+  const std::string text = read_bytes(csv);
+  CHECK_THAT(text, StartsWith("id,species,x,y,z,vx,vy,vz,age,energy\n"));
+  // Boid 2 written out by hand: 0.1f is 0.100000001490116..., 1/3 as a float 0.333333343...
+  CHECK_THAT(text, Contains("\n7,0,5,6,0.100000001,7,8,0.333333343,0,0\n"));
+  const FlockState back = read_state_csv(csv, s);
+  REQUIRE(back.boids.size() == state.boids.size());
+  for (std::size_t i = 0; i < state.boids.size(); ++i) {
+    INFO("boid " << i);
+    CHECK(same_bits(back.boids[i], state.boids[i]));
+  }
+
+  // A 3D file may leave out energy, or age and energy, as a 2D one may.
+  write_text(csv, "id,species,x,y,z,vx,vy,vz,age\n5,0,1,2,3,4,5,6,7\n");
+  const FlockState aged = read_state_csv(csv, s);
+  REQUIRE(aged.boids.size() == 1);
+  CHECK(aged.boids[0].z == 3.0f);
+  CHECK(aged.boids[0].vz == 6.0f);
+  CHECK(aged.boids[0].age == 7u);
+  write_text(csv, "id,species,x,y,z,vx,vy,vz\n5,0,1,2,3,4,5,6\n");
+  CHECK(read_state_csv(csv, s).boids[0].vz == 6.0f);
+
+  const fs::path npy = dir.path / "volume.npy";
+  write_state_npy(npy, state, s);
+  const std::string bytes = read_bytes(npy);
+  CHECK_THAT(bytes, Contains("'descr': [('id', '<u4'), ('species', '<u4'), ('x', '<f4'), "
+                             "('y', '<f4'), ('z', '<f4'), ('vx', '<f4'), ('vy', '<f4'), "
+                             "('vz', '<f4'), ('age', '<u4'), ('energy', '<f4')]"));
+  const NpyRecords records = read_npy_records(bytes);
+  REQUIRE(records.records.size() == state.boids.size());
+  constexpr std::size_t kVolumeRecordBytes = 40;  // ten 4-byte fields
+  CHECK(bytes.size() - records.data_offset == kVolumeRecordBytes * state.boids.size());
+  for (std::size_t i = 0; i < state.boids.size(); ++i) {
+    INFO("record " << i);
+    Boid read;
+    read.id = records.field(i, "id");
+    read.species = records.field(i, "species");
+    const auto float_field = [&](const std::string& name) {
+      return std::bit_cast<float>(records.field(i, name));
+    };
+    set_motion(read, {float_field("x"), float_field("y"), float_field("z")},
+               {float_field("vx"), float_field("vy"), float_field("vz")});
+    read.age = records.field(i, "age");
+    read.energy = std::bit_cast<float>(records.field(i, "energy"));
+    CHECK(same_bits(read, state.boids[i]));
+  }
+}
+
+TEST_CASE("a 3D state file is refused naming file, line, column and range", "[state][3d]") {
+  TempDir dir;
+  // Volume 100 x 50 x 40; species 0 (wrapper) wraps, species 1 (walled) is bounded.
+  const Scenario volume = two_species_3d(100.0f, 50.0f, 40.0f, 2, 1);
+  const Scenario plane = two_species(100.0f, 50.0f, 2, 1);
+  const std::string header = "id,species,x,y,z,vx,vy,vz\n";
+  const fs::path path = dir.path / "in.csv";
+  const std::string name = path.string();
+  const auto rejection = [&](const std::string& text, const Scenario& scenario) {
+    write_text(path, text);
+    return error_of<InputError>([&] { read_state_csv(path, scenario); });
+  };
+
+  write_text(path, header + "0,0,1,2,39.5,0.5,0.5,0.5\n1,1,3,4,40,0.5,0.5,0.5\n");
+  REQUIRE(read_state_csv(path, volume).boids.size() == 2);  // the walled boid on the far wall
+
+  struct Case {
+    std::string text;
+    std::string expected;  // after "<path>:"
+  };
+  // "id,species,x,y," is 15 characters: z starts at column 16. In a row "0,0,1,2,", z starts
+  // at column 9 and vz, after "3,0.5,0.5,", at column 19.
+  const Case cases[] = {
+      {"id,species,x,y,vx,vy,age,energy\n0,0,1,2,0.5,0.5,0,0\n",
+       "1:16: no z and vz columns: a 2D state file, but the world is 3D (world.dimensions = 3 in "
+       "test.toml); expected \"id,species,x,y,z,vx,vy,vz,age,energy\""},
+      {"id,species,x,y,vx,vy\n0,0,1,2,0.5,0.5\n",
+       "1:16: no z and vz columns: a 2D state file, but the world is 3D (world.dimensions = 3"},
+      {"id,species,x,y,vx,vy,vz,age,energy\n",
+       "1:1: header must be \"id,species,x,y,z,vx,vy,vz,age,energy\" (or, without energies, "
+       "\"id,species,x,y,z,vx,vy,vz,age\", or without ages, \"id,species,x,y,z,vx,vy,vz\"), found "
+       "\"id,species,x,y,vx,vy,vz,age,energy\""},
+      {header + "0,0,1,2,0.5,0.5,0.5\n",
+       "2:1: 7 columns, expected 8 (id,species,x,y,z,vx,vy,vz)"},
+      {header + "0,0,1,2,40,0.5,0.5,0.5\n",
+       "2:9: z = 40: outside the world: must be >= 0 and < 40 (species wrapper is wrap)"},
+      {header + "0,1,1,2,40.001,0.5,0.5,0.5\n",
+       "2:9: z = 40.001: outside the world: must be >= 0 and <= 40 (species walled is bounded)"},
+      {header + "0,1,1,2,-1e-30,0.5,0.5,0.5\n",
+       "2:9: z = -1e-30: outside the world: must be >= 0 and <= 40 (species walled is bounded)"},
+      {header + "0,0,1,2,nan,0.5,0.5,0.5\n", "2:9: z = \"nan\": must be a finite float32 number"},
+      {header + "0,0,1,2,inf,0.5,0.5,0.5\n", "2:9: z = \"inf\": must be a finite float32 number"},
+      {header + "0,0,1,2,3,0.5,0.5,nan\n", "2:19: vz = \"nan\": must be a finite float32 number"},
+      {header + "0,0,1,2,3,0.5,0.5,-inf\n", "2:19: vz = \"-inf\": must be a finite float32 number"},
+      {header + "0,0,1,2,3,0.5,0.5,1e39\n", "2:19: vz = \"1e39\": must be a finite float32 number"},
+      {header + "0,0,1,2,3,0.5,nan,0.5\n", "2:15: vy = \"nan\": must be a finite float32 number"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.text);
+    CHECK_THAT(rejection(c.text, volume), StartsWith(name + ":" + c.expected));
+  }
+
+  // A 3D file for a 2D world, whichever of its headers it has.
+  for (const std::string& volume_header : {std::string("id,species,x,y,z,vx,vy,vz,age,energy"),
+                                           std::string("id,species,x,y,z,vx,vy,vz")}) {
+    INFO(volume_header);
+    CHECK_THAT(rejection(volume_header + "\n", plane),
+               StartsWith(name + ":1:16: z and vz columns: a 3D state file, but the world is 2D "
+                                 "(world.dimensions = 2 in test.toml); expected "
+                                 "\"id,species,x,y,vx,vy,age,energy\", found \"" +
+                          volume_header + "\""));
+  }
 }
 
 // --- energies and the food field ---------------------------------------------------------------

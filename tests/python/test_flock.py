@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import murmur
-from conftest import SOURCE_DIR, write_tiny
+from conftest import SOURCE_DIR, TINY_FLOCK, write_tiny
 
 
 def read_png(path):
@@ -120,6 +120,45 @@ def test_misuse_is_an_exception_with_its_message(tiny_scenario):
         flock.step()
     with pytest.raises(ValueError, match="closed"):
         flock.state
+
+
+def write_deep(path, depth):
+    """The tiny flock in a volume `depth` deep ([world] dimensions = 3)."""
+    text = TINY_FLOCK.format(count=48, topology="wrap")
+    path.write_text(text.replace("seed = 42\n", f"seed = 42\ndimensions = 3\ndepth = {depth}\n"))
+    return path
+
+
+def test_a_3d_flock_carries_z_and_vz(tmp_path, run_murmur):
+    depth = 30.0
+    deep = murmur.Scenario.load(write_deep(tmp_path / "deep.toml", depth))
+    flat = murmur.Scenario.load(write_tiny(tmp_path / "flat.toml"))
+    assert murmur.Flock.dtype_3d.names == (
+        "id", "species", "x", "y", "z", "vx", "vy", "vz", "age", "energy")
+    with murmur.Flock(deep, backend="cpu") as flock:
+        state = flock.state
+        assert state.dtype == murmur.Flock.dtype_3d
+        moved = state.copy()
+        moved["z"] = np.linspace(0.0, depth - 0.5, len(moved), dtype=np.float32)
+        moved["vz"] = -0.25
+        flock.set_state(moved)
+        assert np.array_equal(flock.state, moved)
+        with pytest.raises(murmur.ScenarioError, match=r"no z and vz fields.*world.dimensions = 3"):
+            flock.set_state(np.zeros(3, dtype=murmur.Flock.dtype))
+        moved["z"][0] = depth
+        with pytest.raises(murmur.ScenarioError,
+                           match=r"z = 30: outside the world: must be >= 0 and < 30"):
+            flock.set_state(moved)
+    with pytest.raises(murmur.ScenarioError, match=r"z and vz fields.*world.dimensions = 2"):
+        murmur.Flock(flat, backend="cpu", state=np.zeros(3, dtype=murmur.Flock.dtype_3d))
+
+    # The .npy `murmur step` writes for a volume is, read by numpy, the flock's own state.
+    run_murmur("step", "--scenario", tmp_path / "deep.toml", "--steps", 0, "--backend", "cpu",
+               "--out", tmp_path / "deep.npy", "--quiet")
+    written = np.load(tmp_path / "deep.npy")
+    assert written.dtype == murmur.Flock.dtype_3d
+    with murmur.Flock(deep, backend="cpu") as start:
+        assert np.array_equal(written, start.state)
 
 
 def test_a_dense_flock_warns(tmp_path):

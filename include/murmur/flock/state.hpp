@@ -28,6 +28,11 @@ struct Boid {
   float z = 0.0f;
   float vz = 0.0f;
 };
+// A Boid is its fields without padding, so that boids compare bit for bit with memcmp (as the
+// tests compare runs).
+static_assert(sizeof(Boid) ==
+                  2 * sizeof(glm::vec2) + 3 * sizeof(std::uint32_t) + 3 * sizeof(float),
+              "Boid has padding: memcmp would compare garbage");
 
 // A boid's position and velocity as 3-vectors (z = 0 in 2D), and the boid moved to them.
 inline glm::vec3 position_of(const Boid& boid) { return {boid.pos, boid.z}; }
@@ -97,31 +102,41 @@ std::vector<float> refit_food_field(const FoodParams& from, const FoodParams& to
 // Whether going from `from` to `to` needs refit_food_field: a new grid, or a lower cap.
 bool food_field_needs_refit(const FoodParams& from, const FoodParams& to);
 
-// CSV with header `id,species,x,y,vx,vy,age,energy`, floats as %.9g (reads back to the same
-// float32); a file without the energy column (`id,species,x,y,vx,vy,age`) reads with every
-// energy its species' energy_initial, and one without age either (`id,species,x,y,vx,vy`)
-// with every age 0. The state read gets the initial food field and zeroed totals.
-// read_state_csv throws InputError (naming file, line and column) for a malformed file or one
-// that does not match the scenario: unknown species, duplicate id, non-finite numbers,
+// CSV with header `id,species,x,y,vx,vy,age,energy`, or in a 3D world ([world] dimensions = 3)
+// `id,species,x,y,z,vx,vy,vz,age,energy`; floats as %.9g (reads back to the same float32). A
+// file without the energy column reads with every energy its species' energy_initial, and one
+// without age either with every age 0. The state read gets the initial food field and zeroed
+// totals. read_state_csv throws InputError (naming file, line and column) for a malformed file
+// or one that does not match the scenario: a header of the other number of dimensions (z and
+// vz missing, or there in a 2D world), unknown species, duplicate id, non-finite numbers,
 // positions outside the world, energies outside [0, energy_max], more boids than the
-// scenario's capacity. Ids are any distinct uint32 values (not necessarily
-// 0..N-1).
+// scenario's capacity. Ids are any distinct uint32 values (not necessarily 0..N-1).
 FlockState read_state_csv(const std::filesystem::path& path, const Scenario& scenario);
 // Same, from text; `source` names it in messages (the fuzz target reads from memory).
 FlockState parse_state_csv(std::string_view text, const std::string& source,
                            const Scenario& scenario);
-// `state` as a run of `scenario` starts from it (a parameter sweep's --carry-state,
-// docs/sweep.md): its boids checked as parse_state_csv checks a file's, `source` naming them
-// in messages (InputError), and its step, counters, next id and food field kept; a food field
-// of another size than the scenario's is an InputError.
-FlockState carried_state(const FlockState& state, const Scenario& scenario,
-                         const std::string& source);
+// `state`, a flock of a world of `state_dimensions` (world.dimensions: 2 or 3), as a run of
+// `scenario` starts from it (a parameter sweep's --carry-state, docs/sweep.md; Python's
+// Flock.set_state): its boids checked as parse_state_csv checks a file's, `source` naming them
+// in messages (InputError), and its step, counters, next id and food field kept. A state of the
+// other number of dimensions than the scenario's, or a food field of another size, is an
+// InputError.
+FlockState carried_state(const FlockState& state, std::uint32_t state_dimensions,
+                         const Scenario& scenario, const std::string& source);
+// The writers take the scenario the state belongs to, whose world.dimensions decides the
+// columns: every caller has to say which world it writes, so a 3D flock cannot be written
+// without its z and vz, and a 2D one keeps the bytes of its files. (A FlockState field set by
+// whoever makes a state would default to 2D wherever one was forgotten.)
 // Writes through a temporary file renamed into place; throws OutputError naming the path.
-void write_state_csv(const std::filesystem::path& path, const FlockState& state);
+void write_state_csv(const std::filesystem::path& path, const FlockState& state,
+                     const Scenario& scenario);
 // NumPy .npy, structured dtype [('id','<u4'),('species','<u4'),('x','<f4'),('y','<f4'),
-// ('vx','<f4'),('vy','<f4'),('age','<u4'),('energy','<f4')]. Throws OutputError naming the path.
-void write_state_npy(const std::filesystem::path& path, const FlockState& state);
+// ('vx','<f4'),('vy','<f4'),('age','<u4'),('energy','<f4')]; in 3D ('z','<f4') follows 'y' and
+// ('vz','<f4') follows 'vy'. Throws OutputError naming the path.
+void write_state_npy(const std::filesystem::path& path, const FlockState& state,
+                     const Scenario& scenario);
 // Chooses CSV or .npy by the extension.
-void write_state(const std::filesystem::path& path, const FlockState& state);
+void write_state(const std::filesystem::path& path, const FlockState& state,
+                 const Scenario& scenario);
 
 }  // namespace murmur

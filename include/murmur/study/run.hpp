@@ -19,11 +19,13 @@ namespace murmur::study {
 struct RunStart {
   const FlockState* carried = nullptr;
   std::string name;
+  std::uint32_t carried_dimensions = 0;  // world.dimensions of the run the flock came from
 };
 
 struct RunOutcome {
   std::vector<std::string> row;  // sweep_row's cells
   FlockState end;                // the flock after the last step, for the next run to carry
+  std::uint32_t dimensions = 0;  // world.dimensions of the run, the world `end` lives in
 };
 
 // `scenario` with the run's overrides (scenario_with) and seed, stepped window.steps steps on

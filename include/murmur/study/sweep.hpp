@@ -30,6 +30,10 @@ struct VaryAxis {
   std::string key;
   std::vector<std::string> values;  // TOML texts, one a run
   std::string given;                // the word as given, KEY=SPEC
+  // A --vary-with: the key takes its values in step with the axis before it (its k-th value
+  // with that axis' k-th) rather than making combinations with it, so that two keys move
+  // together (a zone's outer radius that keeps its width as its inner one grows).
+  bool in_step = false;
 };
 
 // KEY=FROM:TO:COUNT (COUNT evenly spaced numbers from FROM to TO, both included, COUNT >= 2)
@@ -37,6 +41,11 @@ struct VaryAxis {
 // value). Only the form is checked here, an InputError naming --vary: the key and its values
 // meet the scenario in check_axes.
 VaryAxis parse_vary(std::string_view word);
+// The same form for --vary-with: an axis in step with the one before it.
+VaryAxis parse_vary_with(std::string_view word);
+// The axes of a sweep: the --vary axes in order, then the --vary-with axes, each in step with
+// the last --vary (docs/sweep.md, "Keys that move together").
+std::vector<VaryAxis> sweep_axes(std::vector<VaryAxis> vary, std::span<const VaryAxis> vary_with);
 
 // The most seeds a count gives.
 inline constexpr std::uint64_t kMaxSeedCount = 1000000;
@@ -67,8 +76,9 @@ inline constexpr std::uint64_t kMaxRuns = 1000000;
 // --seeds above kMaxRuns.
 std::uint64_t run_count(std::span<const VaryAxis> axes, std::uint64_t seed_count);
 
-// Every run: the Cartesian product of the axes' values, the first --vary outermost, and each
-// combination once per seed, the seeds innermost.
+// Every run: the Cartesian product of the axes' values, the first --vary outermost, an axis in
+// step taking the value of the same place as the axis before it, and each combination once per
+// seed, the seeds innermost.
 std::vector<SweepRun> sweep_runs(std::span<const VaryAxis> axes,
                                  std::span<const std::uint64_t> seeds);
 // "species.a.align_weight=0.05, seed 3": a run in messages.
