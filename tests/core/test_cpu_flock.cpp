@@ -80,7 +80,8 @@ FlockState random_state(const Scenario& scenario, std::uint64_t seed) {
 }
 
 bool bit_identical(const FlockState& a, const FlockState& b) {
-  static_assert(sizeof(Boid) == 32, "Boid has padding: memcmp would compare garbage");
+  static_assert(sizeof(Boid) == 2 * sizeof(glm::vec2) + 4 * sizeof(std::uint32_t) + 2 * sizeof(float),
+                "Boid has padding: memcmp would compare garbage");
   return a.boids.size() == b.boids.size() &&
          std::memcmp(a.boids.data(), b.boids.data(), a.boids.size() * sizeof(Boid)) == 0;
 }

@@ -113,7 +113,8 @@ FlockState ecosystem_start(const Scenario& scenario) {
 }
 
 bool same_bits(const Boid& a, const Boid& b) {
-  static_assert(sizeof(Boid) == 32, "Boid has padding: memcmp would compare garbage");
+  static_assert(sizeof(Boid) == 2 * sizeof(glm::vec2) + 4 * sizeof(std::uint32_t) + 2 * sizeof(float),
+                "Boid has padding: memcmp would compare garbage");
   return std::memcmp(&a, &b, sizeof(Boid)) == 0;
 }
 
