@@ -55,7 +55,9 @@ Scenario builtin_uniform_scenario() {
   const double side = std::sqrt(kReferenceBoids * std::numbers::pi * kPerceptionRadius *
                                 kPerceptionRadius / kTargetNeighbours);
   Scenario scenario;
-  scenario.world = {static_cast<float>(side), static_cast<float>(side), kBuiltinSeed};
+  scenario.world.width = static_cast<float>(side);
+  scenario.world.height = static_cast<float>(side);
+  scenario.world.seed = kBuiltinSeed;
   scenario.species.push_back(species);
   scenario.source = "built-in uniform scenario";
   return scenario;

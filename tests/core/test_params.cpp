@@ -22,7 +22,10 @@ namespace {
 Scenario non_default_scenario() {
   Scenario scenario;
   scenario.source = "params.toml";
-  scenario.world = {300.0f, 200.0f, 77, 40};
+  scenario.world.width = 300.0f;
+  scenario.world.height = 200.0f;
+  scenario.world.seed = 77;
+  scenario.world.capacity = 40;
   SpeciesParams a;
   a.name = "a";
   a.count = 17;
@@ -245,7 +248,7 @@ TEST_CASE("the unknown-key messages list every key of the table", "[params]") {
   std::string species_message;
   std::string render_message;
   try {
-    parse_scenario("[world]\nwidth = 300\nheight = 200\ndepth = 1\n[[species]]\n", "k.toml");
+    parse_scenario("[world]\nwidth = 300\nheight = 200\nvolume = 1\n[[species]]\n", "k.toml");
   } catch (const InputError& error) {
     world_message = error.what();
   }

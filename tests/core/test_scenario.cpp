@@ -185,7 +185,8 @@ TEST_CASE("bad world values and top-level keys are rejected with their line", "[
   CHECK_THAT(parse_error("[world]\nwidth = 100\nheight = 80\nseed = 1.5\n" + kSpecies),
              StartsWith("test.toml:4: world.seed = 1.5: must be an integer, found a float"));
   CHECK_THAT(parse_error("[world]\nwidth = 100\nheight = 80\ndepth = 3\n" + kSpecies),
-             StartsWith("test.toml:4: world.depth: unknown key (accepted: width, height, seed, capacity)"));
+             Equals("test.toml:4: world.depth = 3: only a 3D world has a depth (set "
+                    "world.dimensions = 3, or leave depth out)"));
   CHECK_THAT(parse_error("[world]\nheight = 80\n" + kSpecies),
              StartsWith("test.toml:1: world.width is missing"));
   CHECK_THAT(parse_error(kSpecies), StartsWith("test.toml: no [world] table"));
