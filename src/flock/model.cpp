@@ -505,6 +505,27 @@ glm::vec2 heading_of(glm::vec2 velocity) {
   return {velocity.x / length, velocity.y / length};
 }
 
+glm::vec3 unit_vector(glm::vec3 v) {
+  const float length = std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
+  if (!(length > 0.0f)) return glm::vec3(0.0f);
+  return {v.x / length, v.y / length, v.z / length};
+}
+
+OrthonormalBasis orthonormal_basis(glm::vec3 h) {
+  // sigma's sign keeps sigma + h.z away from 0, the basis' one singularity.
+  const float sigma = h.z >= 0.0f ? 1.0f : -1.0f;
+  const float a = -1.0f / (sigma + h.z);
+  const float b = (h.x * h.y) * a;
+  return {{1.0f + (sigma * (h.x * h.x)) * a, sigma * b, -sigma * h.x},
+          {b, sigma + (h.y * h.y) * a, -h.y}};
+}
+
+glm::vec3 tilt(glm::vec3 h, float c, float s, float phi) {
+  const SinCos around = sin_cos(phi);
+  const OrthonormalBasis basis = orthonormal_basis(h);
+  return c * h + s * (around.cos * basis.e1 + around.sin * basis.e2);
+}
+
 float noise_angle(const SpeciesModel& m, std::uint32_t id, std::uint64_t seed,
                   std::uint64_t step) {
   if (!(m.noise > 0.0f)) return 0.0f;

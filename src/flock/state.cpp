@@ -22,6 +22,7 @@
 #include "murmur/base/input_file.hpp"
 #include "murmur/base/float_text.hpp"
 #include "murmur/flock/grid.hpp"
+#include "murmur/flock/model.hpp"
 #include "murmur/base/random.hpp"
 
 namespace murmur {
@@ -35,14 +36,26 @@ enum Stream : std::uint64_t {
   kStreamX = 0,
   kStreamY = 1,
   kStreamSpeed = 2,
-  kStreamDirection = 3,  // kStreamDirection + 2k and + 2k + 1: the k-th rejection attempt
-  kStreamAge = 1024,  // past every direction attempt's streams (asserted below)
-  kStreamDisc = 1025,  // a disc spawn's point: kStreamDisc + 2k and + 2k + 1, as for directions
+  // 2D: kStreamDirection + 2k and + 2k + 1, the k-th rejection attempt; 3D: + 3k, + 3k + 1 and
+  // + 3k + 2. A 3D cone's two uniforms: kStreamDirection and + 1.
+  kStreamDirection = 3,
+  // 3D only. Stream 2, the next after x and y, was the speed's long before a third axis, and
+  // the 2D start must keep its bits: z takes the last stream below age, past every direction
+  // attempt's (asserted below).
+  kStreamZ = 1023,
+  kStreamAge = 1024,
+  // A disc spawn's point: kStreamDisc + 2k and + 2k + 1, as for 2D directions; a ball's:
+  // kStreamDisc + 3k, + 3k + 1 and + 3k + 2.
+  kStreamDisc = 1025,
 };
-// Drawing a point in the unit disc fails with probability 1 - pi/4 per attempt; 64 failures
-// in a row happen with probability ~1e-43, so the fallback heading is never taken in practice.
+// Drawing a point in the unit disc fails with probability 1 - pi/4 per attempt, in the unit
+// ball with 1 - pi/6; 64 failures in a row happen with probability below 1e-20, so the
+// fallback direction is never taken in practice.
 constexpr int kMaxDirectionAttempts = 64;
-static_assert(kStreamAge >= kStreamDirection + 2 * kMaxDirectionAttempts);
+constexpr std::uint64_t kDrawsPerAttempt2d = 2;
+constexpr std::uint64_t kDrawsPerAttempt3d = 3;
+static_assert(kStreamZ >= kStreamDirection + kDrawsPerAttempt3d * kMaxDirectionAttempts);
+static_assert(kStreamAge > kStreamZ);
 static_assert(kStreamDisc > kStreamAge);
 // Points this close to the disc's centre are rejected: their direction would be dominated by
 // the 53-bit quantisation of the coordinates.
@@ -89,7 +102,8 @@ std::uint32_t staggered_age(std::uint64_t seed, std::uint64_t id, std::uint32_t 
 std::optional<glm::dvec2> unit_disc_point(std::uint64_t seed, std::uint64_t id,
                                           std::uint64_t first_stream) {
   for (int attempt = 0; attempt < kMaxDirectionAttempts; ++attempt) {
-    const std::uint64_t stream = first_stream + 2 * static_cast<std::uint64_t>(attempt);
+    const std::uint64_t stream =
+        first_stream + kDrawsPerAttempt2d * static_cast<std::uint64_t>(attempt);
     const double a = 2.0 * uniform01(seed, id, stream) - 1.0;
     const double b = 2.0 * uniform01(seed, id, stream + 1) - 1.0;
     const double radius_sq = a * a + b * b;
@@ -105,6 +119,45 @@ glm::dvec2 uniform_direction(std::uint64_t seed, std::uint64_t id) {
   if (!point) return {1.0, 0.0};
   const double radius = std::sqrt(point->x * point->x + point->y * point->y);
   return {point->x / radius, point->y / radius};
+}
+
+// Uniform in [0, 1) with 24 random bits: exact in float32, for the draws that feed the float32
+// formulas of a 3D cone (the top bits of the same hash as uniform01).
+float uniform01_float(std::uint64_t seed, std::uint64_t id, std::uint64_t stream) {
+  constexpr int kHashBits = 64;
+  constexpr int kFloatBits = 24;
+  constexpr float kTwoToMinus24 = 0x1.0p-24f;
+  return static_cast<float>(counter_hash(seed, id, stream) >> (kHashBits - kFloatBits)) *
+         kTwoToMinus24;
+}
+
+// The 3D twin of unit_disc_point: a uniform point in the unit ball (its centre excluded), three
+// draws per attempt from first_stream + 3k.
+std::optional<glm::dvec3> unit_ball_point(std::uint64_t seed, std::uint64_t id,
+                                          std::uint64_t first_stream) {
+  for (int attempt = 0; attempt < kMaxDirectionAttempts; ++attempt) {
+    const std::uint64_t stream =
+        first_stream + kDrawsPerAttempt3d * static_cast<std::uint64_t>(attempt);
+    const double a = 2.0 * uniform01(seed, id, stream) - 1.0;
+    const double b = 2.0 * uniform01(seed, id, stream + 1) - 1.0;
+    const double c = 2.0 * uniform01(seed, id, stream + 2) - 1.0;
+    const double radius_sq = a * a + b * b + c * c;
+    if (radius_sq > kMinDiscRadiusSq && radius_sq <= 1.0) return glm::dvec3{a, b, c};
+  }
+  return std::nullopt;
+}
+
+// v / |v| in double, rounded to float32 once per component; v is not 0.
+glm::vec3 rounded_direction(glm::dvec3 v) {
+  const double length = std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
+  return glm::vec3(v / length);
+}
+
+// A direction uniform on the sphere without sin/cos: that of a uniform point in the unit ball.
+glm::vec3 uniform_direction_3d(std::uint64_t seed, std::uint64_t id) {
+  const std::optional<glm::dvec3> point = unit_ball_point(seed, id, kStreamDirection);
+  if (!point) return {1.0f, 0.0f, 0.0f};
+  return rounded_direction(*point);
 }
 
 // ---- start layouts ([[spawn]]) ---------------------------------------------------------
@@ -127,6 +180,34 @@ glm::vec2 start_velocity(std::uint64_t seed, std::uint64_t id, double min_speed,
     direction = {std::cos(degrees * kRadiansPerDegree), std::sin(degrees * kRadiansPerDegree)};
   }
   return glm::vec2(direction * speed);
+}
+
+// A 3D spawn's velocity (docs/model.md, "The start in 3D"): a speed uniform in [min_speed,
+// max_speed], as in 2D, times a unit direction d: uniform on the sphere without a `direction`,
+// with one uniform on the cap of half-angle spread/2 about it, the cap Vicsek's 3D noise draws
+// from (spread 0 draws nothing: d is the axis). The product is taken in double and rounded
+// once.
+glm::vec3 start_velocity_3d(std::uint64_t seed, std::uint64_t id, const SpawnRegion& spawn) {
+  const double speed = double(spawn.min_speed) +
+                       uniform01(seed, id, kStreamSpeed) *
+                           (double(spawn.max_speed) - double(spawn.min_speed));
+  glm::vec3 direction;
+  if (spawn.direction == glm::vec3(0.0f)) {
+    direction = uniform_direction_3d(seed, id);
+  } else {
+    const glm::vec3 axis = rounded_direction(glm::dvec3(spawn.direction));
+    direction = axis;
+    if (spawn.spread_degrees > 0.0f) {
+      const auto cos_half_spread =
+          static_cast<float>(std::cos(double(spawn.spread_degrees) / 2.0 * kRadiansPerDegree));
+      const float u1 = uniform01_float(seed, id, kStreamDirection);
+      const float u2 = uniform01_float(seed, id, kStreamDirection + 1);
+      const float c = 1.0f - u1 * (1.0f - cos_half_spread);
+      const float s = std::sqrt((1.0f - c) * (1.0f + c));
+      direction = unit_vector(tilt(axis, c, s, MURMUR_TWO_PI * u2));
+    }
+  }
+  return glm::vec3(glm::dvec3(direction) * speed);
 }
 
 // low + a uniform coordinate in [0, extent); for a wrap species also below the world's far
@@ -177,6 +258,44 @@ void place_in_clusters(Boid& boid, const Scenario& scenario, const SpawnRegion& 
   boid.vel = glm::vec2(arm.velocity_sign * uv + arm.velocity_shift);
 }
 
+// Boid `boid.id` of `species` in a ball or a box: the box maps the uniform start's three
+// position draws into itself, the ball draws by rejection from kStreamDisc.
+void place_in_volume(Boid& boid, const Scenario& scenario, const SpeciesParams& species,
+                     const SpawnRegion& spawn) {
+  const std::uint64_t seed = scenario.world.seed;
+  const bool wraps = species.topology == Topology::Wrap;
+  const glm::vec3 world = world_box(scenario);
+  glm::vec3 position;
+  if (spawn.layout == SpawnLayout::Box) {
+    position = {
+        coordinate_in(uniform01(seed, boid.id, kStreamX), spawn.x, spawn.width, world.x, wraps),
+        coordinate_in(uniform01(seed, boid.id, kStreamY), spawn.y, spawn.height, world.y, wraps),
+        coordinate_in(uniform01(seed, boid.id, kStreamZ), spawn.z, spawn.depth, world.z, wraps)};
+  } else {
+    const glm::dvec3 offset = unit_ball_point(seed, boid.id, kStreamDisc).value_or(glm::dvec3{});
+    const glm::dvec3 point =
+        glm::dvec3(spawn.x, spawn.y, spawn.z) + double(spawn.radius) * offset;
+    position = {into_world(point.x, world.x, wraps), into_world(point.y, world.y, wraps),
+                into_world(point.z, world.z, wraps)};
+  }
+  set_motion(boid, position, start_velocity_3d(seed, boid.id, spawn));
+}
+
+// In 3D the boids outside every spawn start as a box spawn over the whole world with the
+// species' speeds and no direction places them: one definition of the uniform start in a
+// volume.
+SpawnRegion whole_world_box(const Scenario& scenario, const SpeciesParams& species) {
+  SpawnRegion box;
+  box.layout = SpawnLayout::Box;
+  box.width = scenario.world.width;
+  box.height = scenario.world.height;
+  box.depth = scenario.world.depth;
+  const SpeedRange speeds = start_speeds(species);
+  box.min_speed = speeds.min;
+  box.max_speed = speeds.max;
+  return box;
+}
+
 // Boid `boid.id` of `species`, the `index_in_spawn`-th that `spawn` places.
 void place_in_spawn(Boid& boid, const Scenario& scenario, const SpeciesParams& species,
                     const SpawnRegion& spawn, std::uint32_t index_in_spawn) {
@@ -199,6 +318,10 @@ void place_in_spawn(Boid& boid, const Scenario& scenario, const SpeciesParams& s
     }
     case SpawnLayout::Clusters:
       place_in_clusters(boid, scenario, spawn, index_in_spawn, wraps);
+      return;
+    case SpawnLayout::Ball:
+    case SpawnLayout::Box:
+      place_in_volume(boid, scenario, species, spawn);
       return;
   }
   boid.vel = start_velocity(seed, boid.id, spawn.min_speed, spawn.max_speed, spawn.heading_min,
@@ -499,6 +622,8 @@ FlockState seeded_start(const Scenario& scenario) {
       boid.species = static_cast<std::uint32_t>(s);
       if (current < spawns.size()) {
         place_in_spawn(boid, scenario, species, *spawns[current], k - placed_before);
+      } else if (is_3d(scenario)) {
+        place_in_volume(boid, scenario, species, whole_world_box(scenario, species));
       } else {
         boid.pos.x = uniform_coordinate(uniform01(seed, id, kStreamX), scenario.world.width);
         boid.pos.y = uniform_coordinate(uniform01(seed, id, kStreamY), scenario.world.height);

@@ -238,6 +238,21 @@ glm::vec2 unit_vector(glm::vec2 v);
 glm::vec2 rotated(glm::vec2 h, float c, float s);
 // The heading of a velocity: unit(v), or (1, 0) for v = 0.
 glm::vec2 heading_of(glm::vec2 velocity);
+
+// ---- directions in 3D (docs/model.md, "The rules in 3D") ------------------------------------
+
+// unit(v) in 3D: v / |v| with |v|^2 summed in axis order, or (0, 0, 0) for v = 0.
+glm::vec3 unit_vector(glm::vec3 v);
+// Two directions perpendicular to a unit h, (h, e1, e2) right-handed: the branch-free basis of
+// Duff et al. 2017, in float32 as docs/model.md writes it.
+struct OrthonormalBasis {
+  glm::vec3 e1{1.0f, 0.0f, 0.0f};
+  glm::vec3 e2{0.0f, 1.0f, 0.0f};
+};
+OrthonormalBasis orthonormal_basis(glm::vec3 h);
+// A unit h turned by the angle whose cosine and sine are c and s, towards the direction phi
+// around it: c h + s (cos phi e1 + sin phi e2), with murmur's own sin_cos.
+glm::vec3 tilt(glm::vec3 h, float c, float s, float phi);
 // The noise angle of boid `id` at step `step` (0 without noise).
 float noise_angle(const SpeciesModel& observer, std::uint32_t id, std::uint64_t seed,
                   std::uint64_t step);
