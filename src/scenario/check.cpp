@@ -4,7 +4,9 @@
 // panel, through validate_scenario) are held to the same rules.
 //
 // The tables come in the order of parse.cpp, so the read and the check of one table can be held
-// side by side; the writer (write.cpp) writes them.
+// side by side; the writer (write.cpp) writes them. It is over 800 lines because one Validator
+// checks every table of both kinds, in 2D and 3D: its range texts, lines and labels are shared
+// by all of them, and split across files they would be passed around instead.
 //
 // Sections of the Validator:
 //   ranges                    whether a value lies in its key's range, and the message when not

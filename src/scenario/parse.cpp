@@ -4,7 +4,8 @@
 //
 // The tables come in the order of check.cpp, where each table's ranges and cross rules are
 // checked, so the read and the check of one table can be held side by side; write.cpp writes
-// them back.
+// them back. It is over 800 lines because one Parser reads every table of both kinds, in 2D
+// and 3D, through the same value readers and messages, which a split would pass around.
 //
 // Sections:
 //   tables and their keys     the top-level keys, the key lists of messages, a [[spawn]]

@@ -71,9 +71,7 @@ struct TempDir {
 Scenario two_species(float width, float height, std::uint32_t wrap_count, std::uint32_t bounded_count) {
   Scenario s;
   s.source = "test.toml";
-  s.world.width = width;
-  s.world.height = height;
-  s.world.seed = 42;
+  s.world = WorldParams{.width = width, .height = height, .seed = 42};
   SpeciesParams wrap;
   wrap.name = "wrapper";
   wrap.count = wrap_count;
