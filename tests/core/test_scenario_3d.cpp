@@ -114,7 +114,7 @@ TEST_CASE("2D: an obstacle or a target with a z is refused, naming world.dimensi
 
 // --- [[spawn]] ---------------------------------------------------------------------------------
 
-TEST_CASE("3D spawns: ball and box are read with their cone; the 2D layouts and headings are "
+TEST_CASE("3D spawns: ball and box are read with their cone, the 2D layouts and headings are "
           "refused", "[scenario][3d][spawn]") {
   const Scenario s = parse_scenario(
       in_3d("[[spawn]]\nspecies = \"a\"\ncount = 4\nlayout = \"ball\"\nx = 50\ny = 40\nz = 30\n"
@@ -236,7 +236,7 @@ TEST_CASE("3D: the ecosystem's keys, [food] and [plan] are refused, naming world
 
 // --- the writer --------------------------------------------------------------------------------
 
-TEST_CASE("3D scenarios write z and the 3D spawn keys and read back the same; 2D files have "
+TEST_CASE("3D scenarios write z and the 3D spawn keys and read back the same, 2D files have "
           "none", "[scenario][3d]") {
   const Scenario s = parse_scenario(
       in_3d("[[obstacle]]\nx = 10\ny = 20\nz = 30.25\nradius = 5\n[target]\nx = 1\ny = 2\nz = 3\n"

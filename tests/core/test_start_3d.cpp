@@ -207,7 +207,7 @@ TEST_CASE("3D start: the same seed gives the same bits, another seed other boids
 
 // --- spawns ------------------------------------------------------------------------------------
 
-TEST_CASE("3D spawns: a box over the whole world is the uniform start; a box places inside "
+TEST_CASE("3D spawns: a box over the whole world is the uniform start, a box places inside "
           "itself", "[state][3d][spawn]") {
   const FlockState uniform = seeded_start(volume(300, 4));
   const FlockState whole = seeded_start(volume(
@@ -255,7 +255,7 @@ TEST_CASE("3D spawns: a ball's boids lie within its radius, uniform in volume",
   CHECK(chi_square_uniform(volume_fraction) < kChiSquare9Dof);
 }
 
-TEST_CASE("3D spawns: a cone of spread 0 is exactly the direction; a wider cone is uniform on "
+TEST_CASE("3D spawns: a cone of spread 0 is exactly the direction, a wider cone is uniform on "
           "its cap", "[state][3d][spawn]") {
   const std::string ball =
       "[[spawn]]\nspecies = \"a\"\ncount = 5000\nlayout = \"ball\"\nx = 150\ny = 100\nz = 50\n"
