@@ -102,6 +102,12 @@ glm::dvec2 spawn_sides(const SpawnRegion& spawn, glm::vec2 world) {
       const double side = std::sqrt(3.14159265358979323846) * spawn.radius;
       return clipped(spawn.x - side / 2, spawn.y - side / 2, side, side);
     }
+    // A volume's shadow on the plane, until the grid has a third axis.
+    case SpawnLayout::Ball:
+      return clipped(spawn.x - spawn.radius, spawn.y - spawn.radius, 2.0 * spawn.radius,
+                     2.0 * spawn.radius);
+    case SpawnLayout::Box:
+      return clipped(spawn.x, spawn.y, spawn.width, spawn.height);
     case SpawnLayout::Clusters: {
       const double reach = double(spawn.spread) * (double(spawn.first_index) + spawn.count);
       return clipped(spawn.x - reach, spawn.y - reach, 3.0 * reach, 3.0 * reach);

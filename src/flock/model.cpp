@@ -555,6 +555,21 @@ V heading_of(V velocity) {
   return velocity / length;
 }
 
+OrthonormalBasis orthonormal_basis(glm::vec3 h) {
+  // sigma's sign keeps sigma + h.z away from 0, the basis' one singularity.
+  const float sigma = h.z >= 0.0f ? 1.0f : -1.0f;
+  const float a = -1.0f / (sigma + h.z);
+  const float b = (h.x * h.y) * a;
+  return {{1.0f + (sigma * (h.x * h.x)) * a, sigma * b, -sigma * h.x},
+          {b, sigma + (h.y * h.y) * a, -h.y}};
+}
+
+glm::vec3 tilt(glm::vec3 h, float c, float s, float phi) {
+  const SinCos around = sin_cos(phi);
+  const OrthonormalBasis basis = orthonormal_basis(h);
+  return c * h + s * (around.cos * basis.e1 + around.sin * basis.e2);
+}
+
 float noise_angle(const SpeciesModel& m, std::uint32_t id, std::uint64_t seed,
                   std::uint64_t step) {
   if (!(m.noise > 0.0f)) return 0.0f;
@@ -619,20 +634,6 @@ glm::vec3 bounded_turn(const SpeciesModel& m, glm::vec3 heading, glm::vec3 desir
   // desired = -heading leaves no plane of turning: any perpendicular will do.
   const glm::vec3 side = is_zero(across) ? orthonormal_basis(heading).e1 : unit_vector(across);
   return unit_vector(m.cos_max_turn * heading + m.sin_max_turn * side);
-}
-
-Perpendiculars orthonormal_basis(glm::vec3 h) {
-  const float sigma = h.z >= 0.0f ? 1.0f : -1.0f;
-  const float a = -1.0f / (sigma + h.z);
-  const float b = h.x * h.y * a;
-  return {{1.0f + sigma * (h.x * h.x) * a, sigma * b, -sigma * h.x},
-          {b, sigma + h.y * h.y * a, -h.y}};
-}
-
-glm::vec3 tilt(glm::vec3 h, float c, float s, float phi) {
-  const Perpendiculars basis = orthonormal_basis(h);
-  const SinCos around = sin_cos(phi);
-  return c * h + s * (around.cos * basis.e1 + around.sin * basis.e2);
 }
 
 NoiseTurn noise_turn(const SpeciesModel& m, std::uint32_t id, std::uint64_t seed,

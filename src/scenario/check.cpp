@@ -4,7 +4,9 @@
 // panel, through validate_scenario) are held to the same rules.
 //
 // The tables come in the order of parse.cpp, so the read and the check of one table can be held
-// side by side; the writer (write.cpp) writes them.
+// side by side; the writer (write.cpp) writes them. It is over 800 lines because one Validator
+// checks every table of both kinds, in 2D and 3D: its range texts, lines and labels are shared
+// by all of them, and split across files they would be passed around instead.
 //
 // Sections of the Validator:
 //   ranges                    whether a value lies in its key's range, and the message when not
@@ -60,12 +62,20 @@ class Validator {
 
  private:
   void check_tables_of(const PlanScenario&) {
+    if (is_3d(scenario_)) {
+      fail(scenario_.source, lines_ ? lines_->plan.table : 0,
+           "[plan]: the floor plan is a 2D model, refused in a 3D world (world.dimensions = 3): "
+           "must be 2 for a plan");
+    }
     check_plan();
     check_look();
   }
 
   void check_tables_of(const FlockScenario&) {
     check_species_list();
+    // Before the species' own checks, whose rules of the ecosystem (a grazer's [food]) would
+    // otherwise answer a 3D file that names the ecosystem at all.
+    check_ecosystem_is_2d();
     for (std::size_t i = 0; i < scenario_.species.size(); ++i) check_species(i);
     check_total_count();
     check_rule_combinations();
@@ -452,21 +462,78 @@ class Validator {
     }
   }
 
+  // ---- the ecosystem, a 2D model ----------------------------------------------------
+
+  // The species keys of the ecosystem (docs/model.md, "An ecosystem": its per-species keys
+  // but max_count, a cap that any population may have).
+  static bool is_ecosystem_key(std::string_view key) {
+    namespace k = params::species;
+    for (const std::string_view ecosystem :
+         {k::eats.key, k::grazes.key, k::energy_max.key, k::energy_initial.key,
+          k::energy_per_step.key, k::energy_per_distance.key, k::energy_from_food.key,
+          k::energy_from_prey.key, k::reproduce_energy.key, k::catch_radius.key,
+          k::chase_weight.key, k::flee_weight.key, k::food_weight.key}) {
+      if (key == ecosystem) return true;
+    }
+    return false;
+  }
+
+  // The ecosystem is specified in 2D only (docs/model.md, "World and state in 3D"): a 3D world
+  // refuses a species that sets one of its keys, and the [food] table.
+  void check_ecosystem_is_2d() const {
+    if (!is_3d(scenario_)) return;
+    const std::string why =
+        "the ecosystem is a 2D model, refused in a 3D world (world.dimensions = 3): must be ";
+    for (std::size_t i = 0; i < scenario_.species.size(); ++i) {
+      for_each_species_param([&](const auto& info) {
+        if (!is_ecosystem_key(info.key)) return;
+        const auto& value = scenario_.species[i].*info.member;
+        if (value == info.default_value) return;
+        fail_species(i, info.key, shown_value(value),
+                     why + shown_value(info.default_value) + " (the default)");
+      });
+    }
+    if (scenario_.food) {
+      fail(scenario_.source, lines_ ? lines_->food.table : 0,
+           "[food]: the ecosystem's food field is a 2D model, refused in a 3D world "
+           "(world.dimensions = 3): leave the [food] table out");
+    }
+  }
+
   // ---- [[obstacle]] ------------------------------------------------------------------
 
   std::uint32_t obstacle_line(std::size_t i, std::string_view key) const {
     return lines_ && i < lines_->obstacles.size() ? lines_->obstacles[i].line_of(key) : 0;
   }
 
-  // A point of the world, walls included: [0, width] x [0, height].
-  bool inside_world(glm::vec2 p) const {
+  // A point of the world, walls included: [0, width] x [0, height], and [0, depth] on z in
+  // 3D (z is 0 in 2D).
+  bool inside_world(glm::vec2 p, float z = 0.0f) const {
+    const bool on_z = is_3d(scenario_) ? z >= 0.0f && z <= scenario_.world.depth : z == 0.0f;
     return p.x >= 0.0f && p.x <= scenario_.world.width && p.y >= 0.0f &&
-           p.y <= scenario_.world.height;
+           p.y <= scenario_.world.height && on_z;
   }
 
   std::string world_range() const {
     return "[0, " + show_float(scenario_.world.width) + "] x [0, " +
-           show_float(scenario_.world.height) + "] (the world)";
+           show_float(scenario_.world.height) + "]" +
+           (is_3d(scenario_) ? " x [0, " + show_float(scenario_.world.depth) + "]" : "") +
+           " (the world)";
+  }
+
+  // A point's coordinates as messages name them: "(x, y) = (1, 2)", or with z in 3D.
+  std::string point_text(glm::vec2 p, float z) const {
+    if (!is_3d(scenario_)) return " (x, y) = (" + show_float(p.x) + ", " + show_float(p.y) + ")";
+    return " (x, y, z) = (" + show_float(p.x) + ", " + show_float(p.y) + ", " + show_float(z) +
+           ")";
+  }
+
+  // An in-memory 2D scenario's point with a z (a file's is refused as it is read).
+  void check_no_z(const std::string& label, float z, std::uint32_t line) const {
+    if (is_3d(scenario_) || z == 0.0f) return;
+    fail(scenario_.source, line,
+         label + ".z = " + show_float(z) +
+             ": only a 3D world has z (world.dimensions = 3; this one is 2D)");
   }
 
   void check_obstacles() const {
@@ -479,10 +546,10 @@ class Validator {
     for (std::size_t i = 0; i < scenario_.obstacles.size(); ++i) {
       const Obstacle& o = scenario_.obstacles[i];
       const std::string label = "obstacle[" + std::to_string(i) + "]";
-      if (!inside_world(o.centre)) {
+      check_no_z(label, o.z, obstacle_line(i, "x"));
+      if (!inside_world(o.centre, o.z)) {
         fail(scenario_.source, obstacle_line(i, "x"),
-             label + " (x, y) = (" + show_float(o.centre.x) + ", " + show_float(o.centre.y) +
-                 "): must lie in " + world_range());
+             label + point_text(o.centre, o.z) + ": must lie in " + world_range());
       }
       if (!(o.radius > 0.0f) || !std::isfinite(o.radius)) {
         fail(scenario_.source, obstacle_line(i, "radius"),
@@ -496,10 +563,11 @@ class Validator {
   void check_target() const {
     if (!scenario_.target) return;
     const glm::vec2 p = scenario_.target->position;
-    if (!inside_world(p)) {
-      fail(scenario_.source, lines_ ? lines_->target.line_of("x") : 0,
-           "target (x, y) = (" + show_float(p.x) + ", " + show_float(p.y) + "): must lie in " +
-               world_range());
+    const float z = scenario_.target->z;
+    const std::uint32_t line = lines_ ? lines_->target.line_of("x") : 0;
+    check_no_z("target", z, line);
+    if (!inside_world(p, z)) {
+      fail(scenario_.source, line, "target" + point_text(p, z) + ": must lie in " + world_range());
     }
   }
 
@@ -633,8 +701,13 @@ class Validator {
                        std::to_string(placed[s]) + " boids so far: at most its count (" +
                        std::to_string(species->count) + ")");
       }
+      if (const auto refusal =
+              scenario_internal::spawn_layout_refusal(spawn.layout, is_3d(scenario_))) {
+        fail_spawn(k::layout.key, quote(name_of(spawn.layout)), *refusal);
+      }
       check_spawn_region(spawn, fail_spawn);
       if (spawn.layout == SpawnLayout::Clusters) continue;
+      if (is_3d_layout(spawn.layout)) check_spawn_direction(spawn, fail_spawn);
       if (!(spawn.min_speed >= 0.0f)) {
         fail_spawn(k::min_speed.key, show_float(spawn.min_speed), "must be >= 0");
       }
@@ -651,6 +724,21 @@ class Validator {
     }
   }
 
+  // A 3D spawn's cone: a finite axis, which a spread needs (docs/model.md, "The start in 3D").
+  template <class Fail>
+  void check_spawn_direction(const SpawnRegion& spawn, const Fail& fail_spawn) const {
+    namespace k = params::spawn;
+    const glm::vec3 d = spawn.direction;
+    if (!(std::isfinite(d.x) && std::isfinite(d.y) && std::isfinite(d.z))) {
+      fail_spawn(k::direction.key, shown_value(d), "each component must be finite");
+    }
+    if (spawn.spread_degrees > 0.0f && d == glm::vec3(0.0f)) {
+      fail_spawn(k::spread_degrees.key, show_float(spawn.spread_degrees),
+                 "a cone needs its axis: give direction = [dx, dy, dz] (not [0, 0, 0]), or "
+                 "leave spread_degrees at 0");
+    }
+  }
+
   // Every point a layout can place lies in the world (clusters: its origin; the squares that
   // grow from it wrap or meet the walls, docs/model.md).
   template <class Fail>
@@ -658,6 +746,7 @@ class Validator {
     namespace k = params::spawn;
     const double width = scenario_.world.width;
     const double height = scenario_.world.height;
+    const double depth = scenario_.world.depth;
     const auto check_span = [&](std::string_view key, float low, double extent, double length,
                                 std::string_view extent_key, std::string_view side) {
       if (!(low >= 0.0f && double(low) + extent <= length)) {
@@ -680,20 +769,41 @@ class Validator {
         check_span(k::x.key, spawn.x, spawn.width, width, k::width.key, "width");
         check_span(k::y.key, spawn.y, spawn.height, height, k::height.key, "height");
         break;
-      case SpawnLayout::Disc:
-        if (!(spawn.radius > 0.0f)) {
-          fail_spawn(k::radius.key, show_float(spawn.radius), "must be > 0 (a disc's radius)");
+      case SpawnLayout::Box:
+        if (!(spawn.width > 0.0f)) {
+          fail_spawn(k::width.key, show_float(spawn.width), "must be > 0 (a box's width)");
         }
-        for (const auto& [key, centre, length] : {std::tuple{k::x.key, spawn.x, width},
-                                                  std::tuple{k::y.key, spawn.y, height}}) {
+        if (!(spawn.height > 0.0f)) {
+          fail_spawn(k::height.key, show_float(spawn.height), "must be > 0 (a box's height)");
+        }
+        if (!(spawn.depth > 0.0f)) {
+          fail_spawn(k::depth.key, show_float(spawn.depth), "must be > 0 (a box's depth)");
+        }
+        check_span(k::x.key, spawn.x, spawn.width, width, k::width.key, "width");
+        check_span(k::y.key, spawn.y, spawn.height, height, k::height.key, "height");
+        check_span(k::z.key, spawn.z, spawn.depth, depth, k::depth.key, "depth");
+        break;
+      case SpawnLayout::Disc:
+      case SpawnLayout::Ball: {
+        const bool ball = spawn.layout == SpawnLayout::Ball;
+        const std::string shape = ball ? "ball" : "disc";
+        if (!(spawn.radius > 0.0f)) {
+          fail_spawn(k::radius.key, show_float(spawn.radius),
+                     "must be > 0 (a " + shape + "'s radius)");
+        }
+        std::vector<std::tuple<std::string_view, float, double>> axes = {
+            {k::x.key, spawn.x, width}, {k::y.key, spawn.y, height}};
+        if (ball) axes.emplace_back(k::z.key, spawn.z, depth);
+        for (const auto& [key, centre, length] : axes) {
           if (!(double(centre) - spawn.radius >= 0.0 && double(centre) + spawn.radius <= length)) {
             fail_spawn(key, show_float(centre),
-                       "the disc must lie in the world: radius (" + show_float(spawn.radius) +
-                           ") <= " + std::string(key) + " <= " + show_double(length) +
-                           " - radius");
+                       "the " + shape + " must lie in the world: radius (" +
+                           show_float(spawn.radius) + ") <= " + std::string(key) + " <= " +
+                           show_double(length) + " - radius");
           }
         }
         break;
+      }
       case SpawnLayout::Clusters:
         if (!inside_world({spawn.x, spawn.y})) {
           fail_spawn(k::x.key, show_float(spawn.x),

@@ -4,7 +4,8 @@
 //
 // The tables come in the order of check.cpp, where each table's ranges and cross rules are
 // checked, so the read and the check of one table can be held side by side; write.cpp writes
-// them back.
+// them back. It is over 800 lines because one Parser reads every table of both kinds, in 2D
+// and 3D, through the same value readers and messages, which a split would pass around.
 //
 // Sections:
 //   tables and their keys     the top-level keys, the key lists of messages, a [[spawn]]
@@ -61,7 +62,11 @@ SpeciesParams default_species(std::size_t index) {
 }
 
 constexpr std::string_view kObstacleKeys = "x, y, radius";
+constexpr std::string_view kObstacleKeys3d = "x, y, z, radius";
 constexpr std::string_view kTargetKeys = "x, y";
+constexpr std::string_view kTargetKeys3d = "x, y, z";
+// The third coordinate of [[obstacle]] and [target], a 3D world's alone.
+constexpr std::string_view kZKey = "z";
 constexpr std::string_view kTopLevelKeys =
     "world, species, obstacle, target, food, render, spawn, plan";
 constexpr std::array<std::string_view, 8> kTopLevelNames = {
@@ -364,6 +369,24 @@ class Parser {
     return values;
   }
 
+  // A point's z: required in a 3D world, refused in a 2D one (before the table's other keys,
+  // so that the message says why rather than "unknown key").
+  void check_z_presence(const std::string& label, const toml::table& table,
+                        std::string_view what) const {
+    const toml::node* z = table.get(kZKey);
+    if (is_3d(scenario_) && z == nullptr) {
+      fail(scenario_.source, table.source().begin.line,
+           label + "." + std::string(kZKey) + " is missing: a 3D world (world.dimensions = 3) " +
+               "places " + std::string(what) + " in z too (a number >= 0 and <= " +
+               show_float(scenario_.world.depth) + ", the world's depth)");
+    }
+    if (!is_3d(scenario_) && z != nullptr) {
+      fail(scenario_.source, z->source().begin.line,
+           label + "." + std::string(kZKey) + " = " + show_node(*z) +
+               ": only a 3D world has z (world.dimensions = 3; this one is 2D)");
+    }
+  }
+
   void parse_obstacles(const toml::node& node) {
     const toml::array* list = node.as_array();
     if (list == nullptr) wrong_type("obstacle", node, "an array of tables ([[obstacle]])");
@@ -371,10 +394,17 @@ class Parser {
       const std::string label = "obstacle[" + std::to_string(i) + "]";
       const toml::table* table = list->get(i)->as_table();
       if (table == nullptr) wrong_type(label, *list->get(i), "a table ([[obstacle]])");
+      check_z_presence(label, *table, "an obstacle's centre");
       KeyLines lines;
-      const auto [x, y, radius] = read_point_table<3>(label, *table, {"x", "y", "radius"},
-                                                      kObstacleKeys, lines);
-      scenario_.obstacles.push_back(Obstacle{{x, y}, radius});
+      if (is_3d(scenario_)) {
+        const auto [x, y, z, radius] = read_point_table<4>(
+            label, *table, {"x", "y", kZKey, "radius"}, kObstacleKeys3d, lines);
+        scenario_.obstacles.push_back(Obstacle{{x, y}, radius, z});
+      } else {
+        const auto [x, y, radius] = read_point_table<3>(label, *table, {"x", "y", "radius"},
+                                                        kObstacleKeys, lines);
+        scenario_.obstacles.push_back(Obstacle{{x, y}, radius});
+      }
       lines_.obstacles.push_back(std::move(lines));
     }
   }
@@ -384,8 +414,16 @@ class Parser {
   void parse_target(const toml::node& node) {
     const toml::table* table = node.as_table();
     if (table == nullptr) wrong_type("target", node, "a table ([target])");
-    const auto [x, y] = read_point_table<2>("target", *table, {"x", "y"}, kTargetKeys, lines_.target);
-    scenario_.target = Target{{x, y}};
+    check_z_presence("target", *table, "the target");
+    if (is_3d(scenario_)) {
+      const auto [x, y, z] =
+          read_point_table<3>("target", *table, {"x", "y", kZKey}, kTargetKeys3d, lines_.target);
+      scenario_.target = Target{{x, y}, z};
+    } else {
+      const auto [x, y] =
+          read_point_table<2>("target", *table, {"x", "y"}, kTargetKeys, lines_.target);
+      scenario_.target = Target{{x, y}};
+    }
   }
 
   // ---- [food] and [[food.patch]] -----------------------------------------------------
@@ -454,6 +492,7 @@ class Parser {
       });
       const std::string_view layout =
           names_of(spawn.layout)[static_cast<std::size_t>(spawn.layout)];
+      check_spawn_dimensions(label, *table, spawn.layout);
       for (const auto& entry : *table) {
         const std::string_view key = entry.first.str();
         if (spawn_key_applies(spawn.layout, key)) continue;
@@ -467,12 +506,14 @@ class Parser {
              label + "." + std::string(key) + " is missing: the " + std::string(layout) +
                  " needs it");
       };
-      if (spawn.layout == SpawnLayout::Rectangle) {
+      if (spawn.layout == SpawnLayout::Rectangle || spawn.layout == SpawnLayout::Box) {
         needs(params::spawn::width.key);
         needs(params::spawn::height.key);
-      } else if (spawn.layout == SpawnLayout::Disc) {
+      } else if (spawn.layout == SpawnLayout::Disc || spawn.layout == SpawnLayout::Ball) {
         needs(params::spawn::radius.key);
       }
+      if (is_3d_layout(spawn.layout)) needs(params::spawn::z.key);
+      if (spawn.layout == SpawnLayout::Box) needs(params::spawn::depth.key);
       for (const SpeciesParams& species : scenario_.species) {
         if (species.name != spawn.species) continue;
         const SpeedRange speeds = start_speeds(species);
@@ -481,6 +522,35 @@ class Parser {
       }
       scenario_.spawns.push_back(std::move(spawn));
       lines_.spawns.push_back(std::move(lines));
+    }
+  }
+
+  // A spawn's keys and layout of the other world's dimensions, refused by name before the
+  // layout's own keys are checked: z, depth, direction, spread_degrees and the ball and box
+  // belong to a 3D world, the headings and the other layouts to a 2D one.
+  void check_spawn_dimensions(const std::string& label, const toml::table& table,
+                              SpawnLayout layout) const {
+    const bool volume = is_3d(scenario_);
+    for (const auto& entry : table) {
+      const std::string_view key = entry.first.str();
+      const std::string shown = label + "." + std::string(key) + " = " + show_node(entry.second);
+      if (!volume && scenario_internal::spawn_key_is_3d_only(key)) {
+        fail(scenario_.source, entry.first.source().begin.line,
+             shown + ": a 3D key, refused in a 2D world (world.dimensions = 2; set " +
+                 "world.dimensions = 3 for a volume)");
+      }
+      if (volume && scenario_internal::spawn_key_is_2d_only(key)) {
+        fail(scenario_.source, entry.first.source().begin.line,
+             shown + ": a 2D key, refused in a 3D world (world.dimensions = 3): give " +
+                 "direction = [dx, dy, dz] and spread_degrees (>= 0 and <= 360) instead");
+      }
+    }
+    if (const auto refusal = scenario_internal::spawn_layout_refusal(layout, volume)) {
+      const toml::node* given = table.get(params::spawn::layout.key);
+      fail(scenario_.source, given ? given->source().begin.line : table.source().begin.line,
+           label + "." + std::string(params::spawn::layout.key) + " = " +
+               quote(names_of(layout)[static_cast<std::size_t>(layout)]) +
+               (given ? "" : " (the default)") + ": " + *refusal);
     }
   }
 
@@ -611,7 +681,7 @@ class Parser {
   }
   void read_value(const std::string& label, const toml::node& node, const params::Accepted&,
                   glm::vec3& out) const {
-    out = read_colour(label, node);
+    out = read_triple(label, node);
   }
   // food.initial: a number (the validator checks its range) or the word "random".
   void read_value(const std::string& label, const toml::node& node, const params::Accepted&,
@@ -665,10 +735,14 @@ class Parser {
     return names;
   }
 
-  glm::vec3 read_colour(const std::string& label, const toml::node& node) const {
+  // A colour [r, g, b] or a spawn's direction [dx, dy, dz].
+  glm::vec3 read_triple(const std::string& label, const toml::node& node) const {
     const toml::array* list = node.as_array();
     if (list == nullptr || list->size() != 3) {
-      wrong_type(label, node, "an array of 3 numbers [r, g, b]");
+      const std::string direction_suffix = "." + std::string(params::spawn::direction.key);
+      const bool direction = label.ends_with(direction_suffix);
+      wrong_type(label, node,
+                 direction ? "an array of 3 numbers [dx, dy, dz]" : "an array of 3 numbers [r, g, b]");
     }
     glm::vec3 colour;
     for (int c = 0; c < 3; ++c) {

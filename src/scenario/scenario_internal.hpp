@@ -71,14 +71,42 @@ inline bool spawn_key_applies(SpawnLayout layout, std::string_view key) {
                                         k::y.key}) {
     if (key == common) return true;
   }
-  const bool velocity_key = key == k::min_speed.key || key == k::max_speed.key ||
-                            key == k::heading_min.key || key == k::heading_max.key;
+  const bool speed_key = key == k::min_speed.key || key == k::max_speed.key;
+  const bool velocity_key = speed_key || key == k::heading_min.key || key == k::heading_max.key;
+  const bool velocity_key_3d =
+      speed_key || key == k::direction.key || key == k::spread_degrees.key;
   switch (layout) {
     case SpawnLayout::Rectangle: return velocity_key || key == k::width.key || key == k::height.key;
     case SpawnLayout::Disc: return velocity_key || key == k::radius.key;
     case SpawnLayout::Clusters: return key == k::first_index.key || key == k::spread.key;
+    case SpawnLayout::Ball: return velocity_key_3d || key == k::z.key || key == k::radius.key;
+    case SpawnLayout::Box:
+      return velocity_key_3d || key == k::z.key || key == k::width.key || key == k::height.key ||
+             key == k::depth.key;
   }
   return false;
+}
+
+// The [[spawn]] keys that only a 3D world has, and those only a 2D world has: a file that gives
+// one in the other world is refused by name (world.dimensions), before the layout's keys are.
+inline bool spawn_key_is_3d_only(std::string_view key) {
+  namespace k = params::spawn;
+  return key == k::z.key || key == k::depth.key || key == k::direction.key ||
+         key == k::spread_degrees.key;
+}
+inline bool spawn_key_is_2d_only(std::string_view key) {
+  namespace k = params::spawn;
+  return key == k::heading_min.key || key == k::heading_max.key;
+}
+
+// Why `layout` is refused in a 3D world (`volume`) or a 2D one, or nothing when it is accepted:
+// a 2D world takes rectangle, disc and clusters, a 3D one ball and box.
+inline std::optional<std::string> spawn_layout_refusal(SpawnLayout layout, bool volume) {
+  if (is_3d_layout(layout) == volume) return std::nullopt;
+  return volume ? "a 2D layout, refused in a 3D world (world.dimensions = 3): must be "
+                  "\"ball\" or \"box\""
+                : "a 3D layout, refused in a 2D world (world.dimensions = 2): must be "
+                  "\"rectangle\", \"disc\" or \"clusters\"";
 }
 
 // Reads `value` into the world's key `key`, or into the key of species `species`, as a file's

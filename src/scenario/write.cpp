@@ -132,6 +132,7 @@ std::string scenario_to_toml(const FlockScenario& scenario) {
     out += "\n[[obstacle]]\n";
     out += "x = " + toml_float(o.centre.x) + "\n";
     out += "y = " + toml_float(o.centre.y) + "\n";
+    if (is_3d(scenario)) out += "z = " + toml_float(o.z) + "\n";  // 2D files keep their bytes
     out += "radius = " + toml_float(o.radius) + "\n";
   }
   out += look_toml(scenario);
@@ -139,6 +140,7 @@ std::string scenario_to_toml(const FlockScenario& scenario) {
     out += "\n[target]\n";
     out += "x = " + toml_float(scenario.target->position.x) + "\n";
     out += "y = " + toml_float(scenario.target->position.y) + "\n";
+    if (is_3d(scenario)) out += "z = " + toml_float(scenario.target->z) + "\n";
   }
   for (const SpawnRegion& spawn : scenario.spawns) {
     out += "\n[[spawn]]\n";

@@ -17,6 +17,9 @@ scenarios=("$source_dir"/scenarios/*.toml)
 for scenario in "${scenarios[@]}"; do
   name=$(basename "$scenario" .toml)
   screenshot=$work/$name.png
+  # The GPU's 3D path lands separately: until then a 3D scenario ([world] dimensions = 3) has
+  # nothing here to draw it, and the core tests load it instead.
+  grep -Eq '^[[:space:]]*dimensions[[:space:]]*=[[:space:]]*3' "$scenario" && continue
   set +e
   # From $work, where the viewer's imgui.ini goes.
   steps=1

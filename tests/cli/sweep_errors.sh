@@ -26,6 +26,11 @@ refused "missing --vary KEY=SPEC"
 words=(--scenario "$scenario" --vary species.tiny.align_weight=0,0.1 --seeds 2 "${window[@]}" --out "$work/sweep.txt")
 refused "--out must end in .csv, got"
 
+words=(--scenario "$scenario" --vary species.tiny.align_weight=0,0.1 --vary-with species.tiny.cohesion_weight=0,0.1,0.2 --seeds 2 "${window[@]}" --out "$csv")
+refused "--vary-with species.tiny.cohesion_weight=0,0.1,0.2: 3 values, but the --vary it moves in step with (species.tiny.align_weight) has 2: give as many"
+words=(--scenario "$scenario" --vary species.tiny.align_weight=0,0.1 --vary-with species.tiny.align_weight=0,0.1 --seeds 2 "${window[@]}" --out "$csv")
+refused "--vary-with species.tiny.align_weight=0,0.1: species.tiny.align_weight is varied twice: give its values once"
+
 # The keys and values meet the scenario as a file's would.
 words=(--scenario "$scenario" --vary species.tiny.align_weightt=0,0.1 --seeds 2 "${window[@]}" --out "$csv")
 refused "--vary species.tiny.align_weightt=0: species[0] (tiny).align_weightt: unknown key: did you mean \"align_weight\"? (every key: docs/scenarios.md)"

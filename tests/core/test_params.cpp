@@ -245,7 +245,7 @@ TEST_CASE("the unknown-key messages list every key of the table", "[params]") {
   std::string species_message;
   std::string render_message;
   try {
-    parse_scenario("[world]\nwidth = 300\nheight = 200\ndepth = 1\n[[species]]\n", "k.toml");
+    parse_scenario("[world]\nwidth = 300\nheight = 200\nvolume = 1\n[[species]]\n", "k.toml");
   } catch (const InputError& error) {
     world_message = error.what();
   }

@@ -185,7 +185,8 @@ TEST_CASE("bad world values and top-level keys are rejected with their line", "[
   CHECK_THAT(parse_error("[world]\nwidth = 100\nheight = 80\nseed = 1.5\n" + kSpecies),
              StartsWith("test.toml:4: world.seed = 1.5: must be an integer, found a float"));
   CHECK_THAT(parse_error("[world]\nwidth = 100\nheight = 80\ndepth = 3\n" + kSpecies),
-             StartsWith("test.toml:4: world.depth: unknown key (accepted: width, height, seed, capacity)"));
+             Equals("test.toml:4: world.depth = 3: only a 3D world has a depth (set "
+                    "world.dimensions = 3, or leave depth out)"));
   CHECK_THAT(parse_error("[world]\nheight = 80\n" + kSpecies),
              StartsWith("test.toml:1: world.width is missing"));
   CHECK_THAT(parse_error(kSpecies), StartsWith("test.toml: no [world] table"));
@@ -447,7 +448,7 @@ TEST_CASE("bad [[spawn]] values are rejected naming file, line, key and range",
                       "[0, 80] (the world)");
   CHECK(parse_error(spawn_with(box + "layout = \"hexagon\"")) ==
         at_line(12) + "spawn[0].layout = \"hexagon\": must be one of \"rectangle\", \"disc\", "
-                      "\"clusters\"");
+                      "\"clusters\", \"ball\", \"box\"");
   // A key the layout would ignore is an error, not silently dropped.
   CHECK(parse_error(spawn_with(box + "layout = \"disc\"\nx = 50\ny = 40\nradius = 5\nwidth = 3")) ==
         at_line(16) + "spawn[0].width: not a key of layout = \"disc\" (its keys: species, count, "
@@ -457,7 +458,7 @@ TEST_CASE("bad [[spawn]] values are rejected naming file, line, key and range",
                       "species, count, layout, x, y, first_index, spread)");
   CHECK_THAT(parse_error(spawn_with(box + "x = 1\ny = 1\nwidth = 5\nheight = 5\nangle = 3")),
              StartsWith(at_line(16) + "spawn[0].angle: unknown key (accepted: species, count, "
-                                      "layout, x, y, width, height, radius,"));
+                                      "layout, x, y, z, width, height, depth, radius,"));
   // Velocity ranges: in order, and a heading range of at most a turn.
   const std::string rectangle = box + "x = 1\ny = 1\nwidth = 5\nheight = 5\n";  // to line 15
   CHECK(parse_error(spawn_with(rectangle + "min_speed = -1")) ==

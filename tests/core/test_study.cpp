@@ -231,6 +231,26 @@ TEST_CASE("the runs: the first --vary outermost, the seeds innermost", "[study]"
              Equals("--vary and --seeds make more than 1000000 runs, the most a sweep makes"));
 }
 
+TEST_CASE("--vary-with: a key in step with the --vary before it adds no combinations",
+          "[study]") {
+  const std::vector<study::VaryAxis> vary{study::parse_vary("x=1,2"),
+                                          study::parse_vary("y=a,b,c")};
+  const std::vector<study::VaryAxis> with{study::parse_vary_with("z=A,B,C")};
+  const std::vector<study::VaryAxis> axes = study::sweep_axes(vary, with);
+  REQUIRE(axes.size() == 3);
+  CHECK(axes[2].in_step);
+  const std::vector<std::uint64_t> seeds{5};
+  const std::vector<study::SweepRun> runs = study::sweep_runs(axes, seeds);
+  REQUIRE(runs.size() == 6);
+  CHECK(study::run_count(axes, seeds.size()) == 6);
+  std::vector<std::string> order;
+  for (const study::SweepRun& run : runs) {
+    order.push_back(run.overrides[0].value + run.overrides[1].value + run.overrides[2].value);
+  }
+  // z's k-th value goes with y's k-th, in every x.
+  CHECK_THAT(order, Equals(std::vector<std::string>{"1aA", "1bB", "1cC", "2aA", "2bB", "2cC"}));
+}
+
 TEST_CASE("the window: the samples from --measure-from to --steps, one at least", "[study]") {
   CHECK(study::SampleWindow{100, 10, 95}.first_sample() == 100);
   CHECK(study::SampleWindow{100, 10, 90}.first_sample() == 90);

@@ -303,11 +303,11 @@ float noise_angle(const SpeciesModel& observer, std::uint32_t id, std::uint64_t 
 
 // Two directions that make (h, e1, e2) a right-handed orthonormal basis, for a unit h: the
 // branch-free construction of Duff et al. 2017, in float32 (docs/model.md, "The rules in 3D").
-struct Perpendiculars {
-  glm::vec3 e1{0.0f};
-  glm::vec3 e2{0.0f};
+struct OrthonormalBasis {
+  glm::vec3 e1{1.0f, 0.0f, 0.0f};
+  glm::vec3 e2{0.0f, 1.0f, 0.0f};
 };
-Perpendiculars orthonormal_basis(glm::vec3 h);
+OrthonormalBasis orthonormal_basis(glm::vec3 h);
 // h turned by the angle whose cosine and sine are c and s, towards the direction phi about it:
 // c h + s (cos phi e1 + sin phi e2).
 glm::vec3 tilt(glm::vec3 h, float c, float s, float phi);

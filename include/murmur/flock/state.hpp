@@ -81,9 +81,11 @@ inline constexpr std::uint32_t kLastNextId = 0xFFFFFFFFu;
 void require_ids_for_births(std::uint64_t step, std::uint32_t next_id, std::uint64_t born);
 
 // The scenario's seeded start: counter-based hashing of (seed, id), so the same seed gives
-// the same bits on every machine. Positions uniform in the world, headings uniform, speeds
-// uniform in [min_speed, max_speed]. Ids 0..N-1 in species order. Energies energy_initial,
-// the initial food field, zeroed totals (one per species).
+// the same bits on every machine. Positions uniform in the world, headings uniform (in 3D
+// directions uniform on the sphere), speeds uniform in [min_speed, max_speed], except where
+// [[spawn]] tables place boids (docs/model.md, "The seeded start", "The start in 3D"). Ids
+// 0..N-1 in species order. Energies energy_initial, the initial food field, zeroed totals (one
+// per species).
 FlockState seeded_start(const Scenario& scenario);
 
 // The food field a flock starts from (docs/model.md, "The food field"): food.initial (a

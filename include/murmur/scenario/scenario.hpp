@@ -160,17 +160,20 @@ void for_each_species_param(Visitor&& visit) {
 #include "murmur/scenario/params/species_params.def"
 }
 
-// A disc the boids steer around (key `[[obstacle]] x y radius`; the viewer's left click).
+// A disc the boids steer around (key `[[obstacle]] x y radius`; the viewer's left click), or
+// in 3D a sphere (x y z radius).
 struct Obstacle {
   glm::vec2 centre{0.0f};
   float radius = 0;
-  float z = 0.0f;  // the centre's z in a 3D world: the obstacle is a sphere there
+  // The centre's z in a 3D world (0 in 2D); last, so that {{x, y}, radius} still reads.
+  float z = 0.0f;
 };
 
-// A point every boid is pulled towards (key `[target] x y`; the viewer's right click).
+// A point every boid is pulled towards (key `[target] x y`, and z in 3D; the viewer's right
+// click).
 struct Target {
   glm::vec2 position{0.0f};
-  float z = 0.0f;  // the point's z in a 3D world
+  float z = 0.0f;  // 3D only, as Obstacle::z
 };
 
 // `food.initial`: a fraction of max_per_cell in every cell, or the "random" pattern.
@@ -229,11 +232,17 @@ void for_each_food_patch_param(Visitor&& visit) {
 #include "murmur/scenario/params/food_params.def"
 }
 
-// How a [[spawn]] table places its boids (docs/model.md, "The seeded start").
-enum class SpawnLayout : std::uint32_t { Rectangle = 0, Disc = 1, Clusters = 2 };
+// How a [[spawn]] table places its boids (docs/model.md, "The seeded start" and "The start in
+// 3D"): the first three in a 2D world, ball and box in a 3D one.
+enum class SpawnLayout : std::uint32_t { Rectangle = 0, Disc = 1, Clusters = 2, Ball = 3, Box = 4 };
 // The TOML names of SpawnLayout's values, in the enum's order.
-inline constexpr std::string_view kSpawnLayoutNames[] = {"rectangle", "disc", "clusters"};
+inline constexpr std::string_view kSpawnLayoutNames[] = {"rectangle", "disc", "clusters", "ball",
+                                                         "box"};
 constexpr const auto& names_of(SpawnLayout) { return kSpawnLayoutNames; }
+// Whether a layout places boids in a volume (a 3D world takes only these, a 2D world none).
+constexpr bool is_3d_layout(SpawnLayout layout) {
+  return layout == SpawnLayout::Ball || layout == SpawnLayout::Box;
+}
 
 // One [[spawn]] table: `count` of a species' boids start in a region of the world instead of
 // uniformly. Its members are the lines of include/murmur/scenario/params/spawn_params.def.
