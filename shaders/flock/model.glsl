@@ -468,24 +468,24 @@ vecD couzin_direction(NeighbourSums sums, vecD heading) {
 #ifdef MURMUR_3D
 // Two directions that make (h, e1, e2) a right-handed orthonormal basis for a unit h: the
 // branch-free basis of Duff et al. (JCGT 6(1), 2017), docs/model.md, "The rules in 3D".
-struct Perpendiculars {
+struct OrthonormalBasis {
   vec3 e1;
   vec3 e2;
 };
 
-Perpendiculars orthonormal_basis(vec3 h) {
+OrthonormalBasis orthonormal_basis(vec3 h) {
   float sigma = h.z >= 0.0 ? 1.0 : -1.0;
   precise float a = -1.0 / (sigma + h.z);
   precise float b = h.x * h.y * a;
   precise vec3 e1 = vec3(1.0 + sigma * (h.x * h.x) * a, sigma * b, -sigma * h.x);
   precise vec3 e2 = vec3(b, sigma + h.y * h.y * a, -h.y);
-  return Perpendiculars(e1, e2);
+  return OrthonormalBasis(e1, e2);
 }
 
 // h turned by the angle of cosine c and sine s towards the direction phi about it:
 // c h + s (cos phi e1 + sin phi e2).
 vec3 tilt(vec3 h, float c, float s, float phi) {
-  Perpendiculars basis = orthonormal_basis(h);
+  OrthonormalBasis basis = orthonormal_basis(h);
   vec2 around = sin_cos(phi);
   precise vec3 t = c * h + s * (around.y * basis.e1 + around.x * basis.e2);
   return t;
