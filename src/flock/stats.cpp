@@ -1,3 +1,8 @@
+// The statistics of docs/model.md ("Flock statistics", "Statistics in 3D") on the CPU, one code
+// for 2 and 3 dimensions.
+//
+// Sections: polarization; milling in walls and on a torus; nearest neighbours and clusters
+// (the k-d tree); the measures of a state; the population and its events; the stats' columns.
 #include "murmur/flock/stats.hpp"
 
 #include <algorithm>
@@ -33,33 +38,6 @@ using Point = glm::vec<D, float>;
 template <int D>
 using Vector = glm::vec<D, double>;
 
-// A boid's position and velocity in the world's dimensions: the plane's pair in 2D.
-template <int D>
-Point<D> position_in(const Boid& b) {
-  if constexpr (D == 2) {
-    return b.pos;
-  } else {
-    return position_of(b);
-  }
-}
-template <int D>
-Point<D> velocity_in(const Boid& b) {
-  if constexpr (D == 2) {
-    return b.vel;
-  } else {
-    return velocity_of(b);
-  }
-}
-// The world's sides, Lx and Ly (and Lz).
-template <int D>
-Point<D> world_sides(const Scenario& scenario) {
-  if constexpr (D == 2) {
-    return scenario.size();
-  } else {
-    return world_box(scenario);
-  }
-}
-
 // sqrt(x^2 + y^2 (+ z^2)) in double, the squares summed in axis order.
 template <int D>
 double length_of(Point<D> d) {
@@ -84,7 +62,7 @@ template <int D>
 double polarization(const FlockState& state) {
   Vector<D> sum(0.0);
   for (const Boid& b : state.boids) {
-    const Point<D> velocity = velocity_in<D>(b);
+    const Point<D> velocity = velocity_in<Point<D>>(b);
     const double speed = length_of<D>(velocity);
     if (speed == 0.0) continue;  // no heading: counts in N, adds nothing
     sum += Vector<D>(velocity) / speed;
@@ -99,7 +77,7 @@ double milling_about(const FlockState& state, Offset&& offset_of) {
   decltype(cross(Vector<D>{}, Vector<D>{})) angular{0.0};
   for (const Boid& b : state.boids) {
     const Vector<D> r = offset_of(b);
-    const Point<D> velocity = velocity_in<D>(b);
+    const Point<D> velocity = velocity_in<Point<D>>(b);
     const double norm = hypot_of(r) * length_of<D>(velocity);
     if (norm == 0.0) continue;  // at the centroid or at rest: no direction of rotation
     angular += cross(r, Vector<D>(velocity)) / norm;
@@ -111,10 +89,10 @@ double milling_about(const FlockState& state, Offset&& offset_of) {
 template <int D>
 double milling_in_walls(const FlockState& state) {
   Vector<D> centroid(0.0);
-  for (const Boid& b : state.boids) centroid += Vector<D>(position_in<D>(b));
+  for (const Boid& b : state.boids) centroid += Vector<D>(position_in<Point<D>>(b));
   centroid /= static_cast<double>(state.boids.size());
   return milling_about<D>(state,
-                          [&](const Boid& b) { return Vector<D>(position_in<D>(b)) - centroid; });
+                          [&](const Boid& b) { return Vector<D>(position_in<Point<D>>(b)) - centroid; });
 }
 
 // The circular mean of one axis of side `side`: the positions as angles 2 pi x / side, their
@@ -138,11 +116,11 @@ double minimum_image(double d, double side) {
 // unless every boid lies within MURMUR_MILLING_COMPACT_SHARE of the side of it on each axis.
 template <int D>
 std::optional<double> milling_on_torus(const Scenario& scenario, const FlockState& state) {
-  const Vector<D> sides(world_sides<D>(scenario));
+  const Vector<D> sides(world_in<Point<D>>(scenario));
   Vector<D> cos_sum(0.0);
   Vector<D> sin_sum(0.0);
   for (const Boid& b : state.boids) {
-    const Point<D> p = position_in<D>(b);
+    const Point<D> p = position_in<Point<D>>(b);
     for (int a = 0; a < D; ++a) {
       const double angle = 2.0 * std::numbers::pi * p[a] / sides[a];
       cos_sum[a] += std::cos(angle);
@@ -156,7 +134,7 @@ std::optional<double> milling_on_torus(const Scenario& scenario, const FlockStat
     centre[a] = *mean;
   }
   const auto offset_of = [&](const Boid& b) {
-    Vector<D> r = Vector<D>(position_in<D>(b)) - centre;
+    Vector<D> r = Vector<D>(position_in<Point<D>>(b)) - centre;
     if (scenario.species.at(b.species).topology == Topology::Wrap) {
       for (int a = 0; a < D; ++a) r[a] = minimum_image(r[a], sides[a]);
     }
@@ -243,7 +221,7 @@ double typical_spacing(glm::vec3 world, double count) {
 template <int D>
 double mean_nearest_neighbour(const Scenario& scenario, const KdTree<D>& tree,
                               std::span<const Point<D>> positions, const PerBoidSpecies& species) {
-  const Point<D> world = world_sides<D>(scenario);
+  const Point<D> world = world_in<Point<D>>(scenario);
   const auto start_radius =
       static_cast<float>(typical_spacing(world, static_cast<double>(positions.size())));
   std::vector<std::uint32_t> found;
@@ -293,7 +271,7 @@ std::uint32_t cluster_count(const Scenario& scenario, const KdTree<D>& tree,
   for (std::size_t i = 0; i < positions.size(); ++i) {
     found.clear();
     tree.query_radius(positions[i], species.radius[i], species.topology[i],
-                      world_sides<D>(scenario), found);
+                      world_in<Point<D>>(scenario), found);
     for (const std::uint32_t j : found) {
       if (sets.unite(static_cast<std::uint32_t>(i), j)) --components;
     }
@@ -312,7 +290,7 @@ void measure(const Scenario& scenario, const FlockState& state, bool any_wrap, F
 
   std::vector<Point<D>> positions;
   positions.reserve(state.boids.size());
-  for (const Boid& b : state.boids) positions.push_back(position_in<D>(b));
+  for (const Boid& b : state.boids) positions.push_back(position_in<Point<D>>(b));
   const KdTree<D> tree(positions);
   const PerBoidSpecies species = per_boid_species(scenario, state);
   if (positions.size() >= 2) {

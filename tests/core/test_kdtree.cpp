@@ -1,5 +1,9 @@
 // The k-d tree (docs/model.md, "The k-d tree") against brute force and against the model's own
 // predicate: the CPU reference's neighbour sets are only as trustworthy as this search.
+//
+// Sections: helpers; the plane (random sets, duplicates, edges, lattices, seams, the
+// predicate); three dimensions (random clouds, seams, ties, duplicates, the predicate, a flat
+// cloud).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>

@@ -4,6 +4,9 @@
 //
 // Sections: helpers; the seeded start; CSV; .npy and writing; three dimensions; energies and the
 // food field; start layouts ([[spawn]]).
+//
+// It is over 800 lines because every state format's cases, 2D and 3D, share the fixtures of the first
+// section, and a reader looking for what a file format promises finds it in one place.
 #include <catch2/catch.hpp>
 
 #include <sys/resource.h>

@@ -231,7 +231,7 @@ TEST_CASE("the runs: the first --vary outermost, the seeds innermost", "[study]"
              Equals("--vary and --seeds make more than 1000000 runs, the most a sweep makes"));
 }
 
-TEST_CASE("--vary-with: a key in step with the --vary before it adds no combinations",
+TEST_CASE("a --vary-with key moves in step with the --vary before it, adding no combinations",
           "[study]") {
   const std::vector<study::VaryAxis> vary{study::parse_vary("x=1,2"),
                                           study::parse_vary("y=a,b,c")};
