@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "murmur/base/errors.hpp"
 #include "murmur/render/recording.hpp"
+#include "murmur/render/renderer.hpp"
 
 namespace murmur::cli {
 namespace {
@@ -44,6 +45,7 @@ int run_record(const FlagValues& options) {
   request.subject = visit_kind(
       load_any_scenario_with_seed(options.record_scenario, options.seed),
       [&](FlockScenario&& flock) -> RecordSubject {
+        require_drawable(flock);
         std::optional<FlockState> initial = flock_start_state(flock, options.in);
         return FlockRecording{std::move(flock), std::move(initial)};
       },

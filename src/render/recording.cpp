@@ -206,7 +206,7 @@ class RecordedScene {
 class FlockScene final : public RecordedScene {
  public:
   FlockScene(const FlockRecording& recording, Renderer& renderer)
-      : flock_(recording.scenario,
+      : flock_((require_drawable(recording.scenario), recording.scenario),
                recording.initial ? *recording.initial : seeded_start(recording.scenario)),
         renderer_(renderer) {}
   void advance(std::uint32_t steps, const StepsMade& steps_made) override {

@@ -3,6 +3,8 @@
 // named for what it reads and what it writes.
 #include "murmur/render/renderer.hpp"
 
+#include "murmur/base/errors.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
@@ -40,6 +42,7 @@ void check_size(int width, int height) {
 
 // The flock's state: capacity() records, the first Population::live of them live.
 BoidBufferView flock_view(const GpuFlock& flock) {
+  require_drawable(flock.scenario());
   return BoidBufferView{flock.boid_buffer(), flock.capacity(), flock.population_buffer(),
                         flock.step_index()};
 }
@@ -129,6 +132,13 @@ void Renderer::create_targets() {
 // --- the trail history ------------------------------------------------------------------
 
 void Renderer::reset_trails() { passes_->trail_history.reset(); }
+
+void require_drawable(const FlockScenario& scenario) {
+  if (is_3d(scenario)) {
+    throw InputError("world.dimensions = 3: the renderer draws 2D worlds only so far; murmur "
+                     "step, stats and sweep run a 3D world (docs/model.md, \"Three dimensions\")");
+  }
+}
 
 void Renderer::record_step(const GpuFlock& flock) {
   record_step(flock.scenario(), flock_view(flock));

@@ -146,6 +146,7 @@ Viewer::Viewer(WindowSession& session, const ViewerOptions& options,
       scenario_path_(options.scenario_path),
       panel_(options.scenario_path) {
   obstacle_radius_ = default_obstacle_radius(scenario_);
+  require_drawable(scenario_);
   flock_ = std::make_unique<GpuFlock>(
       effective_scenario(), options.initial ? *options.initial : seeded_start(scenario_));
   readback_ = std::make_unique<FlockReadback>();

@@ -96,6 +96,11 @@ struct RenderPassTimes {
   double total() const { return trails + heads + exposure + bloom + overlays + resolve; }
 };
 
+// The renderer draws a plane: a 3D world (docs/model.md, "Three dimensions") is refused in
+// one line (InputError) until its perspective view lands. Called before a flock is made for
+// drawing, so that nothing is stepped first.
+void require_drawable(const FlockScenario& scenario);
+
 class Renderer {
  public:
   Renderer(int width, int height, const RenderSettings& settings = {});
