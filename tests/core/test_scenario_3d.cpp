@@ -14,6 +14,7 @@
 
 #include "murmur/base/errors.hpp"
 #include "murmur/scenario/scenario.hpp"
+#include "input_error.hpp"
 
 using namespace murmur;
 using Catch::Matchers::Contains;
@@ -24,18 +25,7 @@ namespace {
 
 const std::filesystem::path kSourceDir = MURMUR_SOURCE_DIR;
 
-// The InputError message of `action`, or a test failure when it does not throw one.
-std::string input_error(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const InputError& error) {
-    const std::string message = error.what();
-    CHECK(message.find('\n') == std::string::npos);  // messages are one line
-    return message;
-  }
-  FAIL("expected an InputError");
-  return {};
-}
+using test::input_error;
 
 std::string parse_error(const std::string& text) {
   return input_error([&] { parse_any_scenario(text, "test.toml"); });
