@@ -134,22 +134,31 @@ py::dict compare(const PyScenario& scenario, std::optional<std::uint32_t> steps,
 // (or V1,V2,...) text.
 using AxisValues = std::variant<std::vector<std::string>, std::string>;
 
-study::SweepDefinition define(const PyScenario& scenario,
-                              const std::vector<std::pair<std::string, AxisValues>>& vary,
-                              const std::variant<std::uint64_t, std::vector<std::uint64_t>>& seeds,
-                              std::uint32_t steps, std::uint32_t every, std::uint32_t measure_from) {
+using PyAxes = std::vector<std::pair<std::string, AxisValues>>;
+
+// The axes of `vary` ("vary") or `vary_with` ("vary_with"), as --vary and --vary-with read them.
+std::vector<study::VaryAxis> axes_of(const PyAxes& given_axes, const std::string& argument) {
   std::vector<study::VaryAxis> axes;
-  for (const auto& [key, values] : vary) {
+  for (const auto& [key, values] : given_axes) {
     if (const auto* spec = std::get_if<std::string>(&values)) {
       axes.push_back(study::parse_vary(key + "=" + *spec));
     } else {
       const auto& list = std::get<std::vector<std::string>>(values);
       std::string given = key + "=";
       for (std::size_t i = 0; i < list.size(); ++i) given += (i ? "," : "") + list[i];
-      if (list.empty()) throw InputError("vary: " + key + " has no values");
+      if (list.empty()) throw InputError(argument + ": " + key + " has no values");
       axes.push_back({key, list, given});
     }
   }
+  return axes;
+}
+
+study::SweepDefinition define(const PyScenario& scenario, const PyAxes& vary,
+                              const PyAxes& vary_with,
+                              const std::variant<std::uint64_t, std::vector<std::uint64_t>>& seeds,
+                              std::uint32_t steps, std::uint32_t every, std::uint32_t measure_from) {
+  std::vector<study::VaryAxis> axes =
+      study::sweep_axes(axes_of(vary, "vary"), axes_of(vary_with, "vary_with"));
   study::SeedChoice choice;
   if (const auto* count = std::get_if<std::uint64_t>(&seeds)) {
     choice.count = *count;
@@ -210,12 +219,16 @@ void bind_study(py::module_& module) {
            [](const study::SweepDefinition& sweep, std::size_t index) {
              return study::describe_run(sweep.runs.at(index));
            })
-      .def_property_readonly("axes", [](const study::SweepDefinition& sweep) {
-        std::vector<std::string> given;
-        for (const study::VaryAxis& axis : sweep.axes) given.push_back(axis.given);
-        return given;
+      .def_property_readonly("axis_flags", [](const study::SweepDefinition& sweep) {
+        // As the command line gives them: what a journal records.
+        std::vector<std::string> flags;
+        for (const study::VaryAxis& axis : sweep.axes) {
+          flags.push_back((axis.in_step ? "--vary-with " : "--vary ") + axis.given);
+        }
+        return flags;
       });
-  module.def("_define_sweep", &define, py::arg("scenario"), py::arg("vary"), py::arg("seeds"),
+  module.def("_define_sweep", &define, py::arg("scenario"), py::arg("vary"),
+             py::arg("vary_with"), py::arg("seeds"),
              py::arg("steps"), py::arg("every"), py::arg("measure_from"));
   module.def("_run_point", &run_point, py::arg("scenario"), py::arg("overrides"),
              py::arg("seed"), py::arg("steps"), py::arg("every"), py::arg("measure_from"),

@@ -42,6 +42,22 @@ def test_local_processes_give_murmur_sweeps_rows(tmp_path, run_murmur, bounded, 
     assert len(table) == 12 and list(table["seed"][:2]) == [42, 43]
 
 
+def test_vary_with_moves_a_key_in_step_as_the_command_does(tmp_path, run_murmur, bounded):
+    run_murmur("sweep", "--scenario", bounded, "--vary", "species.tiny.align_weight=0,0.05,0.1",
+               "--vary-with", "species.tiny.cohesion_weight=0.02,0,0.01", "--seeds", 2,
+               *WINDOW_CLI, "--backend", "cpu", "--out", tmp_path / "cli.csv", "--quiet")
+    table = murmur.sweep(bounded, {"species.tiny.align_weight": [0, 0.05, 0.1]},
+                         vary_with={"species.tiny.cohesion_weight": [0.02, 0, 0.01]}, seeds=2,
+                         **WINDOW, backend="cpu", jobs=1, out=tmp_path / "python.csv",
+                         progress=False)
+    assert (tmp_path / "python.csv").read_bytes() == (tmp_path / "cli.csv").read_bytes()
+    # Three pairs, not nine combinations.
+    assert len(table) == 6
+    with pytest.raises(murmur.ScenarioError, match="give as many"):
+        murmur.sweep(bounded, {"species.tiny.align_weight": [0, 0.1]},
+                     vary_with={"species.tiny.cohesion_weight": [0.02]}, steps=10)
+
+
 @pytest.fixture(scope="module")
 def cluster():
     from distributed import Client, LocalCluster

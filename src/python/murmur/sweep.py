@@ -54,7 +54,7 @@ def _journal_definition(scenario, definition, seeds, steps, every, measure_from,
     """What a resume must match: the arguments that shape the rows and the scenario's values."""
     text = scenario.to_toml().encode()
     lines = [f"--scenario {scenario.source} (SHA-256 of its values: {hashlib.sha256(text).hexdigest()})"]
-    lines += [f"--vary {axis}" for axis in definition.axes]
+    lines += list(definition.axis_flags)
     seeds_text = str(seeds) if isinstance(seeds, int) else ",".join(str(s) for s in seeds)
     lines += [f"--seeds {seeds_text}", f"--steps {steps}", f"--every {every}",
               f"--measure-from {measure_from}", f"--backend {backend}"]
@@ -117,14 +117,16 @@ def _dask_results(tasks, client):
         client.cancel(list(futures))
 
 
-def sweep(scenario, vary, *, seeds=1, steps, every=1, measure_from=0, backend="gpu",
-          client=None, jobs=None, out=None, resume=False, progress=True):
+def sweep(scenario, vary, *, vary_with=None, seeds=1, steps, every=1, measure_from=0,
+          backend="gpu", client=None, jobs=None, out=None, resume=False, progress=True):
     """Runs `scenario` over every combination of the `vary` values (the first key outermost),
     once per seed (the seeds innermost), and returns the table `murmur sweep` writes, one row
     per run in run order, as a pandas DataFrame.
 
     scenario: a Scenario or a scenario file's path. vary: {key: values}, each key as --vary
-    names it and its values a list or a "FROM:TO:COUNT" text. seeds: a count (from the
+    names it and its values a list or a "FROM:TO:COUNT" text. vary_with: {key: values} whose
+    values move in step with the last vary key's (as --vary-with: as many values, no new
+    combinations). seeds: a count (from the
     scenario's seed on) or a list. steps, every, measure_from: as --steps, --every and
     --measure-from. client: None runs `jobs` local processes (default: one per core);
     a dask.distributed.Client runs each run as a task on its workers. out: the CSV to write,
@@ -137,9 +139,13 @@ def sweep(scenario, vary, *, seeds=1, steps, every=1, measure_from=0, backend="g
         scenario = _murmur.Scenario.load(os.fspath(scenario))
     if not isinstance(vary, dict):
         raise TypeError("vary: a dict {key: values}")
+    vary_with = {} if vary_with is None else vary_with
+    if not isinstance(vary_with, dict):
+        raise TypeError("vary_with: a dict {key: values}")
     seeds = _seeds_argument(seeds)
     definition = _murmur._define_sweep(
-        scenario, [(key, _axis_values(key, values)) for key, values in vary.items()], seeds,
+        scenario, [(key, _axis_values(key, values)) for key, values in vary.items()],
+        [(key, _axis_values(key, values)) for key, values in vary_with.items()], seeds,
         steps, every, measure_from)
     _murmur._check_backend(backend)  # before any run, not at the first run's worker
     if jobs is not None and (not isinstance(jobs, int) or jobs < 1):
