@@ -36,7 +36,8 @@ constexpr float kSeparationRadius = 4.0f;
 constexpr std::uint64_t kBuiltinSeed = 1;
 constexpr const char* kSkipped = "—";
 
-Scenario builtin_uniform_scenario() {
+// `three_d`: the same flock in a cube world whose volume gives the same neighbours.
+Scenario builtin_uniform_scenario(bool three_d = false) {
   SpeciesParams species;
   species.name = "uniform";
   species.count = kReferenceBoids;
@@ -51,14 +52,22 @@ Scenario builtin_uniform_scenario() {
   species.min_speed = 0.5f;
   species.max_speed = 2.0f;
 
-  // density * pi r^2 = neighbours, with density = count / side^2.
-  const double side = std::sqrt(kReferenceBoids * std::numbers::pi * kPerceptionRadius *
-                                kPerceptionRadius / kTargetNeighbours);
+  const double r = kPerceptionRadius;
+  // density * pi r^2 = neighbours, with density = count / side^2; in 3D density * 4/3 pi r^3,
+  // with density = count / side^3.
+  const double side = three_d ? std::cbrt(kReferenceBoids * 4.0 / 3.0 * std::numbers::pi * r * r *
+                                          r / kTargetNeighbours)
+                              : std::sqrt(kReferenceBoids * std::numbers::pi * r * r /
+                                          kTargetNeighbours);
   Scenario scenario;
   scenario.world = {.width = static_cast<float>(side), .height = static_cast<float>(side),
                     .seed = kBuiltinSeed};
+  if (three_d) {
+    scenario.world.dimensions = 3;
+    scenario.world.depth = static_cast<float>(side);
+  }
   scenario.species.push_back(species);
-  scenario.source = "built-in uniform scenario";
+  scenario.source = three_d ? "built-in uniform scenario in 3D" : "built-in uniform scenario";
   return scenario;
 }
 
@@ -130,13 +139,16 @@ bool has_ecosystem(const Scenario& scenario) {
          });
 }
 
-// `base` with `boids` boids at the same density: the world's area grows with the count, and
-// each species keeps its share (rounding remainders go to the first species).
+// `base` with `boids` boids at the same density: the world's area (a 3D world's volume) grows
+// with the count, and each species keeps its share (rounding remainders go to the first
+// species).
 Scenario scaled_to(const Scenario& base, std::uint32_t boids) {
   const double factor = static_cast<double>(boids) / base.total_count();
+  const double side_factor = is_3d(base) ? std::cbrt(factor) : std::sqrt(factor);
   Scenario scaled = base;
-  scaled.world.width = static_cast<float>(base.world.width * std::sqrt(factor));
-  scaled.world.height = static_cast<float>(base.world.height * std::sqrt(factor));
+  scaled.world.width = static_cast<float>(base.world.width * side_factor);
+  scaled.world.height = static_cast<float>(base.world.height * side_factor);
+  if (is_3d(base)) scaled.world.depth = static_cast<float>(base.world.depth * side_factor);
   std::uint32_t assigned = 0;
   for (SpeciesParams& species : scaled.species) {
     species.count = static_cast<std::uint32_t>(species.count * factor);
@@ -393,6 +405,7 @@ int run_bench(const FlagValues& options) {
   const StepCounts counts{options.warmup, options.bench_steps};
   const Scenario base = options.bench_scenario ? load_scenario(*options.bench_scenario)
                         : options.ecosystem      ? builtin_ecosystem_scenario()
+                        : options.bench_volume   ? builtin_uniform_scenario(true)
                                                  : builtin_uniform_scenario();
   if (options.ecosystem && !has_ecosystem(base)) {
     throw InputError("--ecosystem: " + base.source +
@@ -408,8 +421,8 @@ int run_bench(const FlagValues& options) {
   const gl::ContextInfo& info = context->info();
   std::printf("renderer: %s\nplatform: %s\nGL: %s (%s)\n", info.renderer.c_str(),
               info.platform.c_str(), info.version.c_str(), info.vendor.c_str());
-  std::printf("scenario: %s, density kept constant (world area scales with N)\n",
-              base.source.c_str());
+  std::printf("scenario: %s, density kept constant (world %s scales with N)\n",
+              base.source.c_str(), is_3d(base) ? "volume" : "area");
   std::printf("timing: median of %u steps after %u warm-up steps; wall clock, glFinish() after "
               "each GPU step\n\n",
               counts.timed, counts.warmup);
@@ -510,7 +523,7 @@ CommandDefinition bench_command() {
       "candidates per boid (the boids its search visits, from a readback after the timed\n"
       "steps) and the grid's fastest timed step (on a shared machine, one that had the cores\n"
       "to itself: llvmpipe's steps there take one of two times). Each size keeps the\n"
-      "scenario's density: the world's area scales with N. Timed with glFinish() and a\n"
+      "scenario's density: the world's area (a 3D world's volume) scales with N. Timed with glFinish() and a\n"
       "steady clock, not GL timer queries (they read 0 for compute work on llvmpipe).\n"
       "A second table splits the grid step into its stages (count, scan,\n"
       "scatter, rank, steer), each ended by glFinish(); --gpu-timers adds a third from GL\n"

@@ -136,11 +136,12 @@ double expected_candidates_per_boid(const Scenario& scenario, const GridShape& g
   if (total < 2) return 0.0;
   const glm::vec2 world = scenario.size();
   // In 3D every boid of the plane's estimate below is spread over the depth, of which the
-  // search covers its layers' share: a factor on every density (1 in 2D).
+  // search covers its layers' share, as the plane's window covers its share of the area: a
+  // factor on every density (1 in 2D, and 1 where the search spans every layer).
   const double depth_share =
       is_3d(scenario)
-          ? covered_share(double(scenario.world.depth),
-                          searched_cells(grid.cells.z) * double(grid.cell_size.z))
+          ? std::min(1.0, searched_cells(grid.cells.z) * double(grid.cell_size.z) /
+                              double(scenario.world.depth))
           : 1.0;
   const double world_area = double(world.x) * double(world.y);
   const glm::dvec2 window{searched_cells(grid.cells.x) * double(grid.cell_size.x),

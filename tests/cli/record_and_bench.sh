@@ -47,4 +47,14 @@ if ! printf '%s\n' "$out" | grep -q 'GL timer queries: every stage read 0'; then
   [[ $gpu_rows == 2 ]] || { fail "bench --gpu-timers printed neither its table nor the 0 line"; describe_run; }
 fi
 
+# --volume: the built-in flock in a 3D world. 64 boids fill fewer than 3 cells on every axis
+# there too, so its 3 x 3 x 3 search visits every other boid.
+run_murmur bench --volume --sizes 64 --steps 2 --warmup 0 --backends grid,cpu --quiet
+expect_rc 0
+expect_stdout_contains "scenario: built-in uniform scenario in 3D, density kept constant (world volume scales with N)"
+row_3d=$(printf '%s\n' "$out" | grep -m1 '^| 64 |' || true)
+[[ $(cut -d'|' -f5,6 <<<"$row_3d") == " 63.0 | 63.0 " ]] || fail "bench --volume candidates at 64 boids: $row_3d"
+run_murmur bench --volume --scenario "$2/scenarios/flock-3d.toml"
+expect_usage_error "--scenario and --volume exclude each other"
+
 finish
