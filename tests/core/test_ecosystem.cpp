@@ -187,6 +187,28 @@ Boid boid(std::uint32_t id, std::uint32_t species, glm::vec2 pos, glm::vec2 vel,
   return Boid{pos, vel, id, species, 0, energy};
 }
 
+// Two non-grazing sheep at step 41 of seed 99, room for 10: the one with id 4 has 17.4, which
+// after the step's costs is still >= E_R = 16, so it bears a child; the one with 12 does not.
+struct OneParent {
+  SpeciesParams species;
+  Scenario scenario;
+  FlockState state;
+};
+OneParent one_parent_of_two() {
+  SpeciesParams s = sheep();
+  s.count = 2;
+  s.max_count = 0;
+  s.max_age = 0;
+  s.grazes = false;
+  Scenario scenario = world_of(200.0f, 150.0f, {s}, 99);
+  scenario.world.capacity = 10;
+  FlockState state;
+  state.boids = {boid(4, 0, {100.0f, 50.0f}, {1.5f, 0.0f}, 17.4f),
+                 boid(8, 0, {20.0f, 20.0f}, {1.5f, 0.0f}, 12.0f)};
+  state.step = 41;
+  return {s, scenario, state};
+}
+
 }  // namespace
 
 // --- ledgers -----------------------------------------------------------------------------------
@@ -403,19 +425,11 @@ TEST_CASE("grazers in one cell share it equally, and a short cell is emptied",
 // --- births ------------------------------------------------------------------------------------
 TEST_CASE("a birth splits e' exactly and places the child beside its parent",
           "[ecosystem][births]") {
-  SpeciesParams s = sheep();
-  s.count = 2;
-  s.max_count = 0;
-  s.max_age = 0;
-  s.grazes = false;
-  Scenario scenario = world_of(200.0f, 150.0f, {s}, 99);
-  scenario.world.capacity = 10;
-  FlockState state;
-  // 17.3 after the step's costs is >= E_R = 16; 12 is not.
-  state.boids = {boid(4, 0, {100.0f, 50.0f}, {1.5f, 0.0f}, 17.4f),
-                 boid(8, 0, {20.0f, 20.0f}, {1.5f, 0.0f}, 12.0f)};
+  OneParent setup = one_parent_of_two();
+  const SpeciesParams& s = setup.species;
+  const Scenario& scenario = setup.scenario;
+  FlockState& state = setup.state;
   state.next_id = 100;
-  state.step = 41;
   CpuStepTrace trace;
   const FlockState next = murmur::cpu_step(scenario, state, &trace);
   REQUIRE(next.boids.size() == 3);
@@ -509,18 +523,9 @@ TEST_CASE("the budding rule replaces births by energy when on", "[ecosystem][bir
 
 TEST_CASE("births stop a step that would take next_id past 2^32 - 1, and up to it are born",
           "[ecosystem][births][ids]") {
-  SpeciesParams s = sheep();
-  s.count = 2;
-  s.max_count = 0;
-  s.max_age = 0;
-  s.grazes = false;
-  Scenario scenario = world_of(200.0f, 150.0f, {s}, 99);
-  scenario.world.capacity = 10;
-  FlockState state;
-  // One parent: 17.4 is >= E_R = 16 after the step's costs, 12 is not.
-  state.boids = {boid(4, 0, {100.0f, 50.0f}, {1.5f, 0.0f}, 17.4f),
-                 boid(8, 0, {20.0f, 20.0f}, {1.5f, 0.0f}, 12.0f)};
-  state.step = 41;
+  OneParent setup = one_parent_of_two();
+  const Scenario& scenario = setup.scenario;
+  FlockState& state = setup.state;
   const auto refusal = [&](const FlockState& before) -> std::string {
     try {
       murmur::cpu_step(scenario, before);
