@@ -42,7 +42,6 @@ void check_size(int width, int height) {
 
 // The flock's state: capacity() records, the first Population::live of them live.
 BoidBufferView flock_view(const GpuFlock& flock) {
-  require_drawable(flock.scenario());
   return BoidBufferView{flock.boid_buffer(), flock.capacity(), flock.population_buffer(),
                         flock.step_index()};
 }
@@ -175,6 +174,10 @@ void Renderer::render(const Scenario& scenario, BoidBufferView boids, const Food
 
 void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
                      const FoodBufferView& food, RenderPassTimes* times) {
+  if (is_3d(scenario)) {
+    frame_3d(scenario, boids, times);
+    return;
+  }
   const WorldView view = view_for(settings_.camera, scenario.size(), width_, height_);
   gl::DebugGroup frame_group("render frame");
   if (times != nullptr) glFinish();  // earlier work (the simulation) is not ours to time
@@ -201,6 +204,19 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
                           output, passes.geometry);
   });
   // The window's framebuffer bound, nothing blended or cut, for whatever draws next.
+  gl::apply(gl::draw_into(0, {width_, height_}));
+}
+
+// A 3D world's frame: the sky over the whole frame, so far; the perspective passes of the flock
+// are still to come (require_drawable keeps the commands from asking for them).
+void Renderer::frame_3d(const Scenario&, BoidBufferView, RenderPassTimes* times) {
+  const glm::vec2 frame_size(static_cast<float>(width_), static_cast<float>(height_));
+  const WorldView whole_frame = fit_world(frame_size, width_, height_);
+  gl::DebugGroup frame_group("render 3D frame");
+  if (times != nullptr) glFinish();  // earlier work (the simulation) is not ours to time
+  const PassRunner run{times};
+  run("trails", &RenderPassTimes::trails, [&] { clear_frame(whole_frame, false); });
+  light_passes(whole_frame, times);
   gl::apply(gl::draw_into(0, {width_, height_}));
 }
 

@@ -69,6 +69,7 @@ class Validator {
     }
     check_plan();
     check_look();
+    check_camera();
   }
 
   void check_tables_of(const FlockScenario&) {
@@ -83,6 +84,7 @@ class Validator {
     check_target();
     check_food();
     check_look();
+    check_camera();
     check_spawns();
   }
 
@@ -655,6 +657,47 @@ class Validator {
         fail_render(info.key, shown_value(*value), *broken);
       }
     });
+  }
+
+  // ---- [camera] ----------------------------------------------------------------------
+
+  // Only a 3D world has a camera to place; its keys within their ranges, its position and
+  // target finite and apart (the view's direction is the one from the first to the second).
+  void check_camera() const {
+    if (scenario_.camera.empty()) return;
+    const auto line_of = [&](std::string_view key) {
+      return lines_ ? lines_->camera.line_of(key) : 0;
+    };
+    if (!is_3d(scenario_)) {
+      fail(scenario_.source, lines_ ? lines_->camera.table : 0,
+           "[camera]: only a 3D world has a camera to place (world.dimensions = 3; this one is "
+           "2D): leave the [camera] table out");
+    }
+    for_each_camera_param([&](const auto& info) {
+      const auto& value = scenario_.camera.*info.member;
+      if (!value) return;
+      if (auto broken = broken_rule(*value, info.accepted, kNoOwner, true)) {
+        fail(scenario_.source, line_of(info.key),
+             "camera." + std::string(info.key) + " = " + shown_value(*value) + ": " + *broken);
+      }
+    });
+    const auto check_point = [&](std::string_view key, const std::optional<glm::vec3>& point) {
+      if (point && !(std::isfinite(point->x) && std::isfinite(point->y) &&
+                     std::isfinite(point->z))) {
+        fail(scenario_.source, line_of(key),
+             "camera." + std::string(key) + " = " + shown_value(*point) +
+                 ": each component must be finite");
+      }
+    };
+    check_point(params::camera::position.key, scenario_.camera.position);
+    check_point(params::camera::target.key, scenario_.camera.target);
+    const glm::vec3 target = scenario_.camera.target.value_or(0.5f * world_box(scenario_));
+    if (scenario_.camera.position && *scenario_.camera.position == target) {
+      fail(scenario_.source, line_of(params::camera::position.key),
+           "camera.position = " + shown_value(*scenario_.camera.position) +
+               ": must differ from camera.target (" + shown_value(target) +
+               "), which the camera looks towards");
+    }
   }
 
   // ---- [[spawn]] ---------------------------------------------------------------------

@@ -121,16 +121,23 @@ std::string keys_table(ForEachParam for_each_param) {
   return text;
 }
 
-std::string render_keys_table(const LookParams& defaults) {
+// A table of optional keys: each one's default from `defaults` (the renderer's, or the
+// camera's), else the text its accepted range gives, else "–".
+template <class Table, class ForEachParam>
+std::string optional_keys_table(const Table& defaults, ForEachParam for_each_param) {
   std::string text =
       "| key | type | default | accepted | meaning |\n"
       "|---|---|---|---|---|\n";
-  for_each_render_param([&](const auto& info) {
+  for_each_param([&](const auto& info) {
     using T = std::remove_cvref_t<decltype(*(defaults.*info.member))>;
     const auto& value = defaults.*info.member;
+    const std::string default_shown =
+        value ? default_text(*value)
+              : (info.accepted.default_text.empty() ? std::string("–")
+                                                    : std::string(info.accepted.default_text));
     text += "| " + code(std::string(info.key)) + " | " + std::string(type_text<T>()) + " | " +
-            (value ? default_text(*value) : std::string("–")) + " | " +
-            accepted_text<T>(info.accepted) + " | " + std::string(info.meaning) + " |\n";
+            default_shown + " | " + accepted_text<T>(info.accepted) + " | " +
+            std::string(info.meaning) + " |\n";
   });
   return text;
 }
@@ -143,7 +150,11 @@ std::vector<DocSection> generated_doc_sections(const LookParams& render_defaults
           {"species keys", "include/murmur/scenario/params/species_params.def",
            keys_table([](auto&& visit) { for_each_species_param(visit); })},
           {"render keys", "include/murmur/scenario/params/render_params.def",
-           render_keys_table(render_defaults)},
+           optional_keys_table(render_defaults,
+                               [](auto&& visit) { for_each_render_param(visit); })},
+          {"camera keys", "include/murmur/scenario/params/camera_params.def",
+           optional_keys_table(camera_defaults(),
+                               [](auto&& visit) { for_each_camera_param(visit); })},
           {"food keys", "include/murmur/scenario/params/food_params.def",
            keys_table([](auto&& visit) { for_each_food_param(visit); })},
           {"food patch keys", "include/murmur/scenario/params/food_params.def",

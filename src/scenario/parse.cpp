@@ -13,7 +13,8 @@
 //   TOML values               the text of a node in messages, its type's name
 //   Parser                    syntax, numbers, strings and choices, then one reader a table:
 //                             [world], [[species]], [[obstacle]], [target], [food] and
-//                             [[food.patch]], [render], [[spawn]], [plan] and [[plan.group]];
+//                             [[food.patch]], [render], [camera], [[spawn]], [plan] and
+//                             [[plan.group]];
 //                             then every table's keys and one value as its type asks; the
 //                             kind: the one place a file becomes a flock or a plan; and one
 //                             key given as text (read_key, for set_scenario_key in keys.cpp)
@@ -68,9 +69,9 @@ constexpr std::string_view kTargetKeys3d = "x, y, z";
 // The third coordinate of [[obstacle]] and [target], a 3D world's alone.
 constexpr std::string_view kZKey = "z";
 constexpr std::string_view kTopLevelKeys =
-    "world, species, obstacle, target, food, render, spawn, plan";
-constexpr std::array<std::string_view, 8> kTopLevelNames = {
-    "world", "species", "obstacle", "target", "food", "render", "spawn", "plan"};
+    "world, species, obstacle, target, food, render, camera, spawn, plan";
+constexpr std::array<std::string_view, 9> kTopLevelNames = {
+    "world", "species", "obstacle", "target", "food", "render", "camera", "spawn", "plan"};
 
 // What follows "unknown key": the nearest accepted name when one is near, else the accepted
 // list (a suggestion alone reads better than one buried in forty names; the docs list them).
@@ -108,6 +109,7 @@ std::vector<std::string> key_names(ForEachParam for_each_param) {
 const auto world_params = [](auto&& visit) { for_each_world_param(visit); };
 const auto species_params = [](auto&& visit) { for_each_species_param(visit); };
 const auto render_params = [](auto&& visit) { for_each_render_param(visit); };
+const auto camera_params = [](auto&& visit) { for_each_camera_param(visit); };
 const auto food_params = [](auto&& visit) { for_each_food_param(visit); };
 const auto food_patch_params = [](auto&& visit) { for_each_food_patch_param(visit); };
 const auto spawn_params = [](auto&& visit) { for_each_spawn_param(visit); };
@@ -185,6 +187,7 @@ class Parser {
     if (const toml::node* target = root.get("target")) parse_target(*target);
     if (const toml::node* food = root.get("food")) parse_food(*food);
     if (const toml::node* render = root.get("render")) parse_render(*render);
+    if (const toml::node* camera = root.get("camera")) parse_camera(*camera);
     if (const toml::node* spawns = root.get("spawn")) parse_spawns(*spawns);
     if (const toml::node* plan = root.get("plan")) parse_plan(*plan);
     return split_into_kind();
@@ -468,6 +471,15 @@ class Parser {
     if (table == nullptr) wrong_type("render", node, "a table ([render])");
     lines_.render.table = node.source().begin.line;
     read_keys(*table, "render.", render_params, scenario_.look, lines_.render);
+  }
+
+  // ---- [camera] ----------------------------------------------------------------------
+
+  void parse_camera(const toml::node& node) {
+    const toml::table* table = node.as_table();
+    if (table == nullptr) wrong_type("camera", node, "a table ([camera])");
+    lines_.camera.table = node.source().begin.line;
+    read_keys(*table, "camera.", camera_params, scenario_.camera, lines_.camera);
   }
 
   // ---- [[spawn]] ---------------------------------------------------------------------

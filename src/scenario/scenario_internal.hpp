@@ -36,6 +36,7 @@ struct ScenarioLines {
   std::vector<KeyLines> obstacles;
   KeyLines target;
   KeyLines render;
+  KeyLines camera;
   KeyLines food;
   std::vector<KeyLines> patches;
   std::vector<KeyLines> spawns;

@@ -105,13 +105,20 @@ std::string world_toml(const ScenarioCommon& scenario) {
   return out;
 }
 
-// The [render] table, when the scenario sets any of its keys.
+// The [render] and [camera] tables, each when the scenario sets any of its keys.
 std::string look_toml(const ScenarioCommon& scenario) {
   std::string out;
   if (!scenario.look.empty()) {
     out += "\n[render]\n";
     for_each_render_param([&](const auto& info) {
       const auto& value = scenario.look.*info.member;
+      if (value) out += std::string(info.key) + " = " + toml_value(*value) + "\n";
+    });
+  }
+  if (!scenario.camera.empty()) {
+    out += "\n[camera]\n";
+    for_each_camera_param([&](const auto& info) {
+      const auto& value = scenario.camera.*info.member;
       if (value) out += std::string(info.key) + " = " + toml_value(*value) + "\n";
     });
   }

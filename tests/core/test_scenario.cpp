@@ -188,7 +188,7 @@ TEST_CASE("bad world values and top-level keys are rejected with their line", "[
   // Far from every name: the list, since no single name is a guess worth making.
   CHECK_THAT(parse_error(kWorld + kSpecies + "\n[elephants]\nx = 1\n"),
              Equals("test.toml:10: \"elephants\": unknown table or key (accepted: world, "
-                    "species, obstacle, target, food, render, spawn, plan)"));
+                    "species, obstacle, target, food, render, camera, spawn, plan)"));
   CHECK_THAT(parse_error("species = 3\n" + kWorld),
              StartsWith("test.toml:1: species = 3: must be an array of tables"));
 }

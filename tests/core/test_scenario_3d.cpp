@@ -4,7 +4,7 @@
 // what is accepted; a 2D file keeps every byte the writer wrote before.
 //
 // Sections: helpers; [[obstacle]] and [target]; [[spawn]]; the ecosystem and the floor plan;
-// the writer; the shipped 3D scenario.
+// [camera]; the writer; the shipped 3D scenario.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -222,6 +222,41 @@ TEST_CASE("3D: the ecosystem's keys, [food] and [plan] are refused, naming world
                          "[plan]\nclearance = 4\n"),
              Equals("test.toml:6: [plan]: the floor plan is a 2D model, refused in a 3D world "
                     "(world.dimensions = 3): must be 2 for a plan"));
+}
+
+// --- [camera] ----------------------------------------------------------------------------------
+
+TEST_CASE("3D: [camera] is read, written back and held to its ranges, and a 2D world refuses it",
+          "[scenario][3d]") {
+  const Scenario s = parse_scenario(
+      in_3d("[camera]\nposition = [50, 40, 200]\ntarget = [50, 40, 30]\nfov = 35\n"
+            "orbit_speed = -12.5\n"),
+      "test.toml");
+  REQUIRE(s.camera.position);
+  CHECK(*s.camera.position == glm::vec3(50, 40, 200));
+  CHECK(*s.camera.target == glm::vec3(50, 40, 30));
+  CHECK(*s.camera.fov == 35.0f);
+  CHECK(*s.camera.orbit_speed == -12.5f);
+  const std::string text = scenario_to_toml(s);
+  CHECK_THAT(text, Contains("\n[camera]\nposition = [50.0, 40.0, 200.0]\n"));
+  CHECK(scenario_to_toml(parse_scenario(text, "again.toml")) == text);
+  // Without the table nothing is written, and a 2D file keeps its bytes.
+  CHECK_THAT(scenario_to_toml(parse_scenario(in_3d(""), "bare.toml")), !Contains("camera"));
+
+  CHECK_THAT(parse_error(in_2d("[camera]\nfov = 40\n")),
+             Equals("test.toml:8: [camera]: only a 3D world has a camera to place "
+                    "(world.dimensions = 3; this one is 2D): leave the [camera] table out"));
+  CHECK_THAT(parse_error(in_3d("[camera]\nfov = 180\n")),
+             Equals("test.toml:11: camera.fov = 180: must be > 0 and < 180 (degrees)"));
+  CHECK_THAT(parse_error(in_3d("[camera]\norbit_speed = 400\n")),
+             Contains("test.toml:11: camera.orbit_speed = 400: must be >= -360 and <= 360"));
+  // The default target is the box's centre (50, 40, 30): a position there has no direction.
+  CHECK_THAT(parse_error(in_3d("[camera]\nposition = [50, 40, 30]\n")),
+             Contains("test.toml:11: camera.position = [50, 40, 30]: must differ from "
+                      "camera.target"));
+  CHECK_THAT(parse_error(in_3d("[camera]\ntarget = [1, nan, 2]\n")),
+             Contains("test.toml:11: camera.target[1] = nan: must be a finite number"));
+  CHECK_THAT(parse_error(in_3d("[camera]\nfovv = 40\n")), Contains("camera.fovv: unknown key: did you mean \"fov\"?"));
 }
 
 // --- the writer --------------------------------------------------------------------------------

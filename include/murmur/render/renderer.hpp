@@ -184,6 +184,7 @@ class Renderer {
   void create_targets();
   void frame(const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
              const FoodBufferView& food, RenderPassTimes* times);
+  void frame_3d(const Scenario& scenario, BoidBufferView boids, RenderPassTimes* times);
   // The bars beside the world in the letterbox colour and the world's rectangle in its sky,
   // but where a pass draws every pixel of that rectangle itself (world_drawn_over).
   void clear_frame(const WorldView& view, bool world_drawn_over);

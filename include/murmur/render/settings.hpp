@@ -12,6 +12,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
+#include "murmur/render/orbit_camera.hpp"
 #include "murmur/scenario/look.hpp"
 #include "murmur/scenario/scenario.hpp"
 
@@ -234,6 +235,9 @@ struct RenderSettings {
   FoodSettings food;
   PlanStyle plan;
   Camera camera;
+  // A 3D world's camera (include/murmur/render/orbit_camera.hpp); nullopt: the scenario's
+  // starting camera for the frame's aspect (starting_camera).
+  std::optional<OrbitCamera> orbit_camera;
   glm::vec3 background{0.004f, 0.008f, 0.018f};  // linear RGB of the empty world (night blue)
   // Ink (docs/rendering.md, "Ink"): marks are laid over `paper` instead of added onto the
   // background; bloom, automatic exposure and the tone map are off.

@@ -128,4 +128,46 @@ void for_each_render_param(Visitor&& visit) {
 #include "murmur/scenario/params/render_params.def"
 }
 
+
+// The widest vertical field of view a camera takes (at 180 degrees the frame would be infinitely
+// wide), and the fastest it orbits by itself: a turn a second already blurs every bird.
+inline constexpr float kMaxCameraFovDegrees = 180.0f;
+inline constexpr float kMaxOrbitDegreesPerSecond = 360.0f;
+
+// The [camera] table of a 3D world: where its camera starts. Its keys are the lines of
+// include/murmur/scenario/params/camera_params.def; every one is optional (camera_defaults).
+struct CameraParams {
+#define MURMUR_CAMERA_PARAM(key, type, ...) std::optional<type> key;
+#include "murmur/scenario/params/camera_params.def"
+  bool empty() const {
+    bool any = false;
+#define MURMUR_CAMERA_PARAM(key, ...) any = any || key.has_value();
+#include "murmur/scenario/params/camera_params.def"
+    return !any;
+  }
+};
+
+// The value an absent [camera] key takes where it does not depend on the world (`position`
+// and `target` do: the renderer fits them to the world's box, docs/rendering.md).
+inline CameraParams camera_defaults() {
+  CameraParams defaults;
+  defaults.fov = 50.0f;         // a normal lens: the flock neither bulges nor flattens
+  defaults.orbit_speed = 0.0f;  // still until asked
+  return defaults;
+}
+
+namespace params::camera {
+// One OptionalParamInfo per [camera] key, named after it.
+#define MURMUR_CAMERA_PARAM(key_, type, accepted, meaning) \
+  inline constexpr OptionalParamInfo<CameraParams, type> key_{#key_, accepted, meaning, &CameraParams::key_};
+#include "murmur/scenario/params/camera_params.def"
+}  // namespace params::camera
+
+// Calls visit(info) for each [camera] key's OptionalParamInfo, in table order.
+template <class Visitor>
+void for_each_camera_param(Visitor&& visit) {
+#define MURMUR_CAMERA_PARAM(key, ...) visit(params::camera::key);
+#include "murmur/scenario/params/camera_params.def"
+}
+
 }  // namespace murmur

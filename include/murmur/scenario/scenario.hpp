@@ -359,6 +359,7 @@ float smallest_world_side(const ScenarioCommon& scenario);
 struct ScenarioCommon {
   WorldParams world;
   LookParams look;  // the [render] table: how the scenario asks to be drawn
+  CameraParams camera;  // the [camera] table: where a 3D world's camera starts
   std::string source;  // file the scenario came from (for messages and manifests)
 
   glm::vec2 size() const { return {world.width, world.height}; }
