@@ -138,8 +138,10 @@ TEST_CASE("a value written on the GPU comes back through the ring once its fence
   }
 }
 
-TEST_CASE("polling a ring whose copy is still queued behind GPU work returns at once, empty") {
+TEST_CASE("polling a ring whose copy is still queued behind GPU work returns empty, with no "
+          "call that waits") {
   gl_context();
+  gl::count_stalls();
   const std::map<std::string, std::string_view> files = {{"busy.vert", kBusyVertexShader},
                                                          {"busy.frag", kBusyFragmentShader}};
   const gl::Program busy = gl::Program::graphics("busy.vert", "busy.frag", {}, files);
@@ -163,17 +165,15 @@ TEST_CASE("polling a ring whose copy is still queued behind GPU work returns at 
   glProgramUniform1ui(busy.id(), busy.uniform("iterations"), kBusyIterations);
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
-  const auto queued = Clock::now();
+  const gl::StallCounts before = gl::stall_counts();
   REQUIRE(ring.request(source.id(), 0, sizeof value));
-  const auto polled = Clock::now();
   const std::optional<std::vector<std::byte>> early = ring.poll();
-  const double poll_ms = std::chrono::duration<double, std::milli>(Clock::now() - polled).count();
+  const gl::StallCounts waited = gl::stall_counts() - before;
   const auto bytes = poll_until_ready([&] { return ring.poll(); });
-  const double busy_ms = std::chrono::duration<double, std::milli>(Clock::now() - queued).count();
 
-  INFO("the GPU work took " << busy_ms << " ms; the first poll took " << poll_ms << " ms");
-  CHECK_FALSE(early);              // not signalled yet: nothing, ...
-  CHECK(poll_ms < busy_ms / 10);   // ... and no waiting for it
+  CHECK_FALSE(early);            // not signalled yet: nothing, ...
+  CHECK(waited.total() == 0u);   // ... and no call that waits for the GPU (what it did, not
+                                 // how long it took: a loaded machine stretches any time)
   REQUIRE(bytes);
   CHECK(first_word(*bytes) == value);
 }
