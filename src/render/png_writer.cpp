@@ -93,11 +93,18 @@ void PngWriterPool::rethrow_first_error_locked() {
 
 void PngWriterPool::submit(std::filesystem::path path, RgbaImage image) {
   std::unique_lock lock(mutex_);
+  ++waiting_for_room_;
   space_free_.wait(lock, [this] { return queue_.size() < max_queued_ || first_error_; });
+  --waiting_for_room_;
   rethrow_first_error_locked();
   queue_.push_back(Job{std::move(path), std::move(image)});
   lock.unlock();
   job_ready_.notify_one();
+}
+
+std::size_t PngWriterPool::waiting_for_room() {
+  std::lock_guard lock(mutex_);
+  return waiting_for_room_;
 }
 
 void PngWriterPool::finish() {

@@ -208,9 +208,17 @@ TEST_CASE("submit blocks while the queue is full, so memory stays bounded") {
   });
   // One image in the worker's hands and two queued fill the pool.
   for (int i = 0; i < 3; ++i) pool.submit("frame.png", asymmetric_image(1, 1));
+  CHECK(pool.waiting_for_room() == 0u);
   auto fourth = std::async(std::launch::async,
                            [&] { pool.submit("frame.png", asymmetric_image(1, 1)); });
-  CHECK(fourth.wait_for(std::chrono::milliseconds(200)) == std::future_status::timeout);
+  // Whichever comes first: the fourth submit waiting for room (right), or returning (wrong).
+  // What happened, not a window of time: a loaded machine may take long to start the thread.
+  while (pool.waiting_for_room() == 0 &&
+         fourth.wait_for(std::chrono::milliseconds(1)) == std::future_status::timeout) {
+  }
+  CHECK(pool.waiting_for_room() == 1u);
+  CHECK(fourth.wait_for(std::chrono::seconds(0)) == std::future_status::timeout);
+  CHECK(written == 0);
   release.set_value();
   fourth.get();
   pool.finish();

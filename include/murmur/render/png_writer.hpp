@@ -48,6 +48,8 @@ class PngWriterPool {
   void submit(std::filesystem::path path, RgbaImage image);
   // Waits until every submitted image is written; rethrows the first worker error.
   void finish();
+  // How many submit() calls wait for room now: the encoders are the bottleneck while any do.
+  std::size_t waiting_for_room();
 
  private:
   struct Job {
@@ -64,6 +66,7 @@ class PngWriterPool {
   std::condition_variable space_free_;  // submit waits for room; finish waits for idle
   std::deque<Job> queue_;
   std::size_t busy_ = 0;  // jobs taken by a worker and not yet done
+  std::size_t waiting_for_room_ = 0;
   bool stopping_ = false;
   std::exception_ptr first_error_;
   std::vector<std::thread> threads_;
