@@ -20,6 +20,15 @@ max_lag_rows=40
 # Column numbers by name, from the CSV's header.
 column_of() { head -1 "$1" | tr , '\n' | grep -nx "$2" | cut -d: -f1; }
 
+# True when CSV has a row every $every steps from 0 to STEPS: a run that wrote nothing, or
+# stopped early, must fail the checks below rather than skip them.
+complete_csv() {  # complete_csv CSV STEPS
+  local rows last_step
+  rows=$(($(wc -l <"$1") - 1))
+  last_step=$(tail -1 "$1" | cut -d, -f1)
+  ((rows == $2 / every + 1)) && [[ $last_step == "$2" ]]
+}
+
 # Prints the lag, in steps, at which the correlation of n_grazers(t) with n_hunters(t + lag)
 # is largest, over lags -max..max, both series taken after the transient with their means
 # removed. Positive: the hunters follow the grazers.
@@ -47,7 +56,8 @@ for seed in "${coexistence_seeds[@]}"; do
   run_murmur stats --scenario "$source_dir/scenarios/ecosystem.toml" --backend cpu --seed "$seed" \
     --steps $coexistence_steps --every $every --out "$csv"
   expect_rc 0
-  [[ -s $csv ]] || continue
+  complete_csv "$csv" $coexistence_steps ||
+    { fail "ecosystem seed $seed: $csv lacks rows to step $coexistence_steps"; continue; }
   last=$(tail -1 "$csv")
   grazers=$(cut -d, -f"$(column_of "$csv" n_grazers)" <<<"$last")
   hunters=$(cut -d, -f"$(column_of "$csv" n_hunters)" <<<"$last")
@@ -62,7 +72,9 @@ csv=$work/crash.csv
 run_murmur stats --scenario "$source_dir/scenarios/ecosystem-crash.toml" --backend cpu \
   --steps $crash_steps --every $every --out "$csv"
 expect_rc 0
-if [[ -s $csv ]]; then
+if ! complete_csv "$csv" $crash_steps; then
+  fail "crash: $csv lacks rows to step $crash_steps"
+else
   # Prints: start grazers, peak grazers and its step, peak hunters and its step, last counts.
   read -r start g_peak g_step h_peak h_step g_last h_last < <(
     awk -F, -v g=$(column_of "$csv" n_grazers) -v h=$(column_of "$csv" n_hunters) '
