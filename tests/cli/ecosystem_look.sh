@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Ecosystem scenarios are shown like any other: `murmur record` renders seed 001's look (food
-# boxes, health colour, circles by age) headless, and the viewer runs it under a virtual X
-# server with its population plot and event counters, in a debug context that saw no GL error
-# and a frame loop that never waited on the GPU (either makes a `--frames` run exit 4).
+# Ecosystem scenarios are shown like any other, with seed 001's look: `murmur record` renders
+# it headless, and each of its parts shows in the frame. The food field is drawn as blue boxes
+# (a frame with them has many pixels whose blue leads, one without them next to none); the
+# health colours, the circles by age and the food each change the frame when turned off
+# (colour_by = "species", age_look = false, food = false). The viewer runs it under a virtual
+# X server with its population plot and event counters, in a debug context that saw no GL
+# error and a frame loop that never waited on the GPU (either makes a `--frames` run exit 4).
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 require_tools ecosystem_look xvfb-run
@@ -14,6 +17,37 @@ run_murmur record --scenario "$scenario" --out "$work/clip" --frames 2 --steps-p
 expect_rc 0
 for file in frame_000000.png frame_000001.png manifest.toml; do
   [[ -f $work/clip/$file ]] || fail "record did not write $file"
+done
+
+# The same frame with one part of the look turned off: the scenario with KEY's line replaced.
+record_without() {  # record_without NAME KEY VALUE
+  sed "s/^$2 *=.*/$2 = $3/" "$scenario" >"$work/$1.toml"
+  grep -q "^$2 = $3\$" "$work/$1.toml" || sed -i "/^\[render\]/a $2 = $3" "$work/$1.toml"
+  run_murmur record --scenario "$work/$1.toml" --out "$work/$1" --frames 2 --steps-per-frame 50 \
+    --size 240x160 --quiet
+  expect_rc 0
+}
+record_without no_food food false
+record_without species_colours colour_by '"species"'
+record_without no_age_look age_look false
+
+# Pixels whose blue channel leads red and green by 24 levels: the food boxes' colour.
+blue_pixels() {
+  /usr/bin/python3 -c '
+import sys
+sys.path.insert(0, sys.argv[2])
+import png_tool
+print(sum(1 for row in png_tool.rows(sys.argv[1]) for i in range(0, len(row), 4)
+          if row[i + 2] > max(row[i], row[i + 1]) + 24))' "$1" "$source_dir/tests/cli"
+}
+with_food=$(blue_pixels "$work/clip/frame_000001.png")
+without_food=$(blue_pixels "$work/no_food/frame_000001.png")
+echo "blue pixels: $with_food with the food boxes, $without_food without"
+((with_food >= 1000 && without_food * 20 < with_food)) ||
+  fail "the food boxes do not show: $with_food blue pixels with them, $without_food without"
+for variant in species_colours no_age_look; do
+  cmp -s "$work/clip/frame_000001.png" "$work/$variant/frame_000001.png" &&
+    fail "$variant: the frame is the same bytes as the look's, so that part of the look draws nothing"
 done
 
 murmur_path=$(realpath "$murmur")
