@@ -1,6 +1,9 @@
 // Reading back without waiting: the fenced ReadbackRing, the stall counter that proves a loop
 // never waits, and FlockReadback's statistics, id lookup, state and ecosystem reads through
 // rings.
+//
+// Sections, in test order: the ring and the stall counter; a boid by id; statistics and state;
+// the ecosystem's counters; the nearest boid; a 3D flock's boids and state.
 #include <chrono>
 #include <cstring>
 #include <map>
