@@ -96,7 +96,8 @@ bool ViewerShell::begin_frame() {
   const double now = gl::window_clock_seconds();
   frame_elapsed_seconds_ = now - last_frame_seconds_;
   last_frame_seconds_ = now;
-  if (orbiting() && turning_) orbit_camera() = turned_by_itself(orbit_camera(), frame_elapsed_seconds_);
+  if (orbiting() && turning_)
+    orbit_camera() = turned_by_itself(orbit_camera(), frame_elapsed_seconds_);
   if (!session_.begin_frame(framebuffer_width_, framebuffer_height_)) return false;
   if (!options_.timings) {
     // GPU time of the steps of earlier frames, for the status line's ms/step.

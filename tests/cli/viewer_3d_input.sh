@@ -57,7 +57,8 @@ cat >"$work/geometry.py" <<'PY'
 import math, re, sys
 
 def camera(title):
-    m = re.search(r"camera target (\S+) (\S+) (\S+) distance (\S+) yaw (\S+) pitch (\S+) fov (\S+)", title)
+    m = re.search(r"camera target (\S+) (\S+) (\S+) distance (\S+) yaw (\S+) pitch (\S+)"
+                  r" fov (\S+)", title)
     values = [float(v) for v in m.groups()]
     return {"target": values[:3], "distance": values[3], "yaw": values[4], "pitch": values[5],
             "fov": values[6]}
@@ -65,7 +66,8 @@ def camera(title):
 def dot(a, b): return sum(x * y for x, y in zip(a, b))
 def minus(a, b): return [x - y for x, y in zip(a, b)]
 def unit(a): return [x / math.sqrt(dot(a, a)) for x in a]
-def cross(a, b): return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+def cross(a, b):
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
 
 def project(cam, point, width, height):
     """The pixel (from the top left) and the depth along the view of a world point."""
@@ -149,7 +151,8 @@ last_command="xvfb-run bash drive.bash (murmur view on a 3D world driven by xdot
 rc=0
 
 python3 - "$work/drive.out" "$work/geometry.py" "$degrees_per_pixel" "$zoom_per_scroll_step" \
-  "$default_turn_degrees_per_second" "$pick_reach_pixels" "$height" <<'PY' || { fail "see above"; describe_run; }
+  "$default_turn_degrees_per_second" "$pick_reach_pixels" "$height" <<'PY' ||
+  { fail "see the checks above"; describe_run; }
 import math, re, sys
 sys.path.insert(0, sys.argv[2].rsplit("/", 1)[0])
 from geometry import camera

@@ -184,7 +184,7 @@ TEST_CASE("a drag orbits a quarter degree a pixel: right moves the eye left, dow
         Approx(murmur::kMaxCameraPitchDegrees));
 }
 
-TEST_CASE("the slow turn grows the yaw by its speed times the frame's time, a default without one") {
+TEST_CASE("the slow turn grows the yaw by its speed times the frame's time, or a default's") {
   using namespace murmur::viewer;
   murmur::OrbitCamera camera;
   camera.orbit_speed = -12;
