@@ -173,6 +173,9 @@ void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
     std::uint32_t live = 0;
     for (const std::uint32_t count : view.summary->population) live += count;
     ImGui::Text("live boids   %u of capacity %u", live, view.scenario.capacity());
+  } else if (is_3d(view.scenario) && edits.live_stats && view.stats) {
+    // A volume's live count from the state the CPU statistics read (at most twice a second).
+    ImGui::Text("live boids   %u of capacity %u", view.stats->count, view.scenario.capacity());
   }
   for (std::size_t s = 0; s < view.scenario.species.size(); ++s) {
     const SpeciesParams& species = view.scenario.species[s];
@@ -183,7 +186,12 @@ void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
     // The live population as the GPU counts it (the scenario's count less the dead).
     const std::uint32_t population =
         view.summary && s < view.summary->population.size() ? view.summary->population[s] : species.count;
-    ImGui::Text("%s: %u boids", species.name.c_str(), population);
+    if (is_3d(view.scenario)) {
+      // No per-species count comes back from a volume (the GPU summary is the plane's).
+      ImGui::Text("%s: %u boids at the start", species.name.c_str(), species.count);
+    } else {
+      ImGui::Text("%s: %u boids", species.name.c_str(), population);
+    }
   }
   ImGui::TextColored(kDimColour, "%s", view.gl.renderer.c_str());
 }
