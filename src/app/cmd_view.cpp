@@ -6,7 +6,6 @@
 #include "commands.hpp"
 #include "murmur/base/errors.hpp"
 #include "murmur/gl/window.hpp"
-#include "murmur/render/renderer.hpp"
 #include "viewer/viewer.hpp"
 
 namespace murmur::cli {
@@ -33,7 +32,6 @@ int run_view(const FlagValues& view) {
   options.timings = view.timings;
   options.scenario_path = view.view_scenario;
   options.scenario = load_any_scenario_with_seed(view.view_scenario, view.seed);
-  if (const auto* flock = std::get_if<FlockScenario>(&options.scenario)) require_drawable(*flock);
   options.initial = std::visit(
       [&](const auto& kind) { return flock_start_state(kind, view.in); }, options.scenario);
 

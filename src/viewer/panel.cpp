@@ -2,7 +2,7 @@
 // sections that edit the scenario live, each drawn by one Panel method.
 //
 // Sections: constants and the key help; the panel and its statistics; the scenario's sections:
-// file, simulation, world, species; food; rendering.
+// file, simulation, world, species; food; rendering; a 3D world's camera.
 #include "viewer/panel.hpp"
 
 #include <imgui.h>
@@ -12,8 +12,11 @@
 #include <cstdio>
 #include <type_traits>
 
+#include <glm/geometric.hpp>
+
 #include "murmur/base/errors.hpp"
 #include "murmur/flock/grid.hpp"
+#include "murmur/render/orbit_camera.hpp"
 #include "viewer/panel_widgets.hpp"
 
 namespace murmur::viewer {
@@ -39,6 +42,14 @@ const char* const kTrailModeLabels[] = {"none", "ribbons", "fade map"};
 // The circle radius choices: the TOML words (kCircleRadiusNames), then a number.
 const char* const kCircleRadiusLabels[] = {"sight", "separation", "world units"};
 constexpr float kMinCircleRadiusSlider = 0.5f;
+// Typed values (Ctrl+Click) held within the slider's range too.
+constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
+// A 3D camera's sliders: the yaw over a whole turn, the field of view within what a lens shows
+// without a fisheye's distortion, the slow turn up to a turn in 10 s.
+constexpr float kHalfTurnDegrees = 180;
+constexpr float kMinFovSlider = 5;
+constexpr float kMaxFovSlider = 120;
+constexpr float kMaxTurnSpeedSlider = 36;
 
 constexpr std::array<const char*, 2> kKeyHelp[] = {
     {"Space", "pause / resume"},
@@ -56,6 +67,11 @@ constexpr std::array<const char*, 2> kKeyHelp[] = {
     {"left click", "drop an obstacle"},
     {"right click", "set the target"},
     {"Ctrl + left drag", "steer the boid nearest the cursor (and select it)"},
+    {"3D: left drag", "orbit the camera about its target"},
+    {"3D: Shift+drag, middle drag", "pan the camera"},
+    {"3D: scroll", "dolly towards / away from the target"},
+    {"3D: F / O", "the starting camera / turn by itself on and off"},
+    {"3D: click / Ctrl + left drag", "select / steer the boid drawn nearest"},
 };
 
 }  // namespace
@@ -77,6 +93,8 @@ PanelRequests Panel::draw(const PanelView& view, PanelEdits& edits) {
   if (!begin_panel_window()) return requests;
 
   statistics_section(view, edits);
+  // A volume is seen through the camera its mouse moves: its section comes near the top.
+  if (is_3d(view.scenario)) orbit_camera_section(view, edits, requests);
   population_section(view);
   file_section(view, requests);
   simulation_section(view, requests);
@@ -107,6 +125,23 @@ void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
   ImGui::Text("%s%s  |  mode %d: %s", view.paused ? "paused" : "running",
               view.recording ? "  |  REC" : "", static_cast<int>(view.mode),
               std::string(rule_mode_name(view.mode)).c_str());
+  if (is_3d(view.scenario)) {
+    // The GPU's summary is the plane's: a volume's shape comes from its state (compute_stats).
+    if (edits.live_stats && view.stats) {
+      ImGui::Text("polarization %.3f  (3D, CPU)", view.stats->polarization);
+      if (view.stats->milling) {
+        ImGui::Text("milling      %.3f", *view.stats->milling);
+      } else {
+        ImGui::TextColored(kDimColour, "milling      n/a (wrap world, flock not compact)");
+      }
+      if (view.stats->state) {
+        ImGui::Text("state        %s", std::string(state_name(*view.stats->state)).c_str());
+      }
+    } else {
+      ImGui::TextColored(kDimColour, "polarization, milling, state: in 3D from the CPU "
+                                     "statistics below");
+    }
+  }
   if (view.summary) {
     const FlockSummary& summary = *view.summary;
     const bool no_boids = std::all_of(summary.population.begin(), summary.population.end(),
@@ -138,6 +173,9 @@ void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
     std::uint32_t live = 0;
     for (const std::uint32_t count : view.summary->population) live += count;
     ImGui::Text("live boids   %u of capacity %u", live, view.scenario.capacity());
+  } else if (is_3d(view.scenario) && edits.live_stats && view.stats) {
+    // A volume's live count from the state the CPU statistics read (at most twice a second).
+    ImGui::Text("live boids   %u of capacity %u", view.stats->count, view.scenario.capacity());
   }
   for (std::size_t s = 0; s < view.scenario.species.size(); ++s) {
     const SpeciesParams& species = view.scenario.species[s];
@@ -148,13 +186,23 @@ void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
     // The live population as the GPU counts it (the scenario's count less the dead).
     const std::uint32_t population =
         view.summary && s < view.summary->population.size() ? view.summary->population[s] : species.count;
-    ImGui::Text("%s: %u boids", species.name.c_str(), population);
+    if (is_3d(view.scenario)) {
+      // No per-species count comes back from a volume (the GPU summary is the plane's).
+      ImGui::Text("%s: %u boids at the start", species.name.c_str(), species.count);
+    } else {
+      ImGui::Text("%s: %u boids", species.name.c_str(), population);
+    }
   }
   ImGui::TextColored(kDimColour, "%s", view.gl.renderer.c_str());
 }
 
 void Panel::population_section(const PanelView& view) {
   if (!ImGui::CollapsingHeader("Population", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (is_3d(view.scenario)) {
+    // Its samples come from the GPU summary and the ecosystem's counters, both the plane's.
+    ImGui::TextColored(kDimColour, "the population plot is 2D only");
+    return;
+  }
   const PopulationHistory& history = view.history;
   ImGui::TextColored(kDimColour, "the last %zu samples, one every %llu steps", history.length(),
                      static_cast<unsigned long long>(history.steps_per_sample()));
@@ -343,7 +391,6 @@ void Panel::obstacles_section(const Scenario& scenario, PanelEdits& edits,
 // --- rendering ---------------------------------------------------------------------------------
 void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelRequests& requests) {
   RenderSettings& render = edits.render;
-  constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
   if (ImGui::CollapsingHeader("Trails")) {
     auto mode = static_cast<std::uint32_t>(render.trails.mode);
     if (combo("trail mode", mode, kTrailModeLabels, IM_ARRAYSIZE(kTrailModeLabels)))
@@ -439,7 +486,33 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
       ImGui::TextColored(kDimColour, "no boid selected (Ctrl + click picks one)");
     }
   }
-  if (camera_section(render)) requests.fit_view = true;
+  if (!is_3d(view.scenario) && camera_section(render)) requests.fit_view = true;
+}
+
+// --- a 3D world's camera -----------------------------------------------------------------------
+void Panel::orbit_camera_section(const PanelView& view, PanelEdits& edits,
+                                 PanelRequests& requests) {
+  if (!ImGui::CollapsingHeader("Camera", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!edits.render.orbit_camera) return;  // made concrete by the viewer before the panel
+  OrbitCamera& camera = *edits.render.orbit_camera;
+  const float radius = glm::length(world_box(view.scenario)) / 2;
+  ImGui::DragFloat3("target", &camera.target.x, radius / 100, 0.0f, 0.0f, "%.1f");
+  ImGui::SliderFloat("distance", &camera.distance, kMinCameraDistanceRadii * radius,
+                     kMaxCameraDistanceRadii * radius, "%.1f",
+                     kClamp | ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderFloat("yaw", &camera.yaw_degrees, -kHalfTurnDegrees, kHalfTurnDegrees, "%.1f deg",
+                     kClamp);
+  ImGui::SliderFloat("pitch", &camera.pitch_degrees, -kMaxCameraPitchDegrees,
+                     kMaxCameraPitchDegrees, "%.1f deg", kClamp);
+  ImGui::SliderFloat("fov", &camera.fov_degrees, kMinFovSlider, kMaxFovSlider, "%.1f deg",
+                     kClamp);
+  bool turning = view.turning;
+  if (ImGui::Checkbox("turn by itself (O)", &turning)) requests.toggle_turning = true;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x / 2);
+  ImGui::SliderFloat("deg/s", &camera.orbit_speed, -kMaxTurnSpeedSlider, kMaxTurnSpeedSlider,
+                     "%.1f", kClamp);
+  if (ImGui::Button("Fit: the starting camera (F)")) requests.fit_view = true;
 }
 
 }  // namespace murmur::viewer

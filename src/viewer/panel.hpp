@@ -39,6 +39,7 @@ struct PanelView {
   const PopulationHistory& history;              // the population plot's samples
   const std::optional<EcosystemCounts>& ecosystem;  // births, deaths, food, a frame or two old
   std::optional<std::uint32_t> selected_id;      // the boid ringed by its circles
+  bool turning = false;  // a 3D world's camera turns by itself (O)
   const gl::ContextInfo& gl;
 };
 
@@ -66,6 +67,7 @@ struct PanelRequests {
   bool clear_obstacles = false;
   bool clear_target = false;
   bool clear_selection = false;
+  bool toggle_turning = false;  // a 3D world's camera: O's switch
 };
 
 class Panel {
@@ -93,6 +95,8 @@ class Panel {
                           const std::vector<SpeciesParams>& all);
   void obstacles_section(const Scenario& scenario, PanelEdits& edits, PanelRequests& requests);
   void render_section(const PanelView& view, PanelEdits& edits, PanelRequests& requests);
+  // A 3D world's camera (edits.render.orbit_camera, concrete while the viewer shows a volume).
+  void orbit_camera_section(const PanelView& view, PanelEdits& edits, PanelRequests& requests);
 
   ScenarioDraft<FlockScenario> draft_;
   ScenarioFiles files_;

@@ -123,7 +123,12 @@ void ScenarioFiles::set_message(std::string message, bool is_error) {
 
 SeedField::Requests SeedField::draw(const ScenarioCommon& running) {
   Requests requests;
-  ImGui::Text("%g x %g world units", running.world.width, running.world.height);
+  if (is_3d(running)) {
+    ImGui::Text("%g x %g x %g world units", running.world.width, running.world.height,
+                running.world.depth);
+  } else {
+    ImGui::Text("%g x %g world units", running.world.width, running.world.height);
+  }
   if (!set_) {
     seed_ = running.world.seed;
     set_ = true;

@@ -2,8 +2,8 @@
 // viewer shares are ViewerShell's), and run_viewer, which opens the window and hands it to the
 // viewer of the scenario's kind.
 //
-// Sections: helpers; the flock's viewer; the frame loop and input; steering a boid; statistics, the
-// panel's requests and scenario files; entry points.
+// Sections: helpers; the flock's viewer; the frame loop and input; steering a boid; a 3D world's
+// picks; statistics, the panel's requests and scenario files; entry points.
 #include "viewer/viewer.hpp"
 
 #include "murmur/gl/gl.hpp"  // glad before GLFW
@@ -30,12 +30,14 @@
 #include "murmur/flock/gpu/flock_readback.hpp"
 #include "murmur/flock/gpu/gpu_flock.hpp"
 #include "murmur/flock/model.hpp"
+#include "murmur/render/orbit_camera.hpp"
 #include "murmur/render/png_writer.hpp"
 #include "murmur/render/renderer.hpp"
 #include "murmur/flock/state.hpp"
 #include "viewer/captures.hpp"
 #include "viewer/frame_timings.hpp"
 #include "viewer/live_stats.hpp"
+#include "viewer/orbit_controls.hpp"
 #include "viewer/population_history.hpp"
 #include "viewer/panel.hpp"
 #include "viewer/rule_mode.hpp"
@@ -60,6 +62,16 @@ float default_obstacle_radius(const Scenario& scenario) {
   return std::min(kDefaultObstacleRadiusPerPerception * scenario.max_perception_radius(),
                   kMaxDefaultObstacleRadiusPerSide *
                       std::min(scenario.world.width, scenario.world.height));
+}
+
+// The steered boid's velocity towards the cursor's point `to_cursor` away (a plane's or a
+// volume's vector): max speed, slowing within kSteerSlowdownRadii.
+template <class Vector>
+Vector steering_velocity(Vector to_cursor, const SpeciesParams& species) {
+  const float distance = glm::length(to_cursor);
+  if (!(distance > 0)) return Vector(0.0f);
+  const float slowdown = kSteerSlowdownRadii * species.perception_radius;
+  return to_cursor / distance * species.max_speed * std::min(1.0f, distance / slowdown);
 }
 
 bool same_counts(const Scenario& a, const Scenario& b) {
@@ -88,6 +100,11 @@ class Viewer {
   void handle_mouse_button(int button, int action, int mods);
   void resolve_pick();
   void update_steering();
+  // A 3D world: a click selects, and a Ctrl+press steers, the boid drawn nearest the cursor.
+  bool volume() const { return is_3d(scenario_); }
+  void start_screen_pick(glm::vec2 pixel, bool steer);
+  void resolve_screen_pick();
+  glm::vec3 steering_goal_3d();
   void draw_steered_highlight();
   // Takes the ecosystem's counters when they arrive (a plot sample with the latest summary)
   // and asks for the next ones when the plot wants a sample.
@@ -96,6 +113,9 @@ class Viewer {
   void simulate(FrameTime& time);
   std::string status_text() const;
   std::string window_title() const;
+  // A 3D world's part of the title: the selection and the camera, to the precision a test of
+  // the gestures reads back.
+  std::string orbit_title() const;
 
   // Simulation control.
   Scenario effective_scenario() const { return with_rule_mode(scenario_, mode_); }
@@ -137,6 +157,18 @@ class Viewer {
   // The boid ringed by its circles (Renderer overlays): the last one picked, kept after the
   // steering ends, until a new pick, a restart or the panel clears it.
   std::optional<std::uint32_t> selected_id_;
+
+  // A 3D world's pick: the pixel and the view it was made in, waiting for the state whose
+  // boids are projected (its own readback, so that LiveStats keeps its states).
+  struct ScreenPick {
+    glm::vec2 pixel{0.0f};
+    PerspectiveView view;
+    bool steer = false;  // Ctrl held: steer it while the button is down
+  };
+  std::optional<ScreenPick> screen_pick_;
+  std::unique_ptr<FlockReadback> pick_readback_;
+  // The steered boid's depth along the view when picked: the cursor's point is taken there.
+  float steered_depth_ = 0;
 };
 
 Viewer::Viewer(WindowSession& session, const ViewerOptions& options,
@@ -146,7 +178,7 @@ Viewer::Viewer(WindowSession& session, const ViewerOptions& options,
       scenario_path_(options.scenario_path),
       panel_(options.scenario_path) {
   obstacle_radius_ = default_obstacle_radius(scenario_);
-  require_drawable(scenario_);
+  shell_.use_orbit_camera(scenario_);
   flock_ = std::make_unique<GpuFlock>(
       effective_scenario(), options.initial ? *options.initial : seeded_start(scenario_));
   readback_ = std::make_unique<FlockReadback>();
@@ -167,6 +199,7 @@ Viewer::Viewer(WindowSession& session, const ViewerOptions& options,
 
 Viewer::~Viewer() {
   // GL objects before the shell's (the renderer), all before the window's context.
+  pick_readback_.reset();
   readback_.reset();
   flock_.reset();
 }
@@ -184,7 +217,9 @@ bool Viewer::frame() {
   if (!shell_.begin_frame()) return false;
   handle_events();
   if (pick_point_) resolve_pick();
+  if (screen_pick_) resolve_screen_pick();
   if (steered_id_) update_steering();
+  if (volume()) shell_.orbit_camera();  // concrete before the panel shows it
   if (shell_.panel_visible()) {
     PanelEdits edits{shell_.renderer().settings(), obstacle_radius_, live_stats_};
     const StepPacer& pacer = shell_.pacer();
@@ -195,7 +230,7 @@ bool Viewer::frame() {
                          pacer.rate(),   stats_.latest(),
                          summary_,        history_,
                          ecosystem_,      selected_id_,
-                         shell_.window().info()};
+                         shell_.turning(), shell_.window().info()};
     carry_out(panel_.draw(view, edits));
   }
   shell_.draw_status(status_text());
@@ -203,7 +238,9 @@ bool Viewer::frame() {
 
   simulate(time);
   if (live_stats_) stats_.update(*readback_, *flock_, gl::window_clock_seconds());
-  if (shell_.panel_visible()) {
+  // The summary and the ecosystem's counters are the plane's (FlockReadback): a volume's
+  // statistics come from LiveStats alone.
+  if (shell_.panel_visible() && !volume()) {
     if (std::optional<FlockSummary> summary = readback_->latest_summary()) summary_ = summary;
     readback_->request_summary(*flock_);  // a full ring (a slow GPU) skips this frame's
     sample_population();
@@ -242,11 +279,16 @@ void Viewer::handle_mouse_button(int button, int action, int mods) {
   if (action == GLFW_PRESS) {
     if (shell_.gesturing() || steering_) return;  // one gesture at a time
     if (button == GLFW_MOUSE_BUTTON_LEFT && (mods & GLFW_MOD_CONTROL)) {
-      start_steering(world_under(shell_.cursor()));
+      if (volume()) {
+        start_screen_pick(shell_.cursor(), true);
+      } else {
+        start_steering(world_under(shell_.cursor()));
+      }
     } else if (button == GLFW_MOUSE_BUTTON_RIGHT) {
-      set_target(world_under(shell_.cursor()));
+      // A volume's target needs a depth a click does not give: the scenario file sets it.
+      if (!volume()) set_target(world_under(shell_.cursor()));
     } else {
-      shell_.press(button);
+      shell_.press(button, mods);
     }
     return;
   }
@@ -255,8 +297,13 @@ void Viewer::handle_mouse_button(int button, int action, int mods) {
     stop_steering();
     return;
   }
-  if (const std::optional<glm::vec2> click = shell_.release(button))
-    drop_obstacle(world_under(*click));
+  if (const std::optional<glm::vec2> click = shell_.release(button)) {
+    if (volume()) {
+      start_screen_pick(*click, false);
+    } else {
+      drop_obstacle(world_under(*click));
+    }
+  }
 }
 
 // --- steering a boid ---------------------------------------------------------------------------
@@ -292,19 +339,23 @@ void Viewer::update_steering() {
   if (!steered_boid_) return;  // the first answer is still on its way
   const Boid& boid = *steered_boid_;
   const SpeciesParams& species = scenario_.species[boid.species];
+  if (volume()) {
+    const glm::vec3 velocity = steering_velocity(
+        displacement(position_of(boid), steering_goal_3d(), species.topology,
+                     world_box(scenario_)),
+        species);
+    flock_->set_steered(SteeredBoid{*steered_id_, glm::vec2(velocity), velocity.z});
+    return;
+  }
   const glm::vec2 to_cursor =
       displacement(boid.pos, world_under(shell_.cursor()), species.topology, scenario_.size());
-  const float distance = glm::length(to_cursor);
-  glm::vec2 velocity{0.0f};
-  if (distance > 0) {
-    const float slowdown = kSteerSlowdownRadii * species.perception_radius;
-    velocity = to_cursor / distance * species.max_speed * std::min(1.0f, distance / slowdown);
-  }
-  flock_->set_steered(SteeredBoid{*steered_id_, velocity});
+  flock_->set_steered(SteeredBoid{*steered_id_, steering_velocity(to_cursor, species)});
 }
 
 void Viewer::stop_steering() {
   steering_ = false;
+  // A 3D pick still on its way selects its boid without steering it.
+  if (screen_pick_) screen_pick_->steer = false;
   pick_point_.reset();
   steered_id_.reset();
   steered_boid_.reset();
@@ -314,8 +365,15 @@ void Viewer::stop_steering() {
 void Viewer::draw_steered_highlight() {
   if (!steered_boid_) return;
   const ImGuiIO& io = ImGui::GetIO();
-  const WorldView view = shell_.renderer().view(scenario_.size());
-  const glm::vec2 boid = world_to_pixel(view, steered_boid_->pos);
+  glm::vec2 boid;
+  if (volume()) {
+    const std::optional<ScreenPoint> drawn =
+        world_to_screen(shell_.orbit_view(), position_of(*steered_boid_));
+    if (!drawn) return;  // behind the camera
+    boid = drawn->pixel;
+  } else {
+    boid = world_to_pixel(shell_.renderer().view(scenario_.size()), steered_boid_->pos);
+  }
   const ImVec2 scale = io.DisplayFramebufferScale;
   const ImVec2 centre(boid.x / scale.x, boid.y / scale.y);
   const glm::vec2 cursor = shell_.cursor();
@@ -323,6 +381,43 @@ void Viewer::draw_steered_highlight() {
   ImDrawList* draw_list = ImGui::GetBackgroundDrawList();
   draw_list->AddCircle(centre, kSteeredHighlightPixels, kSteeredColour, 0, 2.0f);
   draw_list->AddLine(centre, cursor_point, kSteeredColour, 1.0f);
+}
+
+// --- a 3D world's picks ------------------------------------------------------------------------
+void Viewer::start_screen_pick(glm::vec2 pixel, bool steer) {
+  // A click is rare: the whole state comes back (no wait) and is projected on the CPU.
+  if (!pick_readback_) pick_readback_ = std::make_unique<FlockReadback>();
+  if (!pick_readback_->request_state(*flock_)) return;  // rare: clicks faster than frames
+  screen_pick_ = ScreenPick{pixel, shell_.orbit_view(), steer};
+  steering_ = steer;
+}
+
+void Viewer::resolve_screen_pick() {
+  const std::optional<FlockState> state = pick_readback_->latest_state();
+  if (!state) return;
+  const ScreenPick pick = *screen_pick_;
+  screen_pick_.reset();
+  std::vector<glm::vec3> positions;
+  positions.reserve(state->boids.size());
+  for (const Boid& boid : state->boids) positions.push_back(position_of(boid));
+  const std::optional<std::size_t> nearest =
+      nearest_on_screen(pick.view, positions, pick.pixel, kPickReachPixels);
+  if (!nearest) {
+    shell_.say("no boid drawn within " + std::to_string(static_cast<int>(kPickReachPixels)) +
+               " pixels of the click");
+    return;
+  }
+  selected_id_ = state->boids[*nearest].id;
+  if (!pick.steer) return;
+  steered_id_ = selected_id_;
+  steered_boid_.reset();
+  steered_depth_ = world_to_screen(pick.view, positions[*nearest])->depth;
+}
+
+// The point under the cursor at the steered boid's depth along the view.
+glm::vec3 Viewer::steering_goal_3d() {
+  return world_at_depth(shell_.orbit_view(), shell_.orbit_camera().fov_degrees, shell_.cursor(),
+                        steered_depth_);
 }
 
 // --- statistics, the panel's requests and scenario files ---------------------------------------
@@ -354,6 +449,7 @@ void Viewer::carry_out(const PanelRequests& requests) {
   if (requests.steps_per_frame) shell_.pacer() = StepPacer::per_frame(*requests.steps_per_frame);
   if (requests.fit_view) shell_.fit_view();
   if (requests.clear_selection) selected_id_.reset();
+  if (requests.toggle_turning) shell_.set_turning(!shell_.turning());
   if (requests.load) load(*requests.load);
   if (requests.reset_to_file) load(scenario_path_);
   if (requests.save) save(*requests.save);
@@ -391,6 +487,8 @@ void Viewer::restart(std::uint64_t seed) {
   stop_steering();
   flock_ = std::make_unique<GpuFlock>(effective_scenario(), seeded_start(scenario_));
   readback_->discard();  // answers about the old flock
+  if (pick_readback_) pick_readback_->discard();
+  screen_pick_.reset();
   shell_.restart_clocks();
   shell_.renderer().reset_trails();
   shell_.renderer().record_step(*flock_);
@@ -438,6 +536,7 @@ void Viewer::load(const std::filesystem::path& path) {
     scenario_ = std::move(loaded);
     scenario_path_ = path;
     shell_.fit_view();
+    shell_.use_orbit_camera(scenario_);
     // The file's look over the defaults, not over whatever the panel had set.
     shell_.reset_look(scenario_);
     obstacle_radius_ = default_obstacle_radius(scenario_);
@@ -468,7 +567,21 @@ std::string Viewer::window_title() const {
   }
   if (scenario_.target) title += " - target";
   if (steered_id_) title += " - steering boid " + std::to_string(*steered_id_);
+  if (volume()) title += orbit_title();
   return title;
+}
+
+std::string Viewer::orbit_title() const {
+  const OrbitCamera& camera = *shell_.renderer().settings().orbit_camera;
+  char text[320];
+  std::snprintf(text, sizeof text,
+                " - camera target %.3f %.3f %.3f distance %.4f yaw %.3f pitch %.3f fov %.2f%s",
+                camera.target.x, camera.target.y, camera.target.z, camera.distance,
+                camera.yaw_degrees, camera.pitch_degrees, camera.fov_degrees,
+                shell_.turning() ? " turning" : "");
+  std::string title;
+  if (selected_id_) title += " - selected boid " + std::to_string(*selected_id_);
+  return title + text;
 }
 
 void Viewer::drop_obstacle(glm::vec2 world) {

@@ -2,7 +2,7 @@
 //   the look         construction, reset_look
 //   the frame        begin_frame, the status line, the steps of a frame, present, end_frame
 //   closing, keys    finish, handle_common_key, dispatch_events
-//   the camera       pause, scroll, the mouse's drag and cursor, world_under
+//   the camera       pause, scroll, the mouse's drag and cursor, world_under, a 3D world's camera
 //   captures         readbacks, screenshots, V's recording, saving the scenario, say
 //   the two kinds    the explicit instantiations for FlockScenario and PlanScenario
 #include "viewer/viewer_shell.hpp"
@@ -23,6 +23,7 @@
 #include "murmur/base/errors.hpp"
 #include "murmur/render/png_writer.hpp"
 #include "murmur/flock/state.hpp"
+#include "viewer/orbit_controls.hpp"
 
 namespace murmur::viewer {
 namespace {
@@ -95,6 +96,8 @@ bool ViewerShell::begin_frame() {
   const double now = gl::window_clock_seconds();
   frame_elapsed_seconds_ = now - last_frame_seconds_;
   last_frame_seconds_ = now;
+  if (orbiting() && turning_)
+    orbit_camera() = turned_by_itself(orbit_camera(), frame_elapsed_seconds_);
   if (!session_.begin_frame(framebuffer_width_, framebuffer_height_)) return false;
   if (!options_.timings) {
     // GPU time of the steps of earlier frames, for the status line's ms/step.
@@ -257,6 +260,10 @@ bool ViewerShell::handle_common_key(int key, int action, const Kind& scenario,
     case GLFW_KEY_H: panel_visible_ = !panel_visible_; return true;
     case GLFW_KEY_F: fit_view(); return true;
     case GLFW_KEY_F11: window().set_fullscreen(!window().fullscreen()); return true;
+    case GLFW_KEY_O:
+      if (!orbiting()) return false;
+      set_turning(!turning_);
+      return true;
     default: return false;
   }
 }
@@ -294,15 +301,21 @@ void ViewerShell::restart_clocks() {
 }
 
 void ViewerShell::scroll(float steps, glm::vec2 world_size) {
+  if (orbiting()) {
+    orbit_camera() = dollied(orbit_camera(), world_box(*orbit_world_),
+                             std::pow(kZoomPerScrollStep, steps));
+    return;
+  }
   RenderSettings& settings = renderer_->settings();
   settings.camera = zoom_at(settings.camera, world_size, renderer_->width(), renderer_->height(),
                             last_pixel_, std::pow(kZoomPerScrollStep, steps));
 }
 
-void ViewerShell::press(int button) {
+void ViewerShell::press(int button, int mods) {
   if (gesture_ != Gesture::None) return;  // one gesture at a time
   press_pixel_ = last_pixel_;
   gesture_button_ = button;
+  gesture_mods_ = mods;
   if (button == GLFW_MOUSE_BUTTON_LEFT) gesture_ = Gesture::PendingClick;
   if (button == GLFW_MOUSE_BUTTON_MIDDLE) gesture_ = Gesture::Panning;
 }
@@ -320,6 +333,16 @@ void ViewerShell::move_cursor(glm::vec2 cursor_window, glm::vec2 world_size) {
       session_.cursor_pixels(cursor_window, framebuffer_width_, framebuffer_height_);
   const glm::vec2 delta = pixel - last_pixel_;
   last_pixel_ = pixel;
+  if (orbiting()) {
+    if (gesture_ == Gesture::PendingClick &&
+        glm::length(pixel - press_pixel_) > kDragThresholdPixels) {
+      gesture_ = (gesture_mods_ & GLFW_MOD_SHIFT) ? Gesture::Panning : Gesture::Orbiting;
+      move_orbit_camera(pixel - press_pixel_);  // everything moved since the press
+    } else if (gesture_ == Gesture::Panning || gesture_ == Gesture::Orbiting) {
+      move_orbit_camera(delta);
+    }
+    return;
+  }
   RenderSettings& settings = renderer_->settings();
   if (gesture_ == Gesture::PendingClick &&
       glm::length(pixel - press_pixel_) > kDragThresholdPixels) {
@@ -337,6 +360,56 @@ void ViewerShell::move_cursor(glm::vec2 cursor_window, glm::vec2 world_size) {
 
 glm::vec2 ViewerShell::world_under(glm::vec2 pixel, glm::vec2 world_size) const {
   return pixel_to_world(renderer_->view(world_size), pixel);
+}
+
+void ViewerShell::fit_view() {
+  if (orbiting()) {
+    const float speed = orbit_camera().orbit_speed;  // the panel's speed stays
+    renderer_->settings().orbit_camera.reset();
+    orbit_camera().orbit_speed = speed;
+    return;
+  }
+  renderer_->settings().camera = Camera{};
+}
+
+void ViewerShell::use_orbit_camera(const ScenarioCommon& scenario) {
+  renderer_->settings().orbit_camera.reset();
+  if (!is_3d(scenario)) {
+    orbit_world_.reset();
+    turning_ = false;
+    return;
+  }
+  orbit_world_ = scenario;
+  turning_ = orbit_camera().orbit_speed != 0.0f;
+}
+
+OrbitCamera& ViewerShell::orbit_camera() {
+  std::optional<OrbitCamera>& camera = renderer_->settings().orbit_camera;
+  if (!camera) {
+    const float aspect =
+        static_cast<float>(renderer_->width()) / static_cast<float>(renderer_->height());
+    camera = starting_camera(*orbit_world_, aspect);
+  }
+  return *camera;
+}
+
+PerspectiveView ViewerShell::orbit_view() {
+  return perspective_view(orbit_camera(), world_box(*orbit_world_), renderer_->width(),
+                          renderer_->height());
+}
+
+void ViewerShell::set_turning(bool on) {
+  turning_ = on;
+  if (on) orbit_camera().orbit_speed = turn_speed(orbit_camera());
+}
+
+void ViewerShell::move_orbit_camera(glm::vec2 delta) {
+  OrbitCamera& camera = orbit_camera();
+  if (gesture_ == Gesture::Orbiting) {
+    camera = orbit_dragged(camera, delta);
+  } else {
+    camera = panned(camera, renderer_->height(), delta);
+  }
 }
 
 void ViewerShell::requested_readback(const std::function<void()>& read) {

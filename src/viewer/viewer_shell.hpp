@@ -106,22 +106,35 @@ class ViewerShell {
   // happens); scrolls the panel does not take and cursor moves drive the camera.
   using EventHandler = std::function<void(int key_or_button, int action, int mods)>;
   void dispatch_events(glm::vec2 world_size, const EventHandler& key, const EventHandler& button);
-  // Space, N, S, V, H, F, F11 and Esc, which every viewer gives the same meaning; true when
-  // `key` was one of them.
+  // Space, N, S, V, H, F, F11 and Esc, which every viewer gives the same meaning, and O in a 3D
+  // world; true when `key` was one of them.
   template <class Kind>
   bool handle_common_key(int key, int action, const Kind& scenario, std::uint64_t step);
   // Scroll zooms about the cursor; a left press that moves more than a few pixels, or a middle
   // press, pans. A left press released where it was pressed is a click: release() returns its
-  // pixel, which the viewer gives its own meaning.
+  // pixel, which the viewer gives its own meaning. In a 3D world (use_orbit_camera) scroll
+  // dollies, a left drag orbits and a Shift+left or middle drag pans (orbit_controls.hpp).
   void scroll(float steps, glm::vec2 world_size);
-  void press(int button);
+  void press(int button, int mods = 0);
   std::optional<glm::vec2> release(int button);
   void move_cursor(glm::vec2 cursor_window, glm::vec2 world_size);
   bool gesturing() const { return gesture_ != Gesture::None; }
   glm::vec2 cursor() const { return last_pixel_; }  // framebuffer pixels from the top left
   glm::vec2 world_under(glm::vec2 pixel, glm::vec2 world_size) const;
-  void fit_view() { renderer_->settings().camera = Camera{}; }
+  // The 2D camera fitted to the world; in 3D, the scenario's starting camera.
+  void fit_view();
 
+  // --- a 3D world's camera (docs/viewer.md, "Three dimensions") --------------------------------
+  // `scenario` in 3D: the renderer's orbit_camera starts from its starting camera, turning by
+  // itself when its [camera] orbit_speed is set; in 2D the plane's camera alone.
+  void use_orbit_camera(const ScenarioCommon& scenario);
+  bool orbiting() const { return orbit_world_.has_value(); }
+  // The camera drawn (only while orbiting()): the renderer's, made concrete from the starting
+  // camera for the frame's aspect at the first use.
+  OrbitCamera& orbit_camera();
+  PerspectiveView orbit_view();
+  bool turning() const { return turning_; }
+  void set_turning(bool on);
   // --- captures, files and messages ---------------------------------------------------------
   // Writes `scenario` with the look on screen as its [render] table, so that the file reopens as
   // it is seen; what the panel says of it (the error naming the path, if any).
@@ -140,7 +153,8 @@ class ViewerShell {
   void restart_clocks();
 
  private:
-  enum class Gesture { None, PendingClick, Panning };
+  enum class Gesture { None, PendingClick, Panning, Orbiting };
+  void move_orbit_camera(glm::vec2 delta);
   void capture_frame(std::uint64_t step);
   // Runs `read`, a readback the user asked for (screenshot, recording), and books its stalls
   // as requested ones.
@@ -161,6 +175,9 @@ class ViewerShell {
 
   Gesture gesture_ = Gesture::None;
   int gesture_button_ = 0;
+  int gesture_mods_ = 0;
+  std::optional<ScenarioCommon> orbit_world_;  // a 3D world: its box and [camera]
+  bool turning_ = false;                      // the 3D camera turns by itself
   glm::vec2 press_pixel_{0.0f};
   glm::vec2 last_pixel_{0.0f};
 

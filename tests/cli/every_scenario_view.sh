@@ -17,9 +17,6 @@ scenarios=("$source_dir"/scenarios/*.toml)
 for scenario in "${scenarios[@]}"; do
   name=$(basename "$scenario" .toml)
   screenshot=$work/$name.png
-  # The GPU steps a 3D scenario ([world] dimensions = 3), but nothing draws one yet (docs/gpu.md,
-  # "Three dimensions"): the core tests load it, tests/gpu/test_gpu_flock_3d.cpp steps its kind.
-  grep -Eq '^[[:space:]]*dimensions[[:space:]]*=[[:space:]]*3' "$scenario" && continue
   set +e
   # From $work, where the viewer's imgui.ini goes.
   steps=1

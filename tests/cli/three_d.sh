@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A 3D world from the command line (docs/model.md, "Three dimensions"): `murmur step` on the GPU
 # and on the CPU writes z and vz columns, the two backends close after a few steps; `murmur
-# stats` reads the 3D state; what is still the plane's (record, view's drawing, compare)
+# stats` reads the 3D state; what is still the plane's (record, compare)
 # refuses in one line, exit 2, leaving no frame behind.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"

@@ -90,7 +90,7 @@ TEST_CASE("a camera placed by [camera] has its eye at position, looks at target 
   CHECK(above.pitch_degrees == kMaxCameraPitchDegrees);
 }
 
-TEST_CASE("a point lands where similar triangles put it; behind the eye it is not drawn",
+TEST_CASE("a point lands where similar triangles put it, and behind the eye it is not drawn",
           "[camera]") {
   OrbitCamera camera;
   camera.target = {0, 0, 0};
@@ -108,7 +108,7 @@ TEST_CASE("a point lands where similar triangles put it; behind the eye it is no
 }
 
 TEST_CASE("orbiting turns the eye anticlockwise seen from above, keeps its distance, and the "
-          "pitch stops at the poles; dolly and pan move it as the hand does", "[camera]") {
+          "pitch stops at the poles, and dolly and pan move it as the hand does", "[camera]") {
   const FlockScenario scenario = volume();
   const glm::vec3 box = world_box(scenario);
   const OrbitCamera start = starting_camera(scenario, kAspect);

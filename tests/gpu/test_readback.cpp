@@ -1,6 +1,9 @@
 // Reading back without waiting: the fenced ReadbackRing, the stall counter that proves a loop
 // never waits, and FlockReadback's statistics, id lookup, state and ecosystem reads through
 // rings.
+//
+// Sections, in test order: the ring and the stall counter; a boid by id; statistics and state;
+// the ecosystem's counters; the nearest boid; a 3D flock's boids and state.
 #include <chrono>
 #include <cstring>
 #include <map>
@@ -14,6 +17,7 @@
 #include <glm/geometric.hpp>
 
 #include "gpu_test_support.hpp"
+#include "murmur/base/errors.hpp"
 #include "murmur/gl/gl.hpp"
 #include "murmur/gl/objects.hpp"
 #include "murmur/gl/program.hpp"
@@ -390,4 +394,47 @@ TEST_CASE("the nearest boid to a point is found on the GPU as a brute-force sear
     CHECK(answer->point == points[0]);
     CHECK(answer->id == readback.nearest_now(flock, points[0]));
   }
+}
+
+TEST_CASE("a 3D flock's boids and state come back with z and vz, sparse ids included") {
+  gl_context();
+  Scenario scenario = sparse_scenario();
+  scenario.world.dimensions = 3;
+  scenario.world.depth = 60.0f;
+  FlockState state = sparse_state();
+  // Each boid's third axis distinct from the others' and from its own plane values, so that a
+  // read of the plane's 40-byte stride or a swapped z and vz shows.
+  for (std::size_t k = 0; k < state.boids.size(); ++k) {
+    state.boids[k].z = 5.0f + 9.0f * float(k);
+    state.boids[k].vz = -0.25f - 0.1f * float(k);
+  }
+  GpuFlock flock(scenario, state);
+  FlockReadback readback;
+  const auto same_in_space = [](const Boid& a, const Boid& b) {
+    return same_boid(a, b) && a.z == b.z && a.vz == b.vz;
+  };
+  for (const Boid& boid : state.boids) {
+    const std::optional<Boid> found = readback.find_now(flock, boid.id);
+    REQUIRE(found);
+    CHECK(same_in_space(*found, boid));
+  }
+  CHECK_FALSE(readback.find_now(flock, 8));
+
+  REQUIRE(readback.request_boid(flock, 99u));
+  REQUIRE(readback.request_state(flock));
+  const std::optional<BoidLookup> lookup = poll_until_ready([&] { return readback.latest_boid(); });
+  const std::optional<FlockState> read = poll_until_ready([&] { return readback.latest_state(); });
+  REQUIRE(lookup);
+  REQUIRE(lookup->boid);
+  CHECK(same_in_space(*lookup->boid, state.boids[3]));
+  REQUIRE(read);
+  FlockState sorted = state;
+  sorted.sort_by_id();
+  REQUIRE(read->boids.size() == sorted.boids.size());
+  for (std::size_t k = 0; k < sorted.boids.size(); ++k)
+    CHECK(same_in_space(read->boids[k], sorted.boids[k]));
+
+  // The plane's reductions would read only x and y: they refuse rather than answer wrongly.
+  CHECK_THROWS_AS(readback.request_summary(flock), InputError);
+  CHECK_THROWS_AS(readback.request_nearest(flock, glm::vec2(1.0f)), InputError);
 }

@@ -1,13 +1,14 @@
 // The viewer's decisions that need no window: whether a framebuffer size can be drawn (a
 // minimised window is 0x0, which Xvfb cannot produce, so the guard is tested here), how many
 // steps a frame runs, what the 1-4 rule modes give the flock, capture names that never
-// overwrite, and the panel's population history. The viewer's headers are header-only for
-// this reason.
+// overwrite, the panel's population history, and how a 3D world's camera follows the mouse
+// and the clock. The viewer's headers are header-only for this reason.
 #include <catch2/catch.hpp>
 
 #include <fstream>
 
 #include "../../src/viewer/capture_names.hpp"
+#include "../../src/viewer/orbit_controls.hpp"
 #include "../../src/viewer/population_history.hpp"
 #include "../../src/viewer/rule_mode.hpp"
 #include "../../src/viewer/step_pacer.hpp"
@@ -164,4 +165,48 @@ TEST_CASE("the population history keeps one sample every few steps, the newest l
   history.clear(3);
   CHECK(history.wants(0));
   CHECK(history.population(0).empty());
+}
+
+// A 3D world's camera in the viewer (src/viewer/orbit_controls.hpp).
+TEST_CASE("a drag orbits a quarter degree a pixel: right moves the eye left, down raises it") {
+  using namespace murmur::viewer;
+  murmur::OrbitCamera camera;
+  camera.yaw_degrees = 30;
+  camera.pitch_degrees = 10;
+  const murmur::OrbitCamera dragged = orbit_dragged(camera, glm::vec2(40.0f, 20.0f));
+  // Yaw grows anticlockwise seen from above: the eye moving left, for a world turning right.
+  CHECK(dragged.yaw_degrees == Approx(30.0f - 40.0f * kOrbitDegreesPerPixel));
+  CHECK(dragged.pitch_degrees == Approx(10.0f + 20.0f * kOrbitDegreesPerPixel));
+  CHECK(dragged.distance == camera.distance);
+  CHECK(dragged.target == camera.target);
+  // A long drag down stops short of looking straight down.
+  CHECK(orbit_dragged(camera, glm::vec2(0.0f, 1e5f)).pitch_degrees ==
+        Approx(murmur::kMaxCameraPitchDegrees));
+}
+
+TEST_CASE("the slow turn grows the yaw by its speed times the frame's time, or a default's") {
+  using namespace murmur::viewer;
+  murmur::OrbitCamera camera;
+  camera.orbit_speed = -12;
+  CHECK(turned_by_itself(camera, 0.5).yaw_degrees == Approx(-6.0f));
+  camera.orbit_speed = 0;
+  CHECK(turned_by_itself(camera, 2.0).yaw_degrees == Approx(2.0f * kDefaultOrbitSpeedDegrees));
+  CHECK(turned_by_itself(camera, 2.0).pitch_degrees == camera.pitch_degrees);
+}
+
+TEST_CASE("the point at a pixel and a depth is drawn at that pixel, that far along the view") {
+  using namespace murmur::viewer;
+  const murmur::OrbitCamera camera =
+      murmur::camera_looking(glm::vec3(120.0f, 80.0f, 200.0f), glm::vec3(50.0f), 40.0f, 0.0f);
+  const murmur::PerspectiveView view =
+      murmur::perspective_view(camera, glm::vec3(100.0f), 640, 360);
+  for (const glm::vec2 pixel : {glm::vec2(10.0f, 20.0f), glm::vec2(320.0f, 180.0f),
+                                glm::vec2(600.0f, 340.0f)}) {
+    const glm::vec3 world = world_at_depth(view, camera.fov_degrees, pixel, 150.0f);
+    CHECK(glm::dot(world - view.eye, view.forward) == Approx(150.0f));
+    const std::optional<murmur::ScreenPoint> drawn = murmur::world_to_screen(view, world);
+    REQUIRE(drawn);
+    CHECK(drawn->pixel.x == Approx(pixel.x).margin(1e-2));
+    CHECK(drawn->pixel.y == Approx(pixel.y).margin(1e-2));
+  }
 }

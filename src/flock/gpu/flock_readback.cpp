@@ -11,6 +11,7 @@
 #include <cstring>
 #include <deque>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "murmur/gl/dispatch.hpp"
@@ -49,6 +50,15 @@ struct FoundBoid {
   std::uint32_t matches;
 };
 static_assert(offsetof(FoundBoid, matches) == sizeof(gpu::Boid));
+// The same compiled with MURMUR_3D: the volume's 48-byte Boid, then the match count.
+struct FoundBoid3D {
+  gpu::Boid3D boid;
+  std::uint32_t matches;
+};
+static_assert(offsetof(FoundBoid3D, matches) == sizeof(gpu::Boid3D));
+constexpr std::size_t kFoundBytes = std::max(sizeof(FoundBoid), sizeof(FoundBoid3D));
+// The flock passes' define for a volume (gpu_flock.cpp compiles its passes with the same).
+constexpr const char* kVolumeDefine = "#define MURMUR_3D\n";
 
 // shaders/flock/nearest_boid.comp's NearestBoidBlock (std430).
 struct NearestResult {
@@ -120,27 +130,49 @@ std::optional<std::uint32_t> decode_nearest(const std::byte* bytes) {
   return result.id;
 }
 
-std::optional<Boid> decode_boid(const std::byte* bytes) {
-  FoundBoid found;
+// `Found` is FoundBoid (the plane) or FoundBoid3D (a volume).
+template <class Found>
+std::optional<Boid> decode_found(const std::byte* bytes) {
+  Found found;
   std::memcpy(&found, bytes, sizeof found);
   if (found.matches == 0) return std::nullopt;
   return gpu::from_gpu(found.boid);
 }
 
+std::optional<Boid> decode_boid(const std::byte* bytes, bool volume) {
+  return volume ? decode_found<FoundBoid3D>(bytes) : decode_found<FoundBoid>(bytes);
+}
+
+// The boid records of a state snapshot, of type gpu::Boid (the plane) or gpu::Boid3D.
+template <class Record>
+void decode_records(const std::vector<std::byte>& bytes, std::uint32_t live, FlockState& state) {
+  const std::size_t stored = (bytes.size() - sizeof(gpu::Population)) / sizeof(Record);
+  std::vector<Record> records(std::min<std::size_t>(live, stored));
+  std::memcpy(records.data(), bytes.data() + sizeof(gpu::Population),
+              records.size() * sizeof(Record));
+  state.boids.reserve(records.size());
+  for (const Record& record : records) state.boids.push_back(gpu::from_gpu(record));
+}
+
 // A state snapshot: the Population record, then capacity() boid records of which the first
 // Population::live are the state.
-FlockState decode_state(const std::vector<std::byte>& bytes) {
+FlockState decode_state(const std::vector<std::byte>& bytes, bool volume) {
   gpu::Population population;
   std::memcpy(&population, bytes.data(), sizeof population);
-  const std::size_t stored = (bytes.size() - sizeof population) / sizeof(gpu::Boid);
-  std::vector<gpu::Boid> records(std::min<std::size_t>(population.live, stored));
-  std::memcpy(records.data(), bytes.data() + sizeof population, records.size() * sizeof(gpu::Boid));
   FlockState state;
-  state.boids.reserve(records.size());
-  for (const gpu::Boid& record : records) state.boids.push_back(gpu::from_gpu(record));
+  if (volume) {
+    decode_records<gpu::Boid3D>(bytes, population.live, state);
+  } else {
+    decode_records<gpu::Boid>(bytes, population.live, state);
+  }
   state.sort_by_id();
   state.next_id = population.next_id;
   return state;
+}
+
+// The bytes of one boid record in the flock's buffer (docs/gpu.md, "Three dimensions").
+std::size_t record_bytes(const Scenario& scenario) {
+  return is_3d(scenario) ? sizeof(gpu::Boid3D) : sizeof(gpu::Boid);
 }
 
 // What decoding an ecosystem snapshot needs: [tallies of kMaxSpecies | food_cells floats].
@@ -179,6 +211,12 @@ struct FlockReadback::Impl {
   gl::Program summary_pass = gl::Program::compute("flock/flock_summary.comp");
   gl::Program total_pass = gl::Program::compute("flock/flock_summary_total.comp");
   gl::Program find_pass = gl::Program::compute("flock/find_boid.comp");
+  // The lookup over a volume's records, compiled at the first 3D request.
+  struct VolumeFind {
+    gl::Program pass = gl::Program::compute("flock/find_boid.comp", kVolumeDefine);
+    gl::Uniform wanted_id{pass, "wanted_id"};
+  };
+  std::unique_ptr<VolumeFind> volume_find;
   gl::Program nearest_pass = gl::Program::compute("flock/nearest_boid.comp");
   // Uniforms, looked up once at load (a misspelt name is an error there).
   gl::Uniform summary_pass_index{summary_pass, "summary_pass"};
@@ -193,10 +231,10 @@ struct FlockReadback::Impl {
   gl::Uniform nearest_pass_index{nearest_pass, "nearest_pass"};
   gl::Buffer partials;  // grows with the flock
   gl::Buffer totals{"statistics totals", kTotalsBytes};
-  gl::Buffer found{"found boid", sizeof(FoundBoid)};
+  gl::Buffer found{"found boid", kFoundBytes};
   gl::Buffer nearest{"nearest boid", sizeof(NearestResult)};
   gl::ReadbackRing summary_ring{"statistics readback", kTotalsBytes};
-  gl::ReadbackRing boid_ring{"found boid readback", sizeof(FoundBoid)};
+  gl::ReadbackRing boid_ring{"found boid readback", kFoundBytes};
   gl::ReadbackRing nearest_ring{"nearest boid readback", sizeof(NearestResult)};
   gl::ReadbackRing state_ring;  // sized for the flock at the first request
   gl::Buffer state_snapshot;    // Population, then the boids: what state_ring copies
@@ -205,7 +243,12 @@ struct FlockReadback::Impl {
   std::deque<EcosystemRequest> ecosystem_requests;
   // What each request in flight needs for decoding, in request order (as the rings return).
   std::deque<SummaryRequest> summary_requests;
-  std::deque<std::uint32_t> boid_requests;
+  struct BoidRequest {
+    std::uint32_t id = 0;
+    bool volume = false;
+  };
+  std::deque<BoidRequest> boid_requests;
+  std::deque<bool> state_requests;  // true: a volume's records
   std::deque<glm::vec2> nearest_requests;
 
   // Queues the statistics passes; the totals land in `totals`.
@@ -275,8 +318,14 @@ struct FlockReadback::Impl {
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the clear lands before the match's write
     bind_state(flock);
     found.bind_storage(MURMUR_BIND_FOUND_BOID);
-    find_pass.use();
-    find_wanted_id.set(id);
+    if (is_3d(flock.scenario())) {
+      if (!volume_find) volume_find = std::make_unique<VolumeFind>();
+      volume_find->pass.use();
+      volume_find->wanted_id.set(id);
+    } else {
+      find_pass.use();
+      find_wanted_id.set(id);
+    }
     dispatch_linear(groups_for(flock.capacity(), MURMUR_STEP_GROUP_SIZE));
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // found -> the readback copy
   }
@@ -306,12 +355,12 @@ struct FlockReadback::Impl {
 };
 
 namespace {
-// The passes here read the plane's 40-byte record: a 3D flock's (docs/gpu.md, "Three
-// dimensions") is read by GpuFlock::download alone.
-void require_plane(const GpuFlock& flock) {
+// The statistics and nearest-boid passes read the plane's vectors: a 3D flock's statistics come
+// from its state (compute_stats), and its picks from the screen (nearest_on_screen).
+void require_plane(const GpuFlock& flock, const char* what) {
   if (is_3d(flock.scenario())) {
-    throw InputError("the GPU's readback of summaries, boids and states is 2D only; a 3D flock "
-                     "is read by its download");
+    throw InputError(std::string("the GPU's ") + what + " is 2D only; a 3D flock's is computed "
+                     "from its state (request_state)");
   }
 }
 }  // namespace
@@ -321,7 +370,7 @@ FlockReadback::~FlockReadback() = default;
 
 // --- requests ----------------------------------------------------------------------------------
 bool FlockReadback::request_summary(const GpuFlock& flock) {
-  require_plane(flock);
+  require_plane(flock, "flock summary");
   Impl& m = *impl_;
   if (m.summary_ring.in_flight() == m.summary_ring.slot_count()) return false;
   const SummaryRequest request = m.run_summary(flock);
@@ -331,24 +380,23 @@ bool FlockReadback::request_summary(const GpuFlock& flock) {
 }
 
 bool FlockReadback::request_boid(const GpuFlock& flock, std::uint32_t id) {
-  require_plane(flock);
   Impl& m = *impl_;
   if (m.boid_ring.in_flight() == m.boid_ring.slot_count()) return false;
   m.run_find(flock, id);
-  m.boid_ring.request(m.found.id(), 0, sizeof(FoundBoid));
-  m.boid_requests.push_back(id);
+  m.boid_ring.request(m.found.id(), 0, kFoundBytes);
+  m.boid_requests.push_back({id, is_3d(flock.scenario())});
   return true;
 }
 
 bool FlockReadback::request_state(const GpuFlock& flock) {
-  require_plane(flock);
   Impl& m = *impl_;
   // The live count stays on the GPU: it travels with the boids, in one snapshot.
-  const std::size_t boid_bytes = sizeof(gpu::Boid) * flock.capacity();
+  const std::size_t boid_bytes = record_bytes(flock.scenario()) * flock.capacity();
   const std::size_t bytes = sizeof(gpu::Population) + boid_bytes;
   if (m.state_ring.slot_bytes() < bytes) {
     m.state_ring = gl::ReadbackRing("state readback", bytes, kStateSlots);
     m.state_snapshot = gl::Buffer("state snapshot", bytes);
+    m.state_requests.clear();  // the old ring's requests went with it
   }
   if (m.state_ring.in_flight() == m.state_ring.slot_count()) return false;
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the last step's writes -> the copies
@@ -356,11 +404,13 @@ bool FlockReadback::request_state(const GpuFlock& flock) {
                            sizeof(gpu::Population));
   glCopyNamedBufferSubData(flock.boid_buffer(), m.state_snapshot.id(), 0,
                            sizeof(gpu::Population), static_cast<GLsizeiptr>(boid_bytes));
-  return m.state_ring.request(m.state_snapshot.id(), 0, bytes);
+  if (!m.state_ring.request(m.state_snapshot.id(), 0, bytes)) return false;
+  m.state_requests.push_back(is_3d(flock.scenario()));
+  return true;
 }
 
 bool FlockReadback::request_ecosystem(const GpuFlock& flock) {
-  require_plane(flock);
+  require_plane(flock, "ecosystem count");
   Impl& m = *impl_;
   const std::optional<GridShape> food_grid = flock.food_grid();
   const std::size_t bytes =
@@ -377,7 +427,7 @@ bool FlockReadback::request_ecosystem(const GpuFlock& flock) {
 }
 
 bool FlockReadback::request_nearest(const GpuFlock& flock, glm::vec2 point) {
-  require_plane(flock);
+  require_plane(flock, "nearest boid");
   Impl& m = *impl_;
   if (m.nearest_ring.in_flight() == m.nearest_ring.slot_count()) return false;
   m.run_nearest(flock, point);
@@ -401,7 +451,8 @@ std::optional<BoidLookup> FlockReadback::latest_boid() {
   Impl& m = *impl_;
   std::optional<BoidLookup> latest;
   while (auto bytes = m.boid_ring.poll()) {
-    latest = BoidLookup{m.boid_requests.front(), decode_boid(bytes->data())};
+    const Impl::BoidRequest& request = m.boid_requests.front();
+    latest = BoidLookup{request.id, decode_boid(bytes->data(), request.volume)};
     m.boid_requests.pop_front();
   }
   return latest;
@@ -428,10 +479,16 @@ std::optional<EcosystemCounts> FlockReadback::latest_ecosystem() {
 }
 
 std::optional<FlockState> FlockReadback::latest_state() {
+  Impl& m = *impl_;
   std::optional<std::vector<std::byte>> latest;
-  while (auto bytes = impl_->state_ring.poll()) latest = std::move(bytes);
+  bool volume = false;
+  while (auto bytes = m.state_ring.poll()) {
+    latest = std::move(bytes);
+    volume = m.state_requests.front();
+    m.state_requests.pop_front();
+  }
   if (!latest) return std::nullopt;
-  return decode_state(*latest);
+  return decode_state(*latest, volume);
 }
 
 void FlockReadback::discard() {
@@ -445,11 +502,12 @@ void FlockReadback::discard() {
   m.summary_requests.clear();
   m.boid_requests.clear();
   m.nearest_requests.clear();
+  m.state_requests.clear();
 }
 
 // --- reads that wait ---------------------------------------------------------------------------
 FlockSummary FlockReadback::summary_now(const GpuFlock& flock) {
-  require_plane(flock);
+  require_plane(flock, "flock summary");
   Impl& m = *impl_;
   const SummaryRequest request = m.run_summary(flock);
   std::vector<std::byte> bytes(kTotalsBytes);  // run_summary's last barrier covers the download
@@ -458,16 +516,15 @@ FlockSummary FlockReadback::summary_now(const GpuFlock& flock) {
 }
 
 std::optional<Boid> FlockReadback::find_now(const GpuFlock& flock, std::uint32_t id) {
-  require_plane(flock);
   Impl& m = *impl_;
   m.run_find(flock, id);
-  std::vector<std::byte> bytes(sizeof(FoundBoid));
+  std::vector<std::byte> bytes(kFoundBytes);
   m.found.download(0, bytes.size(), bytes.data());
-  return decode_boid(bytes.data());
+  return decode_boid(bytes.data(), is_3d(flock.scenario()));
 }
 
 EcosystemCounts FlockReadback::ecosystem_now(const GpuFlock& flock) {
-  require_plane(flock);
+  require_plane(flock, "ecosystem count");
   Impl& m = *impl_;
   const EcosystemRequest request = m.snapshot_ecosystem(flock);
   std::vector<std::byte> bytes(kTallyBytes + request.food_cells * sizeof(float));
@@ -477,7 +534,7 @@ EcosystemCounts FlockReadback::ecosystem_now(const GpuFlock& flock) {
 }
 
 std::optional<std::uint32_t> FlockReadback::nearest_now(const GpuFlock& flock, glm::vec2 point) {
-  require_plane(flock);
+  require_plane(flock, "nearest boid");
   Impl& m = *impl_;
   m.run_nearest(flock, point);
   std::vector<std::byte> bytes(sizeof(NearestResult));

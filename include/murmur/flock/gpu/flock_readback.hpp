@@ -6,6 +6,10 @@
 // frame or two later, when the copy's fence has signalled. The *_now variants wait, for tests
 // and the command line. Needs a current GL 4.5 context; works from the flock's boid_buffer()
 // and count() only, so ids may be any unique uint32 in any slot.
+// A 3D flock (docs/model.md, "Three dimensions") reads its boids and its state, with z and vz;
+// the summary, the nearest boid and the ecosystem's counters are the plane's alone and throw
+// InputError there (a 3D viewer computes its statistics from the state, as LiveStats does, and
+// picks on the screen, nearest_on_screen).
 #include <cstdint>
 #include <deque>
 #include <memory>
