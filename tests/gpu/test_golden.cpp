@@ -112,7 +112,7 @@ int srgb_code(float linear) {
 
 // The empty sky's pixel: the background through the glow's tone map, 1 - exp(-exposure x), each
 // channel scaled by the peak's map over the peak (the hue kept), mixed with the per-channel map
-// by the highlight whiteness (docs/rendering.md, "Tone map").
+// by the highlight whiteness (docs/rendering.md, "Settings and defaults": `highlight_whiteness`).
 std::array<int, 3> sky_pixel(const RenderSettings& settings) {
   const glm::vec3 exposed = settings.exposure * settings.background;
   const float peak = std::max(exposed.r, std::max(exposed.g, exposed.b));
