@@ -559,8 +559,23 @@ std::string Viewer::window_title() const {
   std::snprintf(head, sizeof head, "murmur - %s - %u boids - %.0f fps", scenario_.source.c_str(),
                 scenario_.total_count(), shell_.fps());
   std::string title = head;
+  // The step and the seed: what reproduces the picture (`murmur record --seed S --skip STEP`).
+  title += " - step " + std::to_string(step_) + " - seed " + std::to_string(scenario_.world.seed);
+  if (mode_ != RuleMode::All) title += " - " + std::string(rule_mode_name(mode_));
   if (shell_.paused()) title += " - paused";
   if (shell_.recording()) title += " - REC";
+  if (!shell_.panel_visible()) title += " - panel hidden (H)";
+  if (!volume()) {
+    // Zoomed or panned away from the fitted view (F fits it again).
+    const Camera& camera = shell_.renderer().settings().camera;
+    if (camera.zoom != 1.0f || camera.centre) {
+      const glm::vec2 centre = camera.centre_in(scenario_.size());
+      char view[96];
+      std::snprintf(view, sizeof view, " - zoom %.4f at %.2f %.2f", camera.zoom, centre.x,
+                    centre.y);
+      title += view;
+    }
+  }
   if (!scenario_.obstacles.empty()) {
     title += " - " + std::to_string(scenario_.obstacles.size()) +
              (scenario_.obstacles.size() == 1 ? " obstacle" : " obstacles");
