@@ -418,12 +418,14 @@ int run_bench(const FlagValues& options) {
     scenarios.push_back(scaled_to(base, static_cast<std::uint32_t>(n)));
   }
 
-  // The largest size's flock, timed on the GPU and on the CPU reference.
+  // The largest size's flock on the GPU, and on the CPU reference where it times that size.
   const Scenario& largest = *std::max_element(
       scenarios.begin(), scenarios.end(),
       [](const Scenario& a, const Scenario& b) { return a.capacity() < b.capacity(); });
   RunMemory memory = flock_run_memory(largest, FlockBackend::Gpu, FlockReads::State);
-  memory.host += flock_run_memory(largest, FlockBackend::Cpu, FlockReads::State).host;
+  if (planned_work(options, largest.total_count()).cpu > 0) {
+    memory.host += flock_run_memory(largest, FlockBackend::Cpu, FlockReads::State).host;
+  }
   require_host_memory(memory, estimated_boids(largest));
   const std::unique_ptr<gl::Context> context =
       checked_context(FlockBackend::Gpu, memory, estimated_boids(largest));

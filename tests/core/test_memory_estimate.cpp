@@ -51,7 +51,7 @@ TEST_CASE("memory refusal: the largest flock that fits is solved by hand, an eig
   CHECK(refused->find('\n') == std::string::npos);
 }
 
-TEST_CASE("memory refusal: nothing to check against, no refusal; a fixed part too large, none fits") {
+TEST_CASE("memory refusal: nothing to check against, no refusal, and a fixed part too large, none fits") {
   CHECK_FALSE(memory_refusal("GPU", MemoryNeed{1, 1'000'000'000}, 1'000'000, std::nullopt));
   const MemoryHeadroom room{1000, "MemAvailable"};
   CHECK(largest_boids_within(MemoryNeed{1000, 1}, room.bytes) == 0);
