@@ -6,7 +6,7 @@
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 
-# 200,000 boids on the CPU reference need about 84 MiB by the estimate; 60 MB of address
+# 200,000 boids on the CPU reference need about 93 MiB by the estimate; 60 MB of address
 # space leaves the process (about 14 MiB at the check) some 45 MiB.
 address_space_kib=60000
 asked=200000
