@@ -16,6 +16,7 @@
 #include "commands.hpp"
 #include "murmur/flock/cpu_flock.hpp"
 #include "murmur/base/errors.hpp"
+#include "memory_check.hpp"
 #include "murmur/gl/context.hpp"
 #include "murmur/gl/gl.hpp"
 #include "murmur/flock/gpu/gpu_flock.hpp"
@@ -417,7 +418,17 @@ int run_bench(const FlagValues& options) {
     scenarios.push_back(scaled_to(base, static_cast<std::uint32_t>(n)));
   }
 
-  const std::unique_ptr<gl::Context> context = gl::create_headless_context();
+  // The largest size's flock on the GPU, and on the CPU reference where it times that size.
+  const Scenario& largest = *std::max_element(
+      scenarios.begin(), scenarios.end(),
+      [](const Scenario& a, const Scenario& b) { return a.capacity() < b.capacity(); });
+  RunMemory memory = flock_run_memory(largest, FlockBackend::Gpu, FlockReads::State);
+  if (planned_work(options, largest.total_count()).cpu > 0) {
+    memory.host += flock_run_memory(largest, FlockBackend::Cpu, FlockReads::State).host;
+  }
+  require_host_memory(memory, estimated_boids(largest));
+  const std::unique_ptr<gl::Context> context =
+      checked_context(FlockBackend::Gpu, memory, estimated_boids(largest));
   const gl::ContextInfo& info = context->info();
   std::printf("renderer: %s\nplatform: %s\nGL: %s (%s)\n", info.renderer.c_str(),
               info.platform.c_str(), info.version.c_str(), info.vendor.c_str());

@@ -8,6 +8,7 @@
 
 #include "backend.hpp"
 #include "commands.hpp"
+#include "memory_check.hpp"
 #include "murmur/base/errors.hpp"
 #include "murmur/gl/context.hpp"
 #include "murmur/plan/gpu/gpu_plan.hpp"
@@ -65,8 +66,14 @@ int run_flock_compare(const FlagValues& request, const FlockScenario& scenario) 
   options.envelope_runs = request.envelope_runs;
   options.search = request.search;
 
+  // The GPU flock and the CPU reference side by side, each read back.
+  RunMemory memory = flock_run_memory(scenario, FlockBackend::Gpu, FlockReads::State);
+  const RunMemory reference = flock_run_memory(scenario, FlockBackend::Cpu, FlockReads::State);
+  memory.host += reference.host;
+  const std::uint64_t boids = estimated_boids(scenario);
+  require_host_memory(memory, boids);
   const FlockState start = start_state(scenario, request.in);
-  const auto context = gl::create_headless_context();
+  const auto context = checked_context(FlockBackend::Gpu, memory, boids);
   std::printf("murmur compare: %s, %u boids, seed %llu, %s search, on %s\n", scenario.source.c_str(),
               scenario.total_count(), static_cast<unsigned long long>(scenario.world.seed),
               options.search == NeighbourSearch::Grid ? "grid" : "naive",

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "memory_check.hpp"
 #include "murmur/base/errors.hpp"
 #include "murmur/render/recording.hpp"
 #include "murmur/render/renderer.hpp"
@@ -46,6 +47,10 @@ int run_record(const FlagValues& options) {
       load_any_scenario_with_seed(options.record_scenario, options.seed),
       [&](FlockScenario&& flock) -> RecordSubject {
         require_drawable(flock);
+        const RunMemory memory = recording_memory(flock, request);
+        const std::uint64_t boids = estimated_boids(flock);
+        require_host_memory(memory, boids);
+        request.check_gpu_memory = [memory, boids] { require_gpu_memory(memory, boids); };
         std::optional<FlockState> initial = flock_start_state(flock, options.in);
         return FlockRecording{std::move(flock), std::move(initial)};
       },

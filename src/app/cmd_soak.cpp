@@ -7,6 +7,8 @@
 
 #include "backend.hpp"
 #include "commands.hpp"
+#include "memory_check.hpp"
+#include "murmur/gl/context.hpp"
 #include "murmur/base/errors.hpp"
 #include "murmur/flock/invariants.hpp"
 #include "murmur/flock/state.hpp"
@@ -26,10 +28,14 @@ std::optional<std::string> check_flock(const Scenario& scenario, const Invariant
 
 int run_soak(const FlagValues& options) {
   const Scenario scenario = load_scenario_with_seed(options.scenario, options.seed);
+  const RunMemory memory = flock_run_memory(scenario, options.backend, FlockReads::State);
+  const std::uint64_t boids = estimated_boids(scenario);
+  require_host_memory(memory, boids);
   std::fprintf(stderr, "seed %llu\n", static_cast<unsigned long long>(scenario.world.seed));
   const FlockState start = seeded_start(scenario);
   const InvariantBaseline baseline = invariant_baseline(scenario, start);
-  Simulation simulation(scenario, start, options.backend);
+  const auto context = checked_context(options.backend, memory, boids);
+  Simulation simulation(scenario, start, options.backend, context.get());
   std::printf("murmur soak: %s, %u boids (capacity %u), %u steps, checked every %u\n",
               scenario.source.c_str(), scenario.total_count(), scenario.capacity(),
               options.soak_steps, options.check_every);

@@ -8,6 +8,8 @@
 
 #include "backend.hpp"
 #include "commands.hpp"
+#include "memory_check.hpp"
+#include "murmur/gl/context.hpp"
 #include "murmur/base/atomic_file.hpp"
 #include "murmur/base/csv.hpp"
 #include "murmur/base/errors.hpp"
@@ -139,9 +141,15 @@ int run_flock_stats(const FlagValues& options, const FlockScenario& scenario) {
   // The command line gives exactly one of --in and --steps.
   const std::uint32_t steps = *options.stats_steps;
   if (options.stats_out) check_output_file(*options.stats_out, "--out");
+  const RunMemory memory = flock_run_memory(scenario, options.backend, FlockReads::StateAndStats);
+  const std::uint64_t boids = estimated_boids(scenario);
+  require_host_memory(memory, boids);
 
   std::fprintf(stderr, "seed %llu\n", static_cast<unsigned long long>(scenario.world.seed));
-  Simulation simulation(scenario, seeded_start(scenario), options.backend);
+  FlockState start = seeded_start(scenario);
+  const auto context = checked_context(options.backend, memory, boids);
+  Simulation simulation(scenario, start, options.backend, context.get());
+  start = FlockState{};  // the simulation holds its own
 
   Progress progress = command_progress("stats", "steps", steps, options.quiet);
   const std::vector<StatsColumn> columns = flock_stats_columns(scenario);

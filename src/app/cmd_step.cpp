@@ -6,7 +6,9 @@
 
 #include "backend.hpp"
 #include "commands.hpp"
+#include "memory_check.hpp"
 #include "murmur/base/errors.hpp"
+#include "murmur/gl/context.hpp"
 #include "murmur/plan/export/plan_export.hpp"
 #include "murmur/flock/state.hpp"
 
@@ -27,13 +29,17 @@ int run_plan_step(const FlagValues& options) {
 
 int run_flock_step(const FlagValues& options, const FlockScenario& scenario) {
   check_output_file(options.step_out, "--out");
+  const RunMemory memory = flock_run_memory(scenario, options.backend, FlockReads::State);
+  const std::uint64_t boids = estimated_boids(scenario);
+  require_host_memory(memory, boids);
 
   if (!options.in) {
     std::fprintf(stderr, "seed %llu\n", static_cast<unsigned long long>(scenario.world.seed));
   }
   const FlockState initial = start_state(scenario, options.in);
 
-  Simulation simulation(scenario, initial, options.backend);
+  const auto context = checked_context(options.backend, memory, boids);
+  Simulation simulation(scenario, initial, options.backend, context.get());
   Progress progress = command_progress("step", "steps", options.steps, options.quiet);
   for (std::uint32_t done = 1; done <= options.steps; ++done) {
     simulation.step(1);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "memory_check.hpp"
 #include "murmur/base/errors.hpp"
 #include "murmur/gl/window.hpp"
 #include "viewer/viewer.hpp"
@@ -32,6 +33,12 @@ int run_view(const FlagValues& view) {
   options.timings = view.timings;
   options.scenario_path = view.view_scenario;
   options.scenario = load_any_scenario_with_seed(view.view_scenario, view.seed);
+  if (const auto* flock = std::get_if<FlockScenario>(&options.scenario)) {
+    // The viewer reads the state and its statistics back; its window's context is its own, so
+    // the GPU's memory is left to the allocations' check.
+    require_host_memory(flock_run_memory(*flock, FlockBackend::Gpu, FlockReads::StateAndStats),
+                        estimated_boids(*flock));
+  }
   options.initial = std::visit(
       [&](const auto& kind) { return flock_start_state(kind, view.in); }, options.scenario);
 

@@ -30,6 +30,9 @@ int run(murmur::cli::Program& program, const std::vector<std::string>& words) {
   } catch (const murmur::OutputError& error) {
     report(program.prefix(), error.what());
     return murmur::kExitOutputError;
+  } catch (const murmur::MemoryError& error) {
+    report(program.prefix(), error.what());
+    return murmur::kExitGpuError;
   } catch (const murmur::GpuError& error) {
     report(program.prefix(), error.what());
     return murmur::kExitGpuError;

@@ -458,6 +458,32 @@ FlockState cpu_step(const Scenario& scenario, const FlockState& state, CpuStepTr
   return tree_step<glm::vec2>(scenario, in, trace, steered, births, workers);
 }
 
+namespace {
+
+template <ModelVector V>
+MemoryNeed step_memory_in(const Scenario& scenario) {
+  const std::uint64_t per_boid =
+      sizeof(Boid)                                      // the living boids (without_the_dead)
+      + sizeof(V) + KdTree<V::length()>::bytes_per_point()  // positions_in and the tree
+      + sizeof(float) + sizeof(std::uint32_t)          // grazed_per_boid, the ids
+      + sizeof(Boid) + sizeof(NeighbourSumsIn<V>)      // the stepped records and their sums
+      + sizeof(BoidEvents) + sizeof(std::optional<std::uint32_t>)  // settle_population: events, eaten_by
+      + 2 * sizeof(bool);  // who ate prey, who survives (vector<bool>: a bit each, counted a byte)
+  const std::uint64_t food_cells =
+      scenario.food ? food_grid_shape(*scenario.food, scenario.size()).cell_count() : 0;
+  // The threads that share the step (the first is the caller's) each take a stack.
+  const std::size_t workers = workers_for(scenario.capacity(), 0, kMinBoidsPerWorker);
+  return {sizeof(std::uint32_t) * food_cells  // grazers_per_cell
+              + (workers - 1) * thread_stack_bytes(),
+          per_boid};
+}
+
+}  // namespace
+
+MemoryNeed cpu_step_memory(const Scenario& scenario) {
+  return is_3d(scenario) ? step_memory_in<glm::vec3>(scenario) : step_memory_in<glm::vec2>(scenario);
+}
+
 FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& state,
                                 CpuStepTrace* trace, const std::optional<SteeredBoid>& steered,
                                 const BirthRules& births, unsigned workers) {

@@ -14,6 +14,8 @@ namespace {
 // Leaves hold at most this many points: small enough to prune well, large enough that the
 // tree's depth (and its node count) stays modest.
 constexpr std::size_t kLeafSize = 8;
+// A binary tree with L leaves has fewer than 2L nodes.
+constexpr std::size_t kNodesPerLeaf = 2;
 
 // The tree prunes with boxes of half-width r widened by this (relative) slack. The model
 // accepts a pair only if |fl(d_a)| < r on each axis, and fl(d_a) is the exact image-shifted
@@ -151,7 +153,7 @@ KdTree<D>::KdTree(std::span<const Point> points) : points_(points.begin(), point
   order_.resize(points_.size());
   for (std::uint32_t i = 0; i < order_.size(); ++i) order_[i] = i;
   if (points_.empty()) return;
-  nodes_.reserve(2 * (points_.size() / kLeafSize + 1));
+  nodes_.reserve(kNodesPerLeaf * (points_.size() / kLeafSize + 1));
   build(0, static_cast<std::uint32_t>(order_.size()));
 }
 
@@ -315,8 +317,16 @@ void KdTree<D>::nearest_in(std::uint32_t node_index, Bound image, NearestSearch&
   nearest_in(left_first ? node.right : node.left, image, search);
 }
 
+template <int D>
+std::size_t KdTree<D>::bytes_per_point() {
+  // Rounded up: the nodes are a share of a point each.
+  return sizeof(Point) + sizeof(std::uint32_t) +
+         (kNodesPerLeaf * sizeof(Node) + kLeafSize - 1) / kLeafSize;
+}
+
 template class KdTree<2>;
 template class KdTree<3>;
+
 
 namespace {
 

@@ -390,6 +390,13 @@ void require_ids_for_births(std::uint64_t step, std::uint32_t next_id, std::uint
                    "stay unique\"); start from a state with smaller ids");
 }
 
+MemoryNeed flock_state_memory(const Scenario& scenario) {
+  const std::uint64_t food_cells =
+      scenario.food ? food_grid_shape(*scenario.food, scenario.size()).cell_count() : 0;
+  return {sizeof(float) * food_cells + sizeof(SpeciesTotals) * scenario.species.size(),
+          sizeof(Boid)};
+}
+
 std::vector<float> initial_food(const Scenario& scenario) {
   if (!scenario.food) return {};
   const FoodParams& food = *scenario.food;

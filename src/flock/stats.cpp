@@ -258,6 +258,10 @@ class DisjointSets {
  private:
   std::vector<std::uint32_t> parent_;
   std::vector<std::uint32_t> size_;
+
+ public:
+  // The bytes a set of `n` elements holds: a parent and a size each.
+  static constexpr std::size_t kBytesPerElement = 2 * sizeof(std::uint32_t);
 };
 
 // Each boid links to every boid within its own perception radius (its own topology); the
@@ -322,6 +326,21 @@ std::string_view state_name(CollectiveState state) {
     case CollectiveState::Transition: return "transition";
   }
   return "transition";  // not reached: every enumerator returns above
+}
+
+namespace {
+
+template <int D>
+MemoryNeed stats_memory_in() {
+  return {0, sizeof(Point<D>) + KdTree<D>::bytes_per_point()  // the positions and their tree
+                 + sizeof(Topology) + sizeof(float)           // per_boid_species
+                 + DisjointSets::kBytesPerElement};           // cluster_count
+}
+
+}  // namespace
+
+MemoryNeed stats_memory(const Scenario& scenario) {
+  return is_3d(scenario) ? stats_memory_in<3>() : stats_memory_in<2>();
 }
 
 FlockStats compute_stats(const Scenario& scenario, const FlockState& state) {

@@ -19,16 +19,29 @@ using gl::groups_for;
 // Shader-storage writes of one pass become visible to the next pass's reads.
 void storage_barrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
 
+// The bytes of each level's block totals for a scan of `max_length` values.
+std::vector<std::size_t> level_sum_bytes(std::uint32_t max_length) {
+  std::vector<std::size_t> levels;
+  for (std::uint32_t n = max_length;;) {
+    const std::uint32_t blocks = groups_for(n, kScanBlock);
+    levels.push_back(sizeof(std::uint32_t) * std::max(blocks, 1u));
+    if (blocks <= 1) return levels;
+    n = blocks;
+  }
+}
+
 }  // namespace
 
 GpuScan::GpuScan(std::uint32_t max_length) : max_length_(max_length) {
-  for (std::uint32_t n = max_length;;) {
-    const std::uint32_t blocks = groups_for(n, kScanBlock);
-    level_sums_.emplace_back("scan block totals level " + std::to_string(level_sums_.size()),
-                             sizeof(std::uint32_t) * std::max(blocks, 1u));
-    if (blocks <= 1) break;
-    n = blocks;
+  for (const std::size_t bytes : level_sum_bytes(max_length)) {
+    level_sums_.emplace_back("scan block totals level " + std::to_string(level_sums_.size()), bytes);
   }
+}
+
+std::size_t GpuScan::bytes_for(std::uint32_t max_length) {
+  std::size_t total = 0;
+  for (const std::size_t bytes : level_sum_bytes(max_length)) total += bytes;
+  return total;
 }
 
 void GpuScan::run(const gl::Buffer& values, std::uint32_t n) const {

@@ -70,6 +70,10 @@ unsigned PngWriterPool::default_thread_count() {
   return std::clamp(std::thread::hardware_concurrency(), kMinEncoderThreads, kMaxEncoderThreads);
 }
 
+std::size_t PngWriterPool::most_images_held(unsigned threads) {
+  return (kQueuedImagesPerThread + 1) * std::max(threads, 1u);
+}
+
 PngWriterPool::PngWriterPool(unsigned threads, std::size_t max_queued, WriteFunction write)
     : write_(std::move(write)),
       max_queued_(max_queued != 0 ? max_queued

@@ -17,6 +17,7 @@
 #include "murmur/base/errors.hpp"
 #include "murmur/gl/context.hpp"
 #include "murmur/flock/gpu/gpu_flock.hpp"
+#include "murmur/flock/gpu/gpu_flock_memory.hpp"
 #include "murmur/plan/gpu/gpu_plan.hpp"
 #include "murmur/plan/plan.hpp"
 #include "murmur/base/progress.hpp"
@@ -276,9 +277,26 @@ class PlanScene final : public RecordedScene {
 
 }  // namespace
 
+RunMemory recording_memory(const FlockScenario& scenario, const RecordRequest& req) {
+  const glm::ivec2 frame(req.width, req.height);
+  const std::uint64_t frame_bytes = std::uint64_t(req.width) * std::uint64_t(req.height) *
+                                    RgbaImage::kBytesPerPixel;
+  // The frame read back, and those the encoders hold (PNGs) or the one piped (video).
+  const std::uint64_t frames_held =
+      1 + (req.video ? 1 : PngWriterPool::most_images_held(PngWriterPool::default_thread_count()));
+  RenderSettings settings = default_render_settings(scenario);
+  apply_look(settings, scenario.look);
+  RunMemory memory;
+  memory.host = flock_state_memory(scenario) + MemoryNeed{frames_held * frame_bytes, 0};
+  memory.gpu = gpu_flock_memory(scenario) + renderer_memory(frame, settings, scenario.size());
+  return memory;
+}
+
 void record_frames(const RecordRequest& req) {
   validate_request(req);
-  // Before the GL context: a bad --out or a missing ffmpeg fails before any simulation.
+  const auto context = gl::create_headless_context();
+  if (req.check_gpu_memory) req.check_gpu_memory();
+  // Before any buffer: a bad --out or a missing ffmpeg fails before any simulation.
   std::unique_ptr<FrameSink> sink;
   if (req.video)
     sink = std::make_unique<VideoSink>(req);
@@ -293,7 +311,6 @@ void record_frames(const RecordRequest& req) {
                     progress_display_for(stderr, !req.progress));
   if (skipping) progress.name_phase("skipping");
 
-  const auto context = gl::create_headless_context();
   Renderer renderer(req.width, req.height,
                     visit_kind(
                         req.subject,

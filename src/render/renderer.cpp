@@ -30,6 +30,9 @@ namespace murmur {
 namespace {
 
 constexpr int kRgbaChannels = 4;
+// The targets' texels: the HDR frame's RGBA16F, the output's RGBA8 (create_targets).
+constexpr std::uint64_t kHdrTexelBytes = 4 * sizeof(std::uint16_t);
+constexpr std::uint64_t kOutputTexelBytes = kRgbaChannels;
 // The flock's Population record starts with its live count: a view's live_count_buffer is
 // read at offset 0.
 static_assert(offsetof(gpu::Population, live) == 0);
@@ -109,6 +112,14 @@ void Renderer::resize(int width, int height) {
   width_ = width;
   height_ = height;
   create_targets();
+}
+
+MemoryNeed renderer_memory(glm::ivec2 frame, const RenderSettings& settings, glm::vec2 world) {
+  const std::uint64_t pixels = std::uint64_t(frame.x) * std::uint64_t(frame.y);
+  const MemoryNeed targets{pixels * (kHdrTexelBytes + kOutputTexelBytes) +
+                               render::bloom_bytes(frame, settings),
+                           0};
+  return targets + render::trail_history_memory(settings.trails, world);
 }
 
 void Renderer::create_targets() {

@@ -12,7 +12,7 @@ enum ExitCode : int {
   kExitBadInput = 2,     // bad flag, scenario or state file
   kExitOutputError = 3,  // output path unwritable, disk full, write failed
   kExitGpuError = 4,     // no GL 4.5 context, shader compile/link failure, GL error, or out of
-                         // memory (a GPU buffer or a host allocation)
+                         // memory (a GPU buffer or a host allocation, or a run's estimate)
   kExitInternalError = 5,  // any other exception: a bug in murmur
 };
 
@@ -22,6 +22,11 @@ struct InputError : std::runtime_error {
 };
 // Could not write output (path named in the message).
 struct OutputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// A run whose estimated memory does not fit in what the process may take (exit 4, as an
+// allocation that fails): the message is memory_refusal's line (murmur/base/memory.hpp).
+struct MemoryError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 // No usable GL context, or a shader failed to compile or link.

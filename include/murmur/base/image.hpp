@@ -5,8 +5,9 @@
 
 namespace murmur {
 
-// Rows top first, no padding between rows: pixels.size() == width * height * 4.
+// Rows top first, no padding between rows: pixels.size() == width * height * kBytesPerPixel.
 struct RgbaImage {
+  static constexpr int kBytesPerPixel = 4;
   int width = 0;
   int height = 0;
   std::vector<std::uint8_t> pixels;

@@ -64,6 +64,12 @@ FlockState cpu_step(const Scenario& scenario, const FlockState& in, CpuStepTrace
                     const std::optional<SteeredBoid>& steered = std::nullopt,
                     const BirthRules& births = {}, unsigned workers = 0);
 
+// The host bytes cpu_step holds at its peak besides the state it is given and the one it
+// returns (the memory estimate, docs/reliability.md): the living boids' copy, their positions
+// and k-d tree, the grazing, ids, stepped records, neighbour sums and events per boid, the
+// food grid's grazer counts, and the stacks of the threads that share the step.
+MemoryNeed cpu_step_memory(const Scenario& scenario);
+
 // The same step by brute force over all pairs (a second oracle for tests; O(N^2)).
 FlockState cpu_step_brute_force(const Scenario& scenario, const FlockState& in,
                                 CpuStepTrace* trace = nullptr,

@@ -44,6 +44,11 @@ class KdTree {
 
   std::size_t size() const { return points_.size(); }
 
+  // The bytes a tree holds per point it is built over: the copied point, its place in the
+  // order and its share of the nodes build() reserves (the memory estimate,
+  // docs/reliability.md).
+  static std::size_t bytes_per_point();
+
  private:
   using Bound = glm::vec<D, double>;
   struct Box {  // closed, in double so that bounds built from floats are exact

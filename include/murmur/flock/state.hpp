@@ -11,6 +11,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "murmur/base/memory.hpp"
 #include "murmur/scenario/scenario.hpp"
 
 namespace murmur {
@@ -87,6 +88,10 @@ void require_ids_for_births(std::uint64_t step, std::uint32_t next_id, std::uint
 // 0..N-1 in species order. Energies energy_initial, the initial food field, zeroed totals (one
 // per species).
 FlockState seeded_start(const Scenario& scenario);
+
+// The host bytes of one FlockState of the scenario (the memory estimate, docs/reliability.md):
+// a record per boid, the food field and the species' totals.
+MemoryNeed flock_state_memory(const Scenario& scenario);
 
 // The food field a flock starts from (docs/model.md, "The food field"): food.initial (a
 // fraction, or Philox uniforms of (seed, cell, 0, 0) for "random"), then the patches in file

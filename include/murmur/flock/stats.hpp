@@ -43,6 +43,10 @@ struct FlockStats {
 // perception radius (an edge when either boid is within the other's radius). In a 3D world
 // (is_3d) every vector has its z (docs/model.md, "Statistics in 3D").
 FlockStats compute_stats(const Scenario& scenario, const FlockState& state);
+// The host bytes compute_stats holds besides the state (the memory estimate,
+// docs/reliability.md): the positions, their k-d tree, each boid's species' radius and
+// topology, and the clusters' disjoint sets.
+MemoryNeed stats_memory(const Scenario& scenario);
 
 // The population of an ecosystem (docs/model.md, "An ecosystem"): what `murmur stats` reports
 // per species beside the flock statistics.

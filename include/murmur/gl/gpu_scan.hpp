@@ -15,6 +15,9 @@ namespace murmur {
 class GpuScan {
  public:
   explicit GpuScan(std::uint32_t max_length);
+  // The bytes of the block totals a scan of `max_length` values allocates (the memory
+  // estimate, docs/reliability.md).
+  static std::size_t bytes_for(std::uint32_t max_length);
   // values[0 .. n) -> their exclusive prefix sums; n at most max_length.
   void run(const gl::Buffer& values, std::uint32_t n) const;
   // values[0 .. count) -> their exclusive prefix sums, where count is the uint32 at byte

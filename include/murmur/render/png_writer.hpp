@@ -38,6 +38,9 @@ class PngWriterPool {
   using WriteFunction = std::function<void(const std::filesystem::path&, const RgbaImage&)>;
 
   static unsigned default_thread_count();  // 2..4, by the hardware's thread count
+  // The most images a pool of `threads` holds at once with the default queue: those queued
+  // and those being encoded (the memory estimate, docs/reliability.md).
+  static std::size_t most_images_held(unsigned threads);
 
   explicit PngWriterPool(unsigned threads = default_thread_count(), std::size_t max_queued = 0,
                          WriteFunction write = write_png);  // max_queued 0: 2 per thread

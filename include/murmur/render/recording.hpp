@@ -2,12 +2,14 @@
 // Headless recording: step the GPU flock, render each frame offscreen, write PNGs or a video.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
 
+#include "murmur/base/memory.hpp"
 #include "murmur/render/video_writer.hpp"
 #include "murmur/scenario/scenario.hpp"
 #include "murmur/flock/state.hpp"
@@ -41,7 +43,17 @@ struct RecordRequest {
   std::uint32_t skip_steps = 0;      // steps before frame 0 (let flocks form first)
   int width = 1280, height = 720;    // >= 1 each
   bool progress = true;              // progress line on stderr
+  // Called with the GL context current, before the output is opened and before any buffer
+  // is made: where the command checks the recording's GPU memory (recording_memory) against
+  // what the driver reports. Nothing: no check.
+  std::function<void()> check_gpu_memory;
 };
+
+// What recording `scenario` as `req` asks (its frame size and format) needs (the memory
+// estimate, docs/reliability.md): on the host its start and the frames in flight (the
+// encoders' queue and the frame being read, or the frame piped to ffmpeg); on the GPU the
+// flock's buffers and the renderer's targets and trails.
+RunMemory recording_memory(const FlockScenario& scenario, const RecordRequest& req);
 
 // Renders req.frames frames (frame k shows the state after skip_steps + k * steps_per_frame
 // steps; trails see the skipped steps too). PNGs are encoded on worker threads, and
@@ -50,7 +62,8 @@ struct RecordRequest {
 // ffmpeg (VideoWriter) and appears under its name only once ffmpeg has finished it. Each file
 // is written to a temporary name and renamed into place.
 // Throws OutputError naming the path (checked before the first step: an unwritable directory
-// or a missing ffmpeg fails before any simulation), GpuError without a usable context.
+// or a missing ffmpeg fails before any simulation), GpuError without a usable context, and
+// whatever check_gpu_memory throws, before any output is opened.
 void record_frames(const RecordRequest& req);
 
 // What `manifest.toml` says about a recording (murmur record's, and the viewer's V key's).

@@ -23,6 +23,7 @@
 #include "murmur/flock/gpu/gpu_flock.hpp"
 #include "murmur/plan/gpu/gpu_plan.hpp"
 #include "murmur/base/image.hpp"
+#include "murmur/base/memory.hpp"
 #include "murmur/render/settings.hpp"
 #include "murmur/scenario/look.hpp"
 #include "murmur/scenario/scenario.hpp"
@@ -100,6 +101,11 @@ struct RenderPassTimes {
 // one line (InputError) until its perspective view lands. Called before a flock is made for
 // drawing, so that nothing is stepped first.
 void require_drawable(const FlockScenario& scenario);
+
+// The GPU bytes of a Renderer's targets for a `frame` of pixels with `settings`, and of the
+// trails of a flock in a world of `world` (the memory estimate, docs/reliability.md): the HDR
+// and output targets, the bloom chain, the trails' history.
+MemoryNeed renderer_memory(glm::ivec2 frame, const RenderSettings& settings, glm::vec2 world);
 
 class Renderer {
  public:

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "murmur/gl/gpu_scan.hpp"
+#include "murmur/flock/gpu/gpu_flock_memory.hpp"
 #include "murmur/flock/gpu/gpu_types.hpp"
 #include "common/interface.h"
 #include "murmur/base/errors.hpp"
@@ -214,21 +215,17 @@ struct GpuFlock::Impl {
   // The ecosystem's passes and buffers, made once, by the first scenario that has its keys.
   void ensure_ecosystem_buffers() {
     if (!eco_passes) eco_passes = std::make_unique<EcosystemPasses>();
-    const std::size_t slots = std::max<std::uint32_t>(capacity, 1);
-    if (hunt.id() == 0) hunt = gl::Buffer("hunt records", 4 * sizeof(std::uint32_t) * slots);
-    if (survivors.id() == 0) {
-      const std::size_t species_count = std::max<std::size_t>(scenario.species.size(), 1);
-      survivors = gl::Buffer("survivors per species", sizeof(std::uint32_t) * species_count);
-    }
+    const GpuFlockBufferBytes bytes = gpu_flock_buffer_bytes(scenario, capacity);
+    if (hunt.id() == 0) hunt = gl::Buffer("hunt records", bytes.hunt);
+    if (survivors.id() == 0) survivors = gl::Buffer("survivors per species", bytes.survivors);
     std::optional<GridShape> shape;
     if (scenario.food) shape = food_grid_shape(*scenario.food, scenario.size());
     const std::uint32_t cells = shape ? shape->cell_count() : 0;
     if (cells != food_cells) {
       // A field of a new shape starts from the scenario's initial one; upload() replaces it
       // with a state's.
-      const std::size_t allocated = std::max<std::uint32_t>(cells, 1);
-      food = gl::Buffer("food field", sizeof(float) * allocated);
-      food_grazers = gl::Buffer("grazers per food cell", sizeof(std::uint32_t) * allocated);
+      food = gl::Buffer("food field", bytes.food);  // a float per cell, at least one
+      food_grazers = gl::Buffer("grazers per food cell", bytes.food);  // a uint per cell
       const std::vector<float> field = initial_food(scenario);
       if (!field.empty()) food.upload(0, sizeof(float) * field.size(), field.data());
       food_cells = cells;
@@ -242,12 +239,11 @@ struct GpuFlock::Impl {
   void allocate_grid() {
     grid = grid_shape_for(scenario, capacity);
     cell_count = grid.cell_count();
-    const std::size_t cell_bytes = sizeof(std::uint32_t) * cell_count;
-    const std::size_t start_bytes = sizeof(std::uint32_t) * (cell_count + 1);
+    const GpuFlockBufferBytes bytes = gpu_flock_buffer_bytes(scenario, capacity);
     cell_scan = std::make_unique<GpuScan>(cell_count + 1);
-    cell_counts = gl::Buffer("cell counts", start_bytes);
-    cell_starts = gl::Buffer("cell starts", start_bytes);
-    cell_fill = gl::Buffer("cell fill cursors", cell_bytes);
+    cell_counts = gl::Buffer("cell counts", bytes.cell_starts);
+    cell_starts = gl::Buffer("cell starts", bytes.cell_starts);
+    cell_fill = gl::Buffer("cell fill cursors", bytes.cell_fill);
     cell_start_texels = gl::BufferTexture("cell starts (texels)", GL_R32UI, cell_starts);
   }
 
@@ -367,7 +363,7 @@ struct GpuFlock::Impl {
   // turn births on; a flock without births never holds these.
   void ensure_trail_slot_buffers() {
     if (free_slots.id() != 0) return;
-    const std::size_t slot_bytes = sizeof(std::uint32_t) * std::max<std::uint32_t>(capacity, 1);
+    const std::size_t slot_bytes = gpu_flock_buffer_bytes(scenario, capacity).slot_words;
     slot_taken = gl::Buffer("trail slot taken", slot_bytes);
     slot_taken_before = gl::Buffer("trail slots taken before", slot_bytes);
     free_slots = gl::Buffer("free trail slots", slot_bytes);
@@ -541,23 +537,21 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   // Only births by energy draw (a 2D world's: a 3D one has no ecosystem).
   if (!m.volume) m.births_step.emplace(m.births_pass, "birth_step");
 
-  // Empty buffers are not allowed; a flock of capacity 0 still gets one slot.
+  // The sizes the memory estimate sums (gpu_flock_memory.hpp); a flock of capacity 0 has a slot.
   const std::size_t slots = std::max<std::uint32_t>(m.capacity, 1);
-  const std::size_t boid_bytes = m.boid_record_bytes() * slots;
-  const std::size_t slot_bytes = sizeof(std::uint32_t) * slots;
-  m.boids = gl::Buffer("boids (step candidates)", boid_bytes);
-  m.sorted = gl::Buffer("boids by cell (current state)", boid_bytes);
-  m.species = gl::Buffer("species", sizeof(gpu::Species) * std::max<std::size_t>(scenario.species.size(), 1));
-  m.obstacles = gl::Buffer("obstacles", sizeof(gpu::Obstacle) * kMaxObstacles);
-  m.params = gl::Buffer("step params", sizeof(gpu::StepParams));
-  m.population = gl::Buffer("population", sizeof(gpu::Population));
+  const GpuFlockBufferBytes bytes = gpu_flock_buffer_bytes(scenario, m.capacity);
+  const std::size_t slot_bytes = bytes.slot_words;
+  m.boids = gl::Buffer("boids (step candidates)", bytes.boids);
+  m.sorted = gl::Buffer("boids by cell (current state)", bytes.boids);
+  m.species = gl::Buffer("species", bytes.species);
+  m.obstacles = gl::Buffer("obstacles", bytes.obstacles);
+  m.params = gl::Buffer("step params", bytes.params);
+  m.population = gl::Buffer("population", bytes.population);
   m.boid_cell = gl::Buffer("cell of each boid", slot_bytes);
   m.cell_entries = gl::Buffer("ids listed by cell", slot_bytes);
-  m.neighbours = gl::Buffer("neighbour counts", 4 * sizeof(std::uint32_t) * slots);
+  m.neighbours = gl::Buffer("neighbour counts", bytes.neighbours);
   m.sorted_texels = gl::BufferTexture("boids by cell (texels)", GL_RG32UI, m.sorted);
-  const std::size_t motion_texels = m.volume ? MURMUR_MOTION_3D_TEXELS : MURMUR_MOTION_TEXELS;
-  m.sorted_motion =
-      gl::Buffer("positions and velocities by cell", 4 * sizeof(float) * motion_texels * slots);
+  m.sorted_motion = gl::Buffer("positions and velocities by cell", bytes.sorted_motion);
   m.sorted_motion_texels =
       gl::BufferTexture("positions and velocities by cell (texels)", GL_RGBA32F, m.sorted_motion);
   m.candidate_texels = gl::BufferTexture("boids (texels)", GL_RG32UI, m.boids);
@@ -566,8 +560,7 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.child_counts = gl::Buffer("children of each boid", slot_bytes);
   m.child_offsets = gl::Buffer("birth offsets", slot_bytes);
   m.child_scan = std::make_unique<GpuScan>(static_cast<std::uint32_t>(slots));
-  const std::size_t species_slots = std::max<std::size_t>(scenario.species.size(), 1);
-  m.tally = gl::Buffer("event tallies per species", sizeof(gpu::SpeciesTally) * species_slots);
+  m.tally = gl::Buffer("event tallies per species", bytes.tally);
   m.allocate_grid();
   m.write_parameters();
   upload(initial);

@@ -40,6 +40,34 @@ std::size_t BloomPrograms::build_every_variant() {
   return 3;
 }
 
+namespace {
+
+// Level sizes halve (rounding down, never below 1) and the chain stops once a level is 1x1.
+std::vector<glm::ivec2> bloom_level_sizes(glm::ivec2 frame, const BloomSettings& bloom) {
+  std::vector<glm::ivec2> sizes;
+  glm::ivec2 size = frame;
+  const int halvings = std::max(bloom.levels, kFirstBloomHalving);
+  for (int halving = 1; halving <= halvings && (size.x > 1 || size.y > 1); ++halving) {
+    size = glm::max(size / 2, glm::ivec2(1));
+    if (halving >= kFirstBloomHalving) sizes.push_back(size);
+  }
+  return sizes;
+}
+
+// A bloom level's texel: RGBA16F.
+constexpr std::size_t kBloomTexelBytes = 4 * sizeof(std::uint16_t);
+
+}  // namespace
+
+std::uint64_t bloom_bytes(glm::ivec2 frame, const RenderSettings& settings) {
+  if (!bloom_shown(settings)) return 0;
+  std::uint64_t bytes = 0;
+  for (const glm::ivec2 size : bloom_level_sizes(frame, settings.bloom)) {
+    bytes += kBloomTexelBytes * std::uint64_t(size.x) * std::uint64_t(size.y);
+  }
+  return bytes;
+}
+
 bool bloom_shown(const RenderSettings& settings) {
   const BloomSettings& bloom = settings.bloom;
   return bloom.enabled && bloom.intensity > 0 && settings.blend == BlendMode::Glow;
@@ -51,15 +79,8 @@ void draw_bloom(BloomPrograms& programs, BloomChain& chain, const RenderSettings
   const BloomSettings& bloom = settings.bloom;
   if (!bloom_shown(settings)) return;
 
-  // Level sizes halve (rounding down, never below 1) and the chain stops once a level is 1x1.
   const glm::ivec2 frame(hdr_texture.width(), hdr_texture.height());
-  std::vector<glm::ivec2> sizes;
-  glm::ivec2 size = frame;
-  const int halvings = std::max(bloom.levels, kFirstBloomHalving);
-  for (int halving = 1; halving <= halvings && (size.x > 1 || size.y > 1); ++halving) {
-    size = glm::max(size / 2, glm::ivec2(1));
-    if (halving >= kFirstBloomHalving) sizes.push_back(size);
-  }
+  const std::vector<glm::ivec2> sizes = bloom_level_sizes(frame, bloom);
   if (sizes.empty()) return;  // a 1x1 frame has nothing to spread light over
   if (chain.levels.size() != sizes.size()) {
     chain.clear();

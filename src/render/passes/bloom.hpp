@@ -46,6 +46,10 @@ struct BloomChain {
 // On, with some intensity, and not ink (glow on paper is a smear).
 bool bloom_shown(const RenderSettings& settings);
 
+// The GPU bytes of the bloom chain's levels for a frame of `frame` pixels (the memory
+// estimate, docs/reliability.md); none when the bloom is not shown.
+std::uint64_t bloom_bytes(glm::ivec2 frame, const RenderSettings& settings);
+
 // Reads `hdr_texture` and the local exposure's factors (local_exposure_on: the exposure
 // applied them this frame); writes `chain`, its level 0 the sum of every level.
 void draw_bloom(BloomPrograms& programs, BloomChain& chain, const RenderSettings& settings,

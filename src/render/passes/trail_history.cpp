@@ -61,13 +61,22 @@ gl::Program stamp_program(const std::string& stage_defines) {
   return gl::Program::compute("render/trail_stamp.comp", render_constants() + stage_defines);
 }
 
+// The ring's entries per boid and the bytes of one: a position and its step.
+std::uint32_t ribbon_entries(const TrailSettings& settings) {
+  return static_cast<std::uint32_t>(std::max(settings.ribbon_length, kMinRibbonLength));
+}
+constexpr std::size_t kRibbonEntryBytes = sizeof(glm::vec4);
+// The fade map's texel (RGBA16F), its stamp sums and its place in the list of stamped texels.
+constexpr std::size_t kFadeTexelBytes = 4 * sizeof(std::uint16_t);
+constexpr std::size_t kStampBytesPerTexel =
+    MURMUR_STAMP_SUM_WORDS * sizeof(std::uint32_t) + sizeof(std::uint32_t);
+
 void record_ribbons(TrailHistoryPrograms::Record& pass, TrailHistory& history,
                     const TrailSettings& settings, BoidBufferView boids) {
-  const auto length =
-      static_cast<std::uint32_t>(std::max(settings.ribbon_length, kMinRibbonLength));
+  const std::uint32_t length = ribbon_entries(settings);
   if (history.ring_slots != boids.count || history.ring_length != length) {
     const std::size_t entries = static_cast<std::size_t>(boids.count) * length;
-    history.ring = gl::Buffer("murmur.render.trail_ring", entries * sizeof(glm::vec4));
+    history.ring = gl::Buffer("murmur.render.trail_ring", entries * kRibbonEntryBytes);
     // Zeroed owners have last generation 0 < history_start: no slot has a history yet.
     history.owners = gl::Buffer("murmur.render.trail_owners", boids.count * sizeof(TrailOwner));
     history.owners.clear_to_zero();
@@ -214,6 +223,16 @@ std::size_t TrailHistoryPrograms::build_every_variant() {
   for (std::size_t index = 0; index < std::size(kColourModeNames); ++index)
     stamp_add[colour_variant(static_cast<ColourMode>(index))];
   return std::size(kColourModeNames);
+}
+
+MemoryNeed trail_history_memory(const TrailSettings& settings, glm::vec2 world) {
+  if (settings.mode == TrailMode::Ribbons) {
+    return {0, ribbon_entries(settings) * kRibbonEntryBytes + sizeof(TrailOwner)};
+  }
+  if (settings.mode != TrailMode::FadeMap) return {};
+  const glm::ivec2 size = fade_map_size(settings, world);
+  const std::uint64_t texels = std::uint64_t(size.x) * std::uint64_t(size.y);
+  return {texels * (kFadeTexelBytes + kStampBytesPerTexel) + sizeof(StampTexelsHeader), 0};
 }
 
 void record_trails(TrailHistoryPrograms& programs, TrailHistory& history,

@@ -9,6 +9,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 
+#include "murmur/base/memory.hpp"
 #include "pass.hpp"
 
 namespace murmur::render {
@@ -83,6 +84,11 @@ struct TrailHistoryPrograms {
   // Builds every colour mode's adds; returns how many programs that is.
   std::size_t build_every_variant();
 };
+
+// The GPU bytes of the trails' history for `settings` in a world of `world` (the memory
+// estimate, docs/reliability.md): ribbons a ring of ribbon_length positions and an owner per
+// boid; the fade map its texels, their stamp sums and the list of stamped texels.
+MemoryNeed trail_history_memory(const TrailSettings& settings, glm::vec2 world);
 
 // Adds the boids' current positions to `history`: a ring entry per boid (ribbons), or a fade
 // and a stamp per boid (fade map). History of a mode not shown is dropped, so switching modes

@@ -1,0 +1,15 @@
+#pragma once
+// The GPU memory free as the current context's driver reports it (the memory estimate,
+// docs/reliability.md).
+#include <optional>
+
+#include "murmur/base/memory.hpp"
+
+namespace murmur::gl {
+
+// gpu_memory_reported's headroom from GL_NVX_gpu_memory_info or GL_ATI_meminfo, whichever the
+// current context has; nothing when it has neither (llvmpipe, Intel), and the GPU's memory is
+// then left to the allocation's own check (exit 4 when the driver refuses a buffer).
+std::optional<MemoryHeadroom> gpu_memory_headroom();
+
+}  // namespace murmur::gl
