@@ -2,10 +2,12 @@
 // dimensions"): a flock confined to a plane steps as the 2D flock does, the grid of 3 x 3 x 3
 // cells finds exactly the all-pairs pass's neighbours, boids see and cross the z seam, the CPU
 // mirror of the grid counts the cells the pass searches, and the steps agree with the CPU
-// reference's (bit for bit for boids alone, to rounding in a crowd).
+// reference's (bit for bit for boids alone, to rounding in a crowd), and the harness holds it to
+// them in 3D (docs/harness.md, "Three dimensions"), failing the 3D planted faults.
 //
 // Sections: helpers; the grid's shape and the CPU's count of its search; the plane; the grid
-// against all pairs; the z seam; upload and download; the refusals; against the CPU reference.
+// against all pairs; the z seam; upload and download; the refusal; the harness; against the CPU
+// reference.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
