@@ -20,7 +20,6 @@
 #include "gpu_test_support.hpp"
 #include "murmur/flock/cpu_flock.hpp"
 #include "murmur/flock/gpu/gpu_flock.hpp"
-#include "murmur/flock/agreement.hpp"
 #include "murmur/flock/gpu/harness.hpp"
 #include "murmur/flock/grid.hpp"
 
