@@ -517,7 +517,8 @@ NoiseTurn noise_turn(Species s, uint id) {
   }
   float u = random_uniform01(params.seed, id, step_index, MURMUR_DRAW_NOISE_AXIS);
   precise float phi = MURMUR_TWO_PI * u;
-  turn.phi = phi;
+  // The planted fault turns every direction the same way about it, towards e1.
+  turn.phi = params.fault == MURMUR_FAULT_NOISE_AXIS_FIXED ? 0.0 : phi;
   return turn;
 }
 

@@ -112,7 +112,8 @@ void main() {
   if (params.fault == MURMUR_FAULT_DROP_NEIGHBOUR_ROW && rows == 3) rows = 2;
 #ifdef MURMUR_3D
   int first_z, layers;
-  neighbour_span(own.z, grid.z, wrap, first_z, layers);
+  neighbour_span(own.z, grid.z, wrap && params.fault != MURMUR_FAULT_BROKEN_WRAP_Z, first_z, layers);
+  if (params.fault == MURMUR_FAULT_DROP_NEIGHBOUR_LAYER && layers == 3) layers = 2;
 #else
   const int first_z = 0, layers = 1;  // the plane: one layer, whose row starts ignore it
 #endif

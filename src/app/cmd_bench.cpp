@@ -197,12 +197,23 @@ double mean_candidates(const GpuFlock& flock) {
   return candidates_per_boid(flock.scenario(), flock.grid(), flock.download());
 }
 
+// The neighbours a boid saw in the last step (within its perception radius and field of
+// view), the mean of the steering pass's own debug counts (`visible`).
+double mean_neighbours(const GpuFlock& flock) {
+  const std::vector<GpuNeighbourCounts> counts = flock.download_neighbour_counts();
+  if (counts.empty()) return 0.0;
+  double seen = 0;
+  for (const GpuNeighbourCounts& c : counts) seen += c.visible;
+  return seen / double(counts.size());
+}
+
 // GL timer queries read 0 for compute work on llvmpipe, so each step is timed on the CPU
 // clock with glFinish() making the GPU's work part of it.
 struct GridTiming {
   double ms_per_step = 0;      // the median
   double fastest_ms_per_step = 0;
   std::optional<double> candidates;  // per boid, grid search only
+  std::optional<double> neighbours;  // per boid in the last timed step, grid search only
 };
 GridTiming gpu_ms_per_step(const Scenario& scenario, const FlockState& start,
                            NeighbourSearch search, StepCounts counts) {
@@ -216,7 +227,10 @@ GridTiming gpu_ms_per_step(const Scenario& scenario, const FlockState& start,
   timing.ms_per_step = times.median;
   timing.fastest_ms_per_step = times.fastest;
   // Outside the timed steps: a readback of the state they reached.
-  if (search == NeighbourSearch::Grid) timing.candidates = mean_candidates(flock);
+  if (search == NeighbourSearch::Grid) {
+    timing.candidates = mean_candidates(flock);
+    timing.neighbours = mean_neighbours(flock);
+  }
   return timing;
 }
 
@@ -442,11 +456,12 @@ int run_bench(const FlagValues& options) {
     return kExitOk;
   }
   // "expected" is the estimate the commands warn from (expected_candidates_per_boid), beside
-  // the candidates measured on the state the timed steps reached.
+  // the candidates measured on the state the timed steps reached; "neighbours/boid" is how
+  // many of them the last timed step saw.
   std::printf("| N | grid ms/step | grid ns/boid-step | candidates/boid | expected | "
-              "naive ms/step | naive ns/boid-step | cpu ms/step | cpu ns/boid-step | naive/grid | "
+              "neighbours/boid | naive ms/step | naive ns/boid-step | cpu ms/step | cpu ns/boid-step | naive/grid | "
               "cpu/grid | grid fastest ms/step |\n");
-  std::printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  std::printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   std::fflush(stdout);
 
   std::uint64_t planned = 0;
@@ -460,12 +475,13 @@ int run_bench(const FlagValues& options) {
     const std::uint32_t n = scenario.total_count();
     const FlockState start = seeded_start(scenario);
     const SizeWork work = planned_work(options, n);
-    std::optional<double> grid, grid_fastest, naive, cpu, candidates;
+    std::optional<double> grid, grid_fastest, naive, cpu, candidates, neighbours;
     if (work.grid > 0) {
       const GridTiming timing = gpu_ms_per_step(scenario, start, NeighbourSearch::Grid, counts);
       grid = timing.ms_per_step;
       grid_fastest = timing.fastest_ms_per_step;
       candidates = timing.candidates;
+      neighbours = timing.neighbours;
       stages.emplace_back(n, grid_stage_medians(scenario, start, counts, false));
       if (options.gpu_timers) {
         gpu_stages.emplace_back(n, grid_stage_medians(scenario, start, counts, true));
@@ -484,9 +500,10 @@ int run_bench(const FlagValues& options) {
     progress.clear_line();  // stdout may be the same terminal
     const double expected =
         expected_candidates_per_boid(scenario, grid_shape_for(scenario, scenario.capacity()));
-    std::printf("| %u | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", n,
+    std::printf("| %u | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", n,
                 figure(grid).c_str(), figure(ns_per_boid_step(grid, n)).c_str(),
-                figure(candidates).c_str(), figure(expected).c_str(), figure(naive).c_str(),
+                figure(candidates).c_str(), figure(expected).c_str(), figure(neighbours).c_str(),
+                figure(naive).c_str(),
                 figure(ns_per_boid_step(naive, n)).c_str(), figure(cpu).c_str(),
                 figure(ns_per_boid_step(cpu, n)).c_str(), ratio(naive, grid).c_str(),
                 ratio(cpu, grid).c_str(), figure(grid_fastest).c_str());
@@ -532,7 +549,8 @@ CommandDefinition bench_command() {
       "Prints the GL renderer and platform, then a Markdown table of median ms per step and\n"
       "ns per boid-step of each backend (— where one was skipped), the grid's mean\n"
       "candidates per boid (the boids its search visits, from a readback after the timed\n"
-      "steps) and the grid's fastest timed step (on a shared machine, one that had the cores\n"
+      "steps) and neighbours per boid (those the last timed step saw, its own counts), and\n"
+      "the grid's fastest timed step (on a shared machine, one that had the cores\n"
       "to itself: llvmpipe's steps there take one of two times). Each size keeps the\n"
       "scenario's density: the world's area (a 3D world's volume) scales with N. Timed with glFinish() and a\n"
       "steady clock, not GL timer queries (they read 0 for compute work on llvmpipe).\n"

@@ -22,6 +22,23 @@ namespace murmur {
 // --- decisions near a limit --------------------------------------------------------------------
 namespace {
 
+// One side's rounding of fl(|d|^2) in D dimensions, in eps relative to |d|^2: d's rounding per
+// axis (eps on each square), then D products and D - 1 additions of u = eps/2 each
+// (docs/harness.md, "Three dimensions").
+constexpr double squared_length_error(int dimensions) { return 1.0 + 0.5 * (2 * dimensions - 1); }
+// A GPU square root may be this many ulp off (GLSL does not round it correctly).
+constexpr double kGpuSqrtUlps = 3;
+// One side's rounding of the fov test in eps |d| |v|: facing's D eps, and the threshold's two
+// square roots (half of |d|^2's and |v|^2's errors, plus the GPU's own) and two products.
+constexpr double fov_test_error(int d) {
+  return d + squared_length_error(d) - 0.5 + 2 * kGpuSqrtUlps + 1;
+}
+// One band for either dimension: two sides' difference fits it in the plane and in a volume.
+static_assert(2 * squared_length_error(2) * kFloatEpsilon <= kRadiusBand &&
+              2 * squared_length_error(3) * kFloatEpsilon <= kRadiusBand);
+static_assert(2 * fov_test_error(2) * kFloatEpsilon <= kFovBand &&
+              2 * fov_test_error(3) * kFloatEpsilon <= kFovBand);
+
 // Whether a comparison `value < limit` (or >=) is decided the same way by every correct
 // implementation: Definite(true/false) or Ambiguous.
 enum class Decision { No, Yes, Either };
@@ -42,7 +59,26 @@ void tally(CountRange& range, Decision d) {
   else if (d == Decision::Either) ++range.ambiguous;
 }
 
+// |v| in double, its squares summed in axis order.
 double length(glm::vec2 v) { return std::sqrt(double(v.x) * v.x + double(v.y) * v.y); }
+double length(glm::vec3 v) {
+  return std::sqrt(double(v.x) * v.x + double(v.y) * v.y + double(v.z) * v.z);
+}
+
+// The model's vectors of one dimension in double: the expectation's sums and directions.
+template <ModelVector V>
+using Exact = glm::vec<V::length(), double>;
+double norm(glm::dvec2 v) { return std::hypot(v.x, v.y); }
+double norm(glm::dvec3 v) { return std::hypot(v.x, v.y, v.z); }
+double dot(glm::dvec2 a, glm::dvec2 b) { return a.x * b.x + a.y * b.y; }
+double dot(glm::dvec3 a, glm::dvec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+
+// The scenario's surroundings as the model's vectors (its obstacles, target and sides).
+template <ModelVector V>
+SurroundingsIn<V> surroundings_in(const Scenario& scenario) {
+  if constexpr (V::length() == 2) return surroundings_of(scenario);
+  else return surroundings_3d(scenario);
+}
 
 std::string describe_range(const char* what, std::uint32_t seen, const CountRange& r) {
   char text[160];
@@ -57,16 +93,18 @@ std::string describe_range(const char* what, std::uint32_t seen, const CountRang
 namespace {
 // A vicsek or couzin boid's sums in double (docs/harness.md, "Rules of motion"): each is a sum
 // of unit vectors, so its count bounds both its size and its rounding.
+template <ModelVector V>
 struct RuleSums {
-  glm::dvec2 heading{0.0};      // vicsek: the flock neighbours' headings; couzin: zone O's
-  glm::dvec2 repulsion{0.0};    // couzin: zone R's unit offsets
-  glm::dvec2 attraction{0.0};   // couzin: zone A's unit offsets
+  Exact<V> heading{0.0};      // vicsek: the flock neighbours' headings; couzin: zone O's
+  Exact<V> repulsion{0.0};    // couzin: zone R's unit offsets
+  Exact<V> attraction{0.0};   // couzin: zone A's unit offsets
   std::uint32_t headings = 0, repelling = 0, attracting = 0;
 };
 
-glm::dvec2 unit_of(glm::dvec2 v) {
-  const double n = std::hypot(v.x, v.y);
-  return n > 0 ? v / n : glm::dvec2(0.0);
+template <class E>
+E unit_of(E v) {
+  const double n = norm(v);
+  return n > 0 ? v / n : E(0.0);
 }
 
 Decision negated(Decision d) {
@@ -75,10 +113,12 @@ Decision negated(Decision d) {
 
 // Counts (flock: the vicsek flock neighbours or couzin's zone O; separating: couzin's zone R)
 // and double sums of one visible pair, as add_rule_neighbour adds it.
-void tally_rule_neighbour(NeighbourhoodExpectation& hood, RuleSums& sums, const SpeciesModel& m,
-                          glm::vec2 d, float dist_sq, const Boid& other, Decision visible) {
+template <ModelVector V>
+void tally_rule_neighbour(NeighbourhoodExpectation& hood, RuleSums<V>& sums,
+                          const SpeciesModel& m, V d, float dist_sq, const Boid& other,
+                          Decision visible) {
   const bool flocks = ((m.flock_mask >> other.species) & 1u) != 0;
-  const glm::dvec2 other_heading = unit_of(glm::dvec2(other.vel));
+  const Exact<V> other_heading = unit_of(Exact<V>(velocity_in<V>(other)));
   if (m.rule == Rule::Vicsek) {
     if (!flocks) return;
     tally(hood.flock, visible);
@@ -92,7 +132,7 @@ void tally_rule_neighbour(NeighbourhoodExpectation& hood, RuleSums& sums, const 
           : Decision::No;
   tally(hood.separating, repelled);
   if (repelled != Decision::No) {
-    sums.repulsion += unit_of(glm::dvec2(d));
+    sums.repulsion += unit_of(Exact<V>(d));
     ++sums.repelling;
   }
   if (!flocks || repelled == Decision::Yes) return;
@@ -104,7 +144,7 @@ void tally_rule_neighbour(NeighbourhoodExpectation& hood, RuleSums& sums, const 
     sums.heading += other_heading;
     ++sums.headings;
   } else {
-    sums.attraction += unit_of(glm::dvec2(d));
+    sums.attraction += unit_of(Exact<V>(d));
     ++sums.attracting;
   }
 }
@@ -118,23 +158,58 @@ double unit_sum_error(std::uint32_t n) {
 
 // The direction of a sum whose error is `error`, in radians: error / |sum| plus the unit
 // vector's own rounding.
-double direction_error(glm::dvec2 sum, double error) {
-  return error / std::hypot(sum.x, sum.y) + 8 * kFloatEpsilon;
+template <class E>
+double direction_error(E sum, double error) {
+  return error / norm(sum) + 8 * kFloatEpsilon;
 }
 
 // A direction this uncertain is not compared: its sums nearly cancel (docs/harness.md).
 constexpr double kIllConditionedHeading = 1e-2;
 
-void expect_rule_heading(NeighbourhoodExpectation& hood, const RuleSums& sums,
+// The 3D noise's cos phi e1(h) + sin phi e2(h) moves by at most this times h's move (each
+// basis vector's Jacobian is at most 3 in norm: 3 sqrt 2; docs/harness.md, "Three dimensions").
+constexpr double kNoiseBasisGain = 5.0;
+
+// The 3D noise turn of a direction whose error is `error`, as tilt computes it: the error it
+// leaves (the direction's, grown by the turn, plus the turn's own rounding), and whether the
+// basis may be taken on the other side of h.z = 0 (docs/harness.md, "Three dimensions").
+struct NoisyDirection {
+  glm::dvec3 direction{0.0};
+  double error = 0;
+  bool basis_flips = false;
+};
+NoisyDirection noise_in_volume(const SpeciesModel& m, glm::dvec3 desired, double error,
+                               const Boid& self, std::uint64_t seed, std::uint64_t step) {
+  const double eps = kFloatEpsilon;
+  const NoiseTurn turn = noise_turn(m, self.id, seed, step);
+  // The turn's angle: the uniform cap's cosine is exact operations on both sides, its sine a
+  // square root (4 eps); the Gaussian's angle is the 2D one (32 eps (1 + |a|)).
+  const double angle_error =
+      m.noise_distribution == NoiseDistribution::Gaussian
+          ? 32 * eps * (1 + std::abs(double(noise_angle(m, self.id, seed, step))))
+          : 4 * eps;
+  NoisyDirection noisy;
+  // The basis' GPU division by sigma + h.z, tilt's products and sums, the final unit vector.
+  constexpr double kTiltRounding = 24;
+  noisy.error = (std::abs(double(turn.cos)) + kNoiseBasisGain * std::abs(double(turn.sin))) * error +
+                angle_error + kTiltRounding * eps;
+  noisy.basis_flips = std::abs(desired.z) <= error;
+  noisy.direction =
+      unit_of(glm::dvec3(tilt(glm::vec3(desired), turn.cos, turn.sin, turn.phi)));
+  return noisy;
+}
+
+template <ModelVector V>
+void expect_rule_heading(NeighbourhoodExpectation& hood, const RuleSums<V>& sums,
                          const SpeciesModel& m, const Boid& self, std::uint64_t seed,
                          std::uint64_t step) {
   const double eps = kFloatEpsilon;
-  const glm::dvec2 heading = glm::dvec2(heading_of(self.vel));
-  glm::dvec2 desired = heading;
+  const Exact<V> heading = Exact<V>(heading_of(velocity_in<V>(self)));
+  Exact<V> desired = heading;
   double error = 8 * eps;
   if (m.rule == Rule::Vicsek) {
-    const glm::dvec2 total = unit_of(glm::dvec2(self.vel)) + sums.heading;
-    if (std::hypot(total.x, total.y) > 0) {
+    const Exact<V> total = unit_of(Exact<V>(velocity_in<V>(self))) + sums.heading;
+    if (norm(total) > 0) {
       desired = unit_of(total);
       error = direction_error(total, unit_sum_error(sums.headings + 1));
     }
@@ -142,7 +217,7 @@ void expect_rule_heading(NeighbourhoodExpectation& hood, const RuleSums& sums,
     desired = unit_of(-sums.repulsion);
     error = direction_error(sums.repulsion, unit_sum_error(sums.repelling));
   } else if (sums.headings > 0 && sums.attracting > 0) {
-    const glm::dvec2 mean = 0.5 * (unit_of(sums.heading) + unit_of(sums.attraction));
+    const Exact<V> mean = 0.5 * (unit_of(sums.heading) + unit_of(sums.attraction));
     const double mean_error = 0.5 * (direction_error(sums.heading, unit_sum_error(sums.headings)) +
                                      direction_error(sums.attraction, unit_sum_error(sums.attracting))) +
                               2 * eps;
@@ -155,22 +230,36 @@ void expect_rule_heading(NeighbourhoodExpectation& hood, const RuleSums& sums,
     desired = unit_of(sums.attraction);
     error = direction_error(sums.attraction, unit_sum_error(sums.attracting));
   }
-  // The noise angle is the same float on both sides for a uniform draw; the Gaussian's log,
-  // square root and division may round a few ulp apart. The rotation adds 4 eps.
-  const double angle = noise_angle(m, self.id, seed, step);
-  if (m.noise_distribution == NoiseDistribution::Gaussian) error += 32 * eps * (1 + std::abs(angle));
-  error += 4 * eps;
-  const glm::dvec2 noisy = {std::cos(angle) * desired.x - std::sin(angle) * desired.y,
-                            std::sin(angle) * desired.x + std::cos(angle) * desired.y};
+  Exact<V> noisy = desired;
+  if constexpr (V::length() == 2) {
+    // The noise angle is the same float on both sides for a uniform draw; the Gaussian's log,
+    // square root and division may round a few ulp apart. The rotation adds 4 eps.
+    const double angle = noise_angle(m, self.id, seed, step);
+    if (m.noise_distribution == NoiseDistribution::Gaussian) error += 32 * eps * (1 + std::abs(angle));
+    error += 4 * eps;
+    noisy = {std::cos(angle) * desired.x - std::sin(angle) * desired.y,
+             std::sin(angle) * desired.x + std::cos(angle) * desired.y};
+  } else if (m.noise > 0.0f) {
+    const NoisyDirection turned = noise_in_volume(m, desired, error, self, seed, step);
+    if (turned.basis_flips) hood.ill_conditioned = true;
+    noisy = turned.direction;
+    error = turned.error;
+  }
   if (m.rule == Rule::Couzin) {
     // The bound decides between the noisy direction and a turn of exactly theta_max from the
-    // heading, which both sides compute from the same heading.
-    const double facing = heading.x * noisy.x + heading.y * noisy.y;
-    const double side = heading.x * noisy.y - heading.y * noisy.x;
+    // heading: in the plane towards a side both sides compute from the same heading; in 3D
+    // towards the part of the noisy direction across the heading, whose direction carries
+    // the noisy direction's error over its length (the sine of the wanted turn).
+    const double facing = dot(heading, noisy);
+    double across = 0;
+    if constexpr (V::length() == 2) across = std::abs(heading.x * noisy.y - heading.y * noisy.x);
+    else across = norm(noisy - facing * heading);
     if (std::abs(facing - double(m.cos_max_turn)) <= error + 8 * eps) hood.ill_conditioned = true;
     if (facing < double(m.cos_max_turn)) {
-      if (std::abs(side) <= error + 8 * eps) hood.ill_conditioned = true;
-      error = 16 * eps;
+      if (across <= error + 8 * eps) hood.ill_conditioned = true;
+      const double plane_error =
+          V::length() == 3 ? 2 * double(m.sin_max_turn) * (error + 8 * eps) / across : 0.0;
+      error = 16 * eps + plane_error;
     }
   }
   hood.heading_error = error;
@@ -183,9 +272,10 @@ void expect_rule_heading(NeighbourhoodExpectation& hood, const RuleSums& sums,
 namespace {
 // A pair a topological observer may take: seen on some correct implementation (`visible` is
 // Yes or Either), at squared distance dist_sq.
+template <ModelVector V>
 struct RankedPair {
   std::uint32_t j = 0;
-  glm::vec2 d{0.0f};
+  V d{0.0f};
   float dist_sq = 0.0f;
   Decision visible = Decision::No;
 };
@@ -196,10 +286,11 @@ struct RankedPair {
 // way by two correct implementations (each is within 2.5 eps of the exact value), so a pair
 // is taken for sure when fewer than k others may rank before it, and left out for sure when k
 // seen for sure rank before it on every implementation.
-std::vector<Decision> topological_choice(const std::vector<RankedPair>& pairs, std::uint32_t k,
+template <ModelVector V>
+std::vector<Decision> topological_choice(const std::vector<RankedPair<V>>& pairs, std::uint32_t k,
                                          CountRange& taken) {
   std::vector<double> all, seen;  // the squared distances, sorted; `seen`: the definite ones
-  for (const RankedPair& p : pairs) {
+  for (const RankedPair<V>& p : pairs) {
     all.push_back(p.dist_sq);
     if (p.visible == Decision::Yes) seen.push_back(p.dist_sq);
   }
@@ -212,7 +303,7 @@ std::vector<Decision> topological_choice(const std::vector<RankedPair>& pairs, s
   taken.ambiguous = at_most_k(all.size()) - taken.definite;
   std::vector<Decision> chosen;
   chosen.reserve(pairs.size());
-  for (const RankedPair& p : pairs) {
+  for (const RankedPair<V>& p : pairs) {
     const double d = p.dist_sq;
     // Others that may rank before p (c <= d / (1 - band), p itself among them), and those seen
     // for sure that rank before it everywhere (c < d (1 - band)).
@@ -233,16 +324,19 @@ std::vector<Decision> topological_choice(const std::vector<RankedPair>& pairs, s
 }  // namespace
 
 // --- neighbour sets ----------------------------------------------------------------------------
-std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& scenario,
-                                                              const FlockState& state) {
+namespace {
+// expected_neighbourhoods in the scenario's dimension: V is glm::vec2 or glm::vec3.
+template <ModelVector V>
+std::vector<NeighbourhoodExpectation> neighbourhoods_in(const Scenario& scenario,
+                                                        const FlockState& state) {
   FlockState sorted = state;
   sorted.sort_by_id();
   const std::vector<SpeciesModel> models = species_models(scenario);
-  const glm::vec2 world = scenario.size();
-  std::vector<glm::vec2> points;
+  const V world = world_in<V>(scenario);
+  std::vector<V> points;
   points.reserve(sorted.boids.size());
-  for (const Boid& b : sorted.boids) points.push_back(b.pos);
-  const KdTree2D tree(points);
+  for (const Boid& b : sorted.boids) points.push_back(position_in<V>(b));
+  const KdTree<V::length()> tree(points);
 
   std::vector<NeighbourhoodExpectation> result(sorted.boids.size());
   std::vector<std::uint32_t> candidates;
@@ -255,13 +349,15 @@ std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& sc
     // Search a little wider than r so pairs inside the band above r^2 are classified too.
     const float search = params.perception_radius * float(1.0 + kRadiusBand);
     candidates.clear();
-    tree.query_radius(self.pos, search, m.topology, world, candidates);
-    const double speed = length(self.vel);
-    RuleSums rule_sums;
+    const V position = position_in<V>(self);
+    const V velocity = velocity_in<V>(self);
+    tree.query_radius(position, search, m.topology, world, candidates);
+    const double speed = length(velocity);
+    RuleSums<V> rule_sums;
     const bool topological = m.neighbours == Neighbours::Topological;
-    std::vector<RankedPair> ranked;
+    std::vector<RankedPair<V>> ranked;
     // One pair that the observer counts (`counted`: for sure, or maybe), in its sums and counts.
-    const auto count_pair = [&](std::uint32_t j, glm::vec2 d, float dist_sq, Decision counted) {
+    const auto count_pair = [&](std::uint32_t j, V d, float dist_sq, Decision counted) {
       const Boid& other = sorted.boids[j];
       const double distance = std::sqrt(double(dist_sq));
       if (m.rule != Rule::Boids) {
@@ -270,7 +366,7 @@ std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& sc
       }
       if ((m.flock_mask >> other.species) & 1u) {
         tally(hood.flock, counted);
-        hood.flock_speed_sum += length(other.vel);
+        hood.flock_speed_sum += length(velocity_in<V>(other));
         hood.flock_distance_sum += distance;
       }
       if (dist_sq > 0.0f) {
@@ -290,12 +386,13 @@ std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& sc
     for (std::uint32_t j : candidates) {
       if (j == i) continue;
       const Boid& other = sorted.boids[j];
-      const glm::vec2 d = displacement(self.pos, other.pos, m.topology, world);
-      const float dist_sq = d.x * d.x + d.y * d.y;
+      const V d = displacement(position, position_in<V>(other), m.topology, world);
+      // In axis order, as the model computes them (docs/model.md, "One step in 3D").
+      const float dist_sq = dot_in_order(d, d);
       Decision visible =
           strictly_below(dist_sq, m.radius_sq, kRadiusBand * double(m.radius_sq));
       if (visible != Decision::No && m.limited_fov) {
-        const float facing = d.x * self.vel.x + d.y * self.vel.y;
+        const float facing = dot_in_order(d, velocity);
         const double threshold = std::sqrt(double(dist_sq)) * speed * m.cos_half_fov;
         const double band = kFovBand * std::sqrt(double(dist_sq)) * speed;
         // in view when facing >= threshold, i.e. NOT (facing < threshold)
@@ -329,6 +426,13 @@ std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& sc
   }
   return result;
 }
+}  // namespace
+
+std::vector<NeighbourhoodExpectation> expected_neighbourhoods(const Scenario& scenario,
+                                                              const FlockState& state) {
+  return is_3d(scenario) ? neighbourhoods_in<glm::vec3>(scenario, state)
+                         : neighbourhoods_in<glm::vec2>(scenario, state);
+}
 
 NeighbourCheck check_neighbour_counts(const std::vector<NeighbourhoodExpectation>& expected,
                                       const std::vector<ObservedCounts>& observed) {
@@ -361,8 +465,11 @@ NeighbourCheck check_neighbour_counts(const std::vector<NeighbourhoodExpectation
 }
 
 // --- the tolerances of one step ----------------------------------------------------------------
-double velocity_tolerance(const Scenario& scenario, const Boid& before, const Boid& reference_after,
-                          const NeighbourhoodExpectation& hood) {
+namespace {
+// velocity_tolerance in the scenario's dimension: V is glm::vec2 or glm::vec3.
+template <ModelVector V>
+double tolerance_in(const Scenario& scenario, const Boid& before, const Boid& reference_after,
+                    const NeighbourhoodExpectation& hood) {
   const SpeciesParams& s = scenario.species[before.species];
   const double eps = kFloatEpsilon;
   if (s.rule != Rule::Boids) {
@@ -371,7 +478,7 @@ double velocity_tolerance(const Scenario& scenario, const Boid& before, const Bo
     return 2.0 * double(s.speed) * hood.heading_error + 4 * eps * double(s.speed);
   }
   const double n = hood.flock.definite + hood.flock.ambiguous;
-  const double own_speed = length(before.vel);
+  const double own_speed = length(velocity_in<V>(before));
   const double mean_speed = n > 0 ? hood.flock_speed_sum / n : 0.0;
   const double mean_distance = n > 0 ? hood.flock_distance_sum / n : 0.0;
   // Two summation orders of n terms differ by at most (n-1) eps sum|x|; the means divide by n
@@ -393,9 +500,11 @@ double velocity_tolerance(const Scenario& scenario, const Boid& before, const Bo
       s.walls == Walls::Push ? double(s.edge_gain) : double(s.edge_gain) * s.edge_margin;
   // Obstacles within reach push with depth (R + r - |q|) / r <= (R + r) / r; a square root
   // and two divisions per obstacle that a GPU may round a few ulp differently.
+  const SurroundingsIn<V> env = surroundings_in<V>(scenario);
+  const V position = position_in<V>(before);
   double obstacle_size = 0;
-  for (const Obstacle& o : scenario.obstacles) {
-    const glm::vec2 q = displacement(o.centre, before.pos, s.topology, scenario.size());
+  for (const Obstacle& o : env.obstacles) {
+    const V q = displacement(centre_of<V>(o), position, s.topology, env.world);
     const double reach = double(o.radius) + s.perception_radius;
     if (length(q) < reach * (1 + kRadiusBand)) obstacle_size += reach / s.perception_radius;
   }
@@ -403,10 +512,9 @@ double velocity_tolerance(const Scenario& scenario, const Boid& before, const Bo
   // The unit target pull: a square root and a division. The linear pull is the displacement
   // to the target, of its length.
   double target_size = 0.0;
-  if (scenario.target) {
+  if (env.target) {
     target_size = s.target_pull == TargetPull::Linear
-                      ? length(displacement(before.pos, scenario.target->position, s.topology,
-                                            scenario.size()))
+                      ? length(displacement(position, *env.target, s.topology, env.world))
                       : 1.0;
   }
   const double target_error = 8 * eps * target_size;
@@ -434,7 +542,20 @@ double velocity_tolerance(const Scenario& scenario, const Boid& before, const Bo
   const double min_speed_gain = std::max(1.0, double(s.min_speed) / slowest);
   // Factor 2 covers the second-order terms the first-order bounds above leave out.
   constexpr double kSafety = 2.0;
-  return kSafety * acc_error * factor * min_speed_gain + 4 * eps * length(reference_after.vel);
+  return kSafety * acc_error * factor * min_speed_gain +
+         4 * eps * length(velocity_in<V>(reference_after));
+}
+}  // namespace
+
+double velocity_tolerance(const Scenario& scenario, const Boid& before, const Boid& reference_after,
+                          const NeighbourhoodExpectation& hood) {
+  return is_3d(scenario) ? tolerance_in<glm::vec3>(scenario, before, reference_after, hood)
+                         : tolerance_in<glm::vec2>(scenario, before, reference_after, hood);
+}
+
+double world_scale(const Scenario& scenario) {
+  const glm::vec3 sides = world_box(scenario);  // a 2D world's depth is 0
+  return std::max({double(sides.x), double(sides.y), double(sides.z)});
 }
 
 double energy_band(const Scenario& scenario, std::uint32_t species) {
@@ -450,9 +571,20 @@ double median(std::vector<double> values) {
   return values[mid];
 }
 
-double position_error(const Scenario& scenario, const Boid& a, const Boid& b) {
+// |p_a - p_b| (the minimum image for a wrap species) and |v_a - v_b| in the scenario's
+// dimension.
+template <ModelVector V>
+double position_error_in(const Scenario& scenario, const Boid& a, const Boid& b) {
   const Topology topology = scenario.species[a.species].topology;
-  return length(displacement(a.pos, b.pos, topology, scenario.size()));
+  return length(displacement(position_in<V>(a), position_in<V>(b), topology, world_in<V>(scenario)));
+}
+double position_error(const Scenario& scenario, const Boid& a, const Boid& b) {
+  return is_3d(scenario) ? position_error_in<glm::vec3>(scenario, a, b)
+                         : position_error_in<glm::vec2>(scenario, a, b);
+}
+double velocity_error(const Scenario& scenario, const Boid& a, const Boid& b) {
+  return is_3d(scenario) ? length(velocity_in<glm::vec3>(a) - velocity_in<glm::vec3>(b))
+                         : length(velocity_in<glm::vec2>(a) - velocity_in<glm::vec2>(b));
 }
 }  // namespace
 
@@ -497,7 +629,7 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
     }
   }
   LockstepCheck check;
-  const double world_scale = std::max(scenario.world.width, scenario.world.height);
+  const double largest_side = world_scale(scenario);
   std::vector<double> velocity_errors, position_errors;
   auto report = [&check](const std::string& text) {
     if (check.first_failures.size() < kReportedFailures) check.first_failures.push_back(text);
@@ -513,8 +645,8 @@ LockstepCheck compare_lockstep(const Scenario& scenario, const FlockState& befor
     ++check.boids;
     const double v_tol = velocity_tolerance(scenario, b, ref, hood);
     // p' = p + v': the velocity error plus the rounding of the add and of a wrap shift by L.
-    const double p_tol = v_tol + 2 * kFloatEpsilon * world_scale;
-    const double v_err = length(cand.vel - ref.vel);
+    const double p_tol = v_tol + 2 * kFloatEpsilon * largest_side;
+    const double v_err = velocity_error(scenario, ref, cand);
     const double p_err = position_error(scenario, ref, cand);
     velocity_errors.push_back(v_err);
     position_errors.push_back(p_err);
@@ -634,12 +766,13 @@ std::vector<std::uint32_t> population_by_species(const Scenario& scenario, const
 
 FlockState perturb_one_ulp(const Scenario& scenario, const FlockState& state, int variant) {
   FlockState out = state;
-  const int axis = variant % 2;
-  const float sign = (variant / 2) % 2 == 0 ? 1.0f : -1.0f;
+  const int dimensions = is_3d(scenario) ? 3 : 2;
+  const int axis = variant % dimensions;
+  const float sign = (variant / dimensions) % 2 == 0 ? 1.0f : -1.0f;
   for (Boid& b : out.boids) {
-    const float length = scenario.size()[axis];
+    const float length = world_box(scenario)[axis];
     const float centre = 0.5f * length;
-    float& p = b.pos[axis];
+    float& p = axis < 2 ? b.pos[axis] : b.z;
     const float toward = (p < centre ? length : 0.0f) * (sign > 0 ? 1.0f : 0.0f) +
                          (p < centre ? 0.0f : length) * (sign > 0 ? 0.0f : 1.0f);
     const float nudged = std::nextafter(p, toward);

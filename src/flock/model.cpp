@@ -202,14 +202,6 @@ Surroundings3 surroundings_3d(const Scenario& scenario) {
   return env;
 }
 
-namespace {
-template <ModelVector V>
-V centre_of(const Obstacle& obstacle) {
-  if constexpr (V::length() == 2) return obstacle.centre;
-  else return {obstacle.centre, obstacle.z};
-}
-}  // namespace
-
 template <ModelVector V>
 V obstacle_push(const SpeciesModel& m, V pos, const SurroundingsIn<V>& env) {
   V push{0.0f};

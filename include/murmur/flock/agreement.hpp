@@ -103,6 +103,10 @@ struct LockstepCheck {
   bool passed() const { return failed == 0; }
 };
 
+// The world's largest side, max(Lx, Ly) or in 3D max(Lx, Ly, Lz): the scale at which adding
+// a velocity to a position and a wrap shift round (docs/harness.md).
+double world_scale(const Scenario& scenario);
+
 // Per-boid velocity tolerance for one step of boid `before` (docs/harness.md).
 double velocity_tolerance(const Scenario& scenario, const Boid& before, const Boid& reference_after,
                           const NeighbourhoodExpectation& hood);
@@ -127,7 +131,9 @@ double rms_position_drift(const Scenario& scenario, const FlockState& a, const F
 // Boids per species (a population that lives, dies and is born is compared by these).
 std::vector<std::uint32_t> population_by_species(const Scenario& scenario, const FlockState& state);
 
-// Every position nudged by one ulp (x towards the world's centre), for drift envelopes.
+// Every position nudged by one ulp along one axis, for drift envelopes: `variant` chooses the
+// axis (x, y, then z in 3D) and, past them, the direction (towards the world's centre, then
+// away from it; a coordinate that would leave the world moves towards the centre instead).
 FlockState perturb_one_ulp(const Scenario& scenario, const FlockState& state, int variant);
 
 // An honest backend's e' may lie anywhere within energy_band of the reference's, so an event

@@ -83,6 +83,12 @@ V velocity_in(const Boid& boid) {
   if constexpr (V::length() == 2) return boid.vel;
   else return velocity_of(boid);
 }
+// An obstacle's centre as the model's vector: (x, y) or (x, y, z).
+template <ModelVector V>
+V centre_of(const Obstacle& obstacle) {
+  if constexpr (V::length() == 2) return obstacle.centre;
+  else return {obstacle.centre, obstacle.z};
+}
 // A 3D world's sizes as the model's vector: (Lx, Ly) or (Lx, Ly, Lz).
 template <ModelVector V>
 V world_in(const Scenario& scenario) {

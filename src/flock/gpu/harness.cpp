@@ -110,13 +110,6 @@ bool FreeRunCheck::passed() const {
 
 CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
                              const CompareOptions& options) {
-  // The bounds of docs/harness.md (its neighbourhoods, their ambiguous pairs) are the plane's;
-  // a 3D flock's agreement is tested in tests/gpu/test_gpu_flock_3d.cpp (docs/gpu.md, "Three
-  // dimensions").
-  if (is_3d(scenario)) {
-    throw InputError(scenario.source + ": world.dimensions = 3: the comparison's bounds are 2D "
-                     "only so far; a 3D GPU flock is held to the CPU by its tests");
-  }
   CompareReport report;
   // Boids already past their max_age are dead before the first step, on both sides.
   FlockState initial = without_the_dead(scenario, start);
@@ -163,8 +156,7 @@ CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
     for (std::uint32_t v = 0; v < std::max(1u, options.envelope_runs); ++v) {
       perturbed.push_back(perturb_one_ulp(scenario, initial, static_cast<int>(v)));
     }
-    const double ulp_floor =
-        double(kFloatEpsilon) * std::max(scenario.world.width, scenario.world.height);
+    const double ulp_floor = double(kFloatEpsilon) * world_scale(scenario);
     const std::uint32_t sample_every =
         std::max(1u, options.free_steps / std::max(1u, options.samples));
     FlockState gpu_state;

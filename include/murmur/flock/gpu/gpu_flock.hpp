@@ -28,12 +28,15 @@ enum class NeighbourSearch { Grid, Naive };
   FAULT(BrokenWrap, BROKEN_WRAP, "torus observers do not look across the seam")               \
   FAULT(UnsortedScatter, UNSORTED_SCATTER, "cell order is not applied to the boids")          \
   FAULT(LastCellOffByOne, LAST_CELL_OFF_BY_ONE, "binning clamps the column to G instead of G-1") \
+  FAULT(DropNeighbourLayer, DROP_NEIGHBOUR_LAYER, "3D: steer skips the layer of cells above")   \
+  FAULT(BrokenWrapZ, BROKEN_WRAP_Z, "3D: torus observers do not look across the z seam")      \
   FAULT(ReversedBirths, REVERSED_BIRTHS, "children numbered in reverse parent order")         \
   FAULT(GreedyHunter, GREEDY_HUNTER, "every hunter striking a prey eats it, not the nearest alone") \
   FAULT(LinearKernelUnit, LINEAR_KERNEL_UNIT, "linear separation adds d/|d|, not d")          \
   FAULT(SelfWeightIgnored, SELF_WEIGHT_IGNORED, "steering leaves the boid out of its means")  \
   FAULT(NoiseWindowDoubled, NOISE_WINDOW_DOUBLED, "the uniform noise angle spans [-eta, eta], not [-eta/2, eta/2]") \
   FAULT(VicsekWithoutSelf, VICSEK_WITHOUT_SELF, "a vicsek particle leaves its own heading out of the sum") \
+  FAULT(NoiseAxisFixed, NOISE_AXIS_FIXED, "3D: the noise turns every direction towards e1 (phi = 0)") \
   FAULT(BlindRepulsion, BLIND_REPULSION, "a couzin boid is repelled by boids in its blind angle") \
   FAULT(TopologicalKPlusOne, TOPOLOGICAL_K_PLUS_ONE, "a topological boid takes k + 1 neighbours") \
   FAULT(LooseSpeedLimit, LOOSE_SPEED_LIMIT, "the speed limit lets a boid fly a little over max_speed") \
