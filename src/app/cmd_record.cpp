@@ -42,10 +42,10 @@ int run_record(const FlagValues& options) {
   request.progress = !options.quiet;
   request.out = options.record_out;
   request.video = video_format(options.record_format, request.out);
+  request.orbit_degrees_per_frame = options.orbit;
   request.subject = visit_kind(
       load_any_scenario_with_seed(options.record_scenario, options.seed),
       [&](FlockScenario&& flock) -> RecordSubject {
-        require_drawable(flock);
         std::optional<FlockState> initial = flock_start_state(flock, options.in);
         return FlockRecording{std::move(flock), std::move(initial)};
       },
@@ -54,6 +54,7 @@ int run_record(const FlagValues& options) {
         return std::move(plan);
       });
 
+  check_record_request(request);
   if (!options.in) {
     std::fprintf(stderr, "seed %llu\n",
                  static_cast<unsigned long long>(recorded_scenario(request.subject).world.seed));

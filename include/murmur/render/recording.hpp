@@ -41,7 +41,17 @@ struct RecordRequest {
   std::uint32_t skip_steps = 0;      // steps before frame 0 (let flocks form first)
   int width = 1280, height = 720;    // >= 1 each
   bool progress = true;              // progress line on stderr
+  // A 3D world's fly-around: frame k's camera is the scenario's starting camera turned
+  // k x this many degrees about its target (yaw). Refused for a 2D world and a plan.
+  std::optional<double> orbit_degrees_per_frame;
 };
+// --orbit's bound: a whole turn a frame (beyond it a turn less says the same).
+inline constexpr double kMaxOrbitDegreesPerFrame = 360.0;
+
+// Throws InputError naming the flag when the request asks what cannot be recorded (no frames,
+// a size beyond the GPU's, --orbit of a 2D world or a plan). record_frames checks it first; a
+// command checks it before it prints anything else.
+void check_record_request(const RecordRequest& req);
 
 // Renders req.frames frames (frame k shows the state after skip_steps + k * steps_per_frame
 // steps; trails see the skipped steps too). PNGs are encoded on worker threads, and
