@@ -90,7 +90,7 @@ TEST_CASE("a camera placed by [camera] has its eye at position, looks at target 
   CHECK(above.pitch_degrees == kMaxCameraPitchDegrees);
 }
 
-TEST_CASE("a point lands where similar triangles put it; behind the eye it is not drawn",
+TEST_CASE("a point lands where similar triangles put it, and behind the eye it is not drawn",
           "[camera]") {
   OrbitCamera camera;
   camera.target = {0, 0, 0};

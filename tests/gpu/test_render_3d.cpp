@@ -97,7 +97,7 @@ Centroid centroid(const RgbaImage& image) {
 
 }  // namespace
 
-TEST_CASE("a bird at the camera's target lights the frame's centre; one elsewhere lights the "
+TEST_CASE("a bird at the camera's target lights the frame's centre, one elsewhere lights the "
           "pixel world_to_screen gives, and nothing else is lit", "[render3d]") {
   test::gl_context();
   const FlockScenario scenario = volume();
