@@ -63,6 +63,15 @@
 #define MURMUR_HEAD_DART_VERTICES 3
 #define MURMUR_HEAD_SQUARE_VERTICES 4
 
+// A 3D world's heads (heads_3d.vert): none is drawn narrower than this many pixels (a
+// triangle a pixel wide can miss every pixel centre); a bird smaller on screen is drawn this
+// wide with its light (or ink) scaled by the share of that area it covers, so that far birds
+// dim instead of vanishing and flickering as they cross pixel centres.
+#define MURMUR_HEAD_3D_MIN_PIXELS 2.0
+// A 3D world's disc is a soft sprite: full from its centre out to this share of its radius,
+// falling smoothly to nothing at its rim.
+#define MURMUR_DISC_SOFT_CORE 0.5
+
 // A plan segment is a rectangle of two triangles (plan_segments.vert).
 #define MURMUR_PLAN_SEGMENT_VERTICES 6
 

@@ -7,8 +7,13 @@
 // in from the back on the axis: a fragment behind the line from that point to its side's wing.
 // A point sprite (MURMUR_HEAD_SPRITE) finds the fragment's place in the head's frame from its
 // offset to the boid (the sprite is a square around it) and cuts the dart's two sides too,
-// which a triangle's own edges cut.
+// which a triangle's own edges cut. A 3D world's heads (MURMUR_3D, heads_3d.vert) carry their
+// share of the light (the fog's and the coverage's), by which v_colour is premultiplied, in
+// alpha: ink lays them over the sky by it, and a disc's edge falls off softly.
 in vec3 v_colour;
+#ifdef MURMUR_3D
+in float v_share;
+#endif
 in vec2 v_local;
 in float v_hole;
 #if MURMUR_HEAD_SPRITE
@@ -58,5 +63,13 @@ void main() {
   if (local.x < notch_edge) discard;
 #endif
 #endif
+#ifdef MURMUR_3D
+  float soft = 1.0;
+#if MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_SQUARE
+  soft = 1.0 - smoothstep(MURMUR_DISC_SOFT_CORE, 1.0, r);
+#endif
+  f_colour = soft * vec4(v_colour, v_share);
+#else
   f_colour = vec4(v_colour, 1.0);
+#endif
 }

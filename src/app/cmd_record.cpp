@@ -43,10 +43,10 @@ int run_record(const FlagValues& options) {
   request.progress = !options.quiet;
   request.out = options.record_out;
   request.video = video_format(options.record_format, request.out);
+  request.orbit_degrees_per_frame = options.orbit;
   request.subject = visit_kind(
       load_any_scenario_with_seed(options.record_scenario, options.seed),
       [&](FlockScenario&& flock) -> RecordSubject {
-        require_drawable(flock);
         const RunMemory memory = recording_memory(flock, request);
         const std::uint64_t boids = estimated_boids(flock);
         require_host_memory(memory, boids);
@@ -59,6 +59,7 @@ int run_record(const FlagValues& options) {
         return std::move(plan);
       });
 
+  check_record_request(request);
   if (!options.in) {
     std::fprintf(stderr, "seed %llu\n",
                  static_cast<unsigned long long>(recorded_scenario(request.subject).world.seed));

@@ -170,6 +170,10 @@ void Uniform::set(glm::vec4 value) const {
   glProgramUniform4f(program_, location_, value.x, value.y, value.z, value.w);
 }
 
+void Uniform::set(const glm::mat4& value) const {
+  glProgramUniformMatrix4fv(program_, location_, 1, GL_FALSE, &value[0][0]);
+}
+
 void Uniform::set(std::span<const float> values) const {
   glProgramUniform1fv(program_, location_, static_cast<GLsizei>(values.size()), values.data());
 }

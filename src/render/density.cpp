@@ -93,6 +93,12 @@ HeadLook head_look(const RenderSettings& settings, const Scenario& scenario, flo
   return look;
 }
 
+float world_head_length(const RenderSettings& settings, const Scenario& scenario) {
+  const HeadStyle& style = settings.heads;
+  if (style.size > 0 && style.size_units == HeadSizeUnits::World) return style.size;
+  return kDefaultHeadLengthPerRadius * smallest_perception_radius(scenario);
+}
+
 float fade_map_density_scale(const RenderSettings& settings, const Scenario& scenario,
                              float boids, glm::ivec2 map_size) {
   const glm::vec2 world = scenario.size();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -21,6 +22,7 @@
 #include "murmur/plan/gpu/gpu_plan.hpp"
 #include "murmur/plan/plan.hpp"
 #include "murmur/base/progress.hpp"
+#include "murmur/render/orbit_camera.hpp"
 #include "murmur/render/png_writer.hpp"
 #include "murmur/render/renderer.hpp"
 #include "murmur/render/video_writer.hpp"
@@ -33,15 +35,6 @@ namespace {
 constexpr int kMaxFrameSide = 16384;  // GL_MAX_TEXTURE_SIZE of llvmpipe and most GPUs
 constexpr const char* kManifestName = "manifest.toml";
 constexpr const char* kWriteProbeName = ".murmur-write-probe";
-
-void validate_request(const RecordRequest& req) {
-  if (req.frames < 1) throw InputError("--frames 0: must be at least 1");
-  if (req.steps_per_frame < 1) throw InputError("--steps-per-frame 0: must be at least 1");
-  if (req.video && req.fps < 1) throw InputError("--fps 0: must be at least 1");
-  if (req.width < 1 || req.width > kMaxFrameSide || req.height < 1 || req.height > kMaxFrameSide)
-    throw InputError("--size " + std::to_string(req.width) + "x" + std::to_string(req.height) +
-                     ": width and height must be 1.." + std::to_string(kMaxFrameSide));
-}
 
 // Creates the directory and proves a file can be created in it, so that a bad --out fails in
 // milliseconds instead of after the first (possibly long) simulation step.
@@ -94,6 +87,21 @@ std::string manifest_text(const RecordRequest& req, const std::string& gl_render
 }
 
 }  // namespace
+
+void check_record_request(const RecordRequest& req) {
+  if (req.frames < 1) throw InputError("--frames 0: must be at least 1");
+  if (req.steps_per_frame < 1) throw InputError("--steps-per-frame 0: must be at least 1");
+  if (req.video && req.fps < 1) throw InputError("--fps 0: must be at least 1");
+  if (req.orbit_degrees_per_frame) {
+    const auto* flock = std::get_if<FlockRecording>(&req.subject);
+    if (flock == nullptr || !is_3d(flock->scenario))
+      throw InputError("--orbit: turns a 3D world's camera ([world] dimensions = 3); this "
+                       "scenario is " + std::string(flock ? "a 2D flock" : "a floor plan"));
+  }
+  if (req.width < 1 || req.width > kMaxFrameSide || req.height < 1 || req.height > kMaxFrameSide)
+    throw InputError("--size " + std::to_string(req.width) + "x" + std::to_string(req.height) +
+                     ": width and height must be 1.." + std::to_string(kMaxFrameSide));
+}
 
 const ScenarioCommon& recorded_scenario(const RecordSubject& subject) {
   return visit_kind(
@@ -207,7 +215,7 @@ class RecordedScene {
 class FlockScene final : public RecordedScene {
  public:
   FlockScene(const FlockRecording& recording, Renderer& renderer)
-      : flock_((require_drawable(recording.scenario), recording.scenario),
+      : flock_(recording.scenario,
                recording.initial ? *recording.initial : seeded_start(recording.scenario)),
         renderer_(renderer) {}
   void advance(std::uint32_t steps, const StepsMade& steps_made) override {
@@ -293,7 +301,7 @@ RunMemory recording_memory(const FlockScenario& scenario, const RecordRequest& r
 }
 
 void record_frames(const RecordRequest& req) {
-  validate_request(req);
+  check_record_request(req);
   const auto context = gl::create_headless_context();
   if (req.check_gpu_memory) req.check_gpu_memory();
   // Before any buffer: a bad --out or a missing ffmpeg fails before any simulation.
@@ -336,7 +344,20 @@ void record_frames(const RecordRequest& req) {
     // Frames per second from the first frame: the skipped steps are not frames.
     progress.next_phase("frames", req.frames);
   }
+  // The fly-around's camera, from the scenario's starting one in this frame's aspect.
+  const std::optional<OrbitCamera> orbit_start =
+      req.orbit_degrees_per_frame
+          ? std::optional(starting_camera(recorded_scenario(req.subject),
+                                          static_cast<float>(req.width) /
+                                              static_cast<float>(req.height)))
+          : std::nullopt;
   for (std::uint32_t frame = 0; frame < req.frames; ++frame) {
+    if (orbit_start) {
+      // Turned from the start each frame (not by a sum of small turns), reduced to a turn in
+      // double so that a long clip keeps its angle exact.
+      const double yaw = std::remainder(*req.orbit_degrees_per_frame * frame, 360.0);
+      renderer.settings().orbit_camera = orbited(*orbit_start, static_cast<float>(yaw), 0.0f);
+    }
     scene->render(renderer);
     RgbaImage pixels = renderer.read_pixels();
     // A frame drawn after a GL error (or of a plan that stopped) is garbage: it must not

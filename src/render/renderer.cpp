@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <string>
 
+#include <glm/common.hpp>
+
 #include "murmur/flock/gpu/gpu_flock.hpp"
 #include "murmur/flock/gpu/gpu_types.hpp"
 #include "murmur/gl/debug.hpp"
@@ -20,6 +22,7 @@
 #include "passes/heads.hpp"
 #include "passes/overlays.hpp"
 #include "passes/pass.hpp"
+#include "passes/perspective.hpp"
 #include "passes/plan_agents.hpp"
 #include "passes/plan_ink.hpp"
 #include "passes/resolve.hpp"
@@ -84,6 +87,7 @@ struct Renderer::Programs {
   render::OverlayPrograms overlays;
   render::PlanInkPrograms plan_ink;
   render::PlanAgentsPrograms plan_agents;
+  render::PerspectivePrograms perspective;
 };
 
 // What the passes keep between frames, and what they draw with.
@@ -143,18 +147,16 @@ void Renderer::create_targets() {
 
 void Renderer::reset_trails() { passes_->trail_history.reset(); }
 
-void require_drawable(const FlockScenario& scenario) {
-  if (is_3d(scenario)) {
-    throw InputError("world.dimensions = 3: the renderer draws 2D worlds only so far; murmur "
-                     "step, stats and sweep run a 3D world (docs/model.md, \"Three dimensions\")");
-  }
-}
+void require_drawable(const FlockScenario&) {}
 
 void Renderer::record_step(const GpuFlock& flock) {
   record_step(flock.scenario(), flock_view(flock));
 }
 
 void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
+  // A 3D world draws no trails yet (docs/rendering.md, "Three dimensions"), and the history's
+  // passes read 40-byte records.
+  if (is_3d(scenario)) return;
   gl::DebugGroup group("render: record trails");
   render::record_trails(programs_->trail_history, passes_->trail_history, settings_, scenario,
                         boids, live_count_, passes_->geometry);
@@ -209,7 +211,7 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
     render::draw_heads(programs.heads, settings_, scenario, boids, view, passes.point_limits, hdr,
                        passes.geometry);
   });
-  light_passes(view, times);
+  light_passes(view, settings_, times);
   run("overlays", &RenderPassTimes::overlays, [&] {
     render::draw_overlays(programs.overlays, settings_, scenario, boids, grid, view, live_count_,
                           output, passes.geometry);
@@ -218,34 +220,52 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
   gl::apply(gl::draw_into(0, {width_, height_}));
 }
 
-// A 3D world's frame: the sky over the whole frame, so far; the perspective passes of the flock
-// are still to come (require_drawable keeps the commands from asking for them).
-void Renderer::frame_3d(const Scenario&, BoidBufferView, RenderPassTimes* times) {
+// A 3D world's frame: the sky, the heads in perspective with depth fog, then the light passes
+// (docs/rendering.md, "Three dimensions").
+void Renderer::frame_3d(const Scenario& scenario, BoidBufferView boids, RenderPassTimes* times) {
   const glm::vec2 frame_size(static_cast<float>(width_), static_cast<float>(height_));
   const WorldView whole_frame = fit_world(frame_size, width_, height_);
+  const render::PerspectiveFrame camera =
+      render::perspective_frame(settings_, scenario, {width_, height_});
   gl::DebugGroup frame_group("render 3D frame");
   if (times != nullptr) glFinish();  // earlier work (the simulation) is not ours to time
+  Programs& programs = *programs_;
+  PassState& passes = *passes_;
+  const render::RenderTarget hdr{hdr_framebuffer_.id(), {width_, height_}};
+  render::load_live_count(live_count_, boids);
   const PassRunner run{times};
-  run("trails", &RenderPassTimes::trails, [&] { clear_frame(whole_frame, false); });
-  light_passes(whole_frame, times);
+  run("trails", &RenderPassTimes::trails, [&] {
+    render::draw_sky(programs.perspective, settings_, camera, hdr, passes.geometry);
+  });
+  run("heads", &RenderPassTimes::heads, [&] {
+    render::draw_heads_3d(programs.perspective, settings_, scenario, boids, camera, hdr,
+                          passes.geometry);
+  });
+  // The exposures count as lit, and the local exposure dims, only light above the empty
+  // world's: here the brighter of the sky's two colours, channel by channel.
+  RenderSettings lit = settings_;
+  const SkyColours sky = sky_colours(settings_);
+  lit.background = glm::max(sky.horizon, sky.top);
+  light_passes(whole_frame, lit, times);
   gl::apply(gl::draw_into(0, {width_, height_}));
 }
 
 // The passes after the marks, the same for a flock and a plan.
-void Renderer::light_passes(const WorldView& view, RenderPassTimes* times) {
+void Renderer::light_passes(const WorldView& view, const RenderSettings& settings,
+                            RenderPassTimes* times) {
   Programs& programs = *programs_;
   PassState& passes = *passes_;
   const render::RenderTarget output{final_framebuffer(), {width_, height_}};
   const PassRunner run{times};
   run("exposure", &RenderPassTimes::exposure, [&] {
-    render::measure_exposure(programs.exposure, passes.exposure, settings_, view, hdr_texture_);
+    render::measure_exposure(programs.exposure, passes.exposure, settings, view, hdr_texture_);
   });
   run("bloom", &RenderPassTimes::bloom, [&] {
-    render::draw_bloom(programs.bloom, passes.bloom, settings_, hdr_texture_,
+    render::draw_bloom(programs.bloom, passes.bloom, settings, hdr_texture_,
                        passes.exposure.local_on, passes.geometry);
   });
   run("resolve", &RenderPassTimes::resolve, [&] {
-    render::resolve_frame(programs.resolve, settings_, hdr_texture_, passes.bloom,
+    render::resolve_frame(programs.resolve, settings, hdr_texture_, passes.bloom,
                           passes.exposure.local_on, output, passes.geometry);
   });
 }
@@ -271,7 +291,7 @@ void Renderer::render(const PlanScenario& scenario, const GpuPlanBuffers& plan,
   run("heads", &RenderPassTimes::heads, [&] {
     render::draw_plan_agents(programs.plan_agents, settings_, plan, view, hdr, passes.geometry);
   });
-  light_passes(view, times);
+  light_passes(view, settings_, times);
   gl::apply(gl::draw_into(0, {width_, height_}));
 }
 
@@ -281,7 +301,8 @@ std::size_t Renderer::build_every_variant() {
   Programs& programs = *programs_;
   return programs.heads.build_every_variant() + programs.trail_history.build_every_variant() +
          programs.trails.build_every_variant() + programs.resolve.build_every_variant() +
-         programs.bloom.build_every_variant() + programs.exposure.build_every_variant();
+         programs.bloom.build_every_variant() + programs.exposure.build_every_variant() +
+         programs.perspective.build_every_variant();
 }
 
 void Renderer::clear_frame(const WorldView& view, bool world_drawn_over) {

@@ -14,9 +14,6 @@ scenarios=("$source_dir"/scenarios/*.toml)
 for scenario in "${scenarios[@]}"; do
   name=$(basename "$scenario" .toml)
   out_dir=$work/$name
-  # The GPU steps a 3D scenario ([world] dimensions = 3), but nothing draws one yet (docs/gpu.md,
-  # "Three dimensions"): the core tests load it, tests/gpu/test_gpu_flock_3d.cpp steps its kind.
-  grep -Eq '^[[:space:]]*dimensions[[:space:]]*=[[:space:]]*3' "$scenario" && continue
   if grep -Eq '^[[:space:]]*\[plan\]' "$scenario"; then
     # Lines start at step 3 (docs/model.md), so 8 steps draw some.
     run_murmur plan --scenario "$scenario" --steps 8 --size 96x96 --quiet --out "$work/$name.png"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A 3D world from the command line (docs/model.md, "Three dimensions"): `murmur step` on the GPU
 # and on the CPU writes z and vz columns, the two backends close after a few steps; `murmur
-# stats` reads the 3D state; `murmur compare` holds the GPU to the CPU in 3D and fails with each
-# planted 3D fault.
+# stats` reads the 3D state; `murmur record` draws it in perspective and `--orbit` turns its
+# camera (refused in one line, exit 2, no frame, for a bad angle or a 2D world); `murmur
+# compare` holds the GPU to the CPU in 3D and fails with each planted 3D fault.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 require_tools three_d python3
@@ -27,9 +28,24 @@ run_murmur stats --scenario "$scenario" --in "$work/cpu.csv"
 expect_rc 0
 expect_stdout_contains "count         2000"
 
-run_murmur record --scenario "$scenario" --frames 1 --out "$work/frames/"
-expect_usage_error "world.dimensions = 3: the renderer draws 2D worlds only so far"
-expect_no_file "$work/frames/frame_000000.png" "a refused recording's frame"
+run_murmur record --scenario "$scenario" --frames 2 --size 96x64 --orbit 90 --quiet --out "$work/frames/"
+expect_rc 0
+[[ $(python3 "$source_dir/tests/cli/png_tool.py" colours "$work/frames/frame_000000.png") == several ]] ||
+  fail "the 3D frame is one colour (no bird drawn)"
+# A quarter turn shows the flock from its side: another picture.
+expect_different_file "$work/frames/frame_000000.png" "$work/frames/frame_000001.png" "--orbit 90"
+
+for angle in 361 -400 nan inf x; do
+  run_murmur record --scenario "$scenario" --frames 1 --orbit "$angle" --out "$work/bad-$angle/"
+  expect_usage_error "--orbit must be a number in [-360, 360]"
+  expect_no_file "$work/bad-$angle/frame_000000.png" "--orbit $angle's frame"
+done
+run_murmur record --scenario "$2/scenarios/starlings.toml" --frames 1 --orbit 5 --out "$work/flat/"
+expect_usage_error "--orbit: turns a 3D world's camera" "a 2D flock"
+expect_no_file "$work/flat/frame_000000.png" "--orbit on a 2D world's frame"
+run_murmur record --scenario "$2/scenarios/floor-plan.toml" --frames 1 --orbit 5 --out "$work/plan/"
+expect_usage_error "--orbit: turns a 3D world's camera" "a floor plan"
+expect_no_file "$work/plan/frame_000000.png" "--orbit on a plan's frame"
 
 # The harness in 3D (docs/harness.md, "Three dimensions"): it passes the GPU, and a GPU whose
 # grid skips the layer of cells above or does not look across the z seam fails it, exit 1.

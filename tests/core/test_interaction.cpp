@@ -249,7 +249,8 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
                    "colour_by, age_look, age_scale, food, bloom, bloom_intensity, bloom_threshold, "
                    "exposure, auto_exposure, background, bloom_levels, bloom_radius, "
                    "drift_phase_per_id, drift_phase_per_step, drift_from, drift_to, trail_width, "
-                   "trail_intensity, circles, circle_radius, blend, paper, head_shape, head_size, "
+                   "trail_intensity, circles, circle_radius, blend, paper, sky_top, sky_horizon, "
+                   "fog_distance, head_shape, head_size, "
                    "head_size_units, density_scale, local_exposure, plan_ink, plan_glow, plan_agents)");
   require_rejected("\n[render]\nauto_exposure = -0.5\n",
                    "s.toml:11: render.auto_exposure = -0.5: must be >= 0 and finite "

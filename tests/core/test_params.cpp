@@ -123,6 +123,9 @@ Scenario non_default_scenario() {
   look.circles = CircleMode::All;
   look.blend = BlendMode::Ink;
   look.paper = glm::vec3{0.9f, 0.85f, 0.75f};
+  look.sky_top = glm::vec3{0.25f, 0.375f, 0.625f};
+  look.sky_horizon = glm::vec3{0.875f, 0.5f, 0.3125f};
+  look.fog_distance = 250.0f;
   look.circle_radius = CircleRadius{CircleRadiusKind::WorldUnits, 25.0f};
   look.head_shape = HeadShape::Disc;
   look.head_size = 6.5f;

@@ -6,6 +6,7 @@
 
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <glm/mat4x4.hpp>
 #include <glm/vec4.hpp>
 
 #include "murmur/gl/objects.hpp"
@@ -64,6 +65,7 @@ class Uniform {
   void set(glm::ivec2 value) const;
   void set(glm::vec3 value) const;
   void set(glm::vec4 value) const;
+  void set(const glm::mat4& value) const;  // column by column, as GLSL reads it
   // A whole array uniform from its first element.
   void set(std::span<const float> values) const;
   void set(std::span<const glm::vec3> values) const;

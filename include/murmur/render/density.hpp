@@ -40,6 +40,11 @@ float density_scale(float coverage, float level);
 HeadLook head_look(const RenderSettings& settings, const Scenario& scenario, float boids,
                    const WorldView& view);
 
+// A 3D world's head length in world units (docs/rendering.md, "Three dimensions"): `head_size`
+// in world units, or the automatic kDefaultHeadLengthPerRadius of the smallest perception
+// radius; perspective alone shrinks it with depth.
+float world_head_length(const RenderSettings& settings, const Scenario& scenario);
+
 // The fade map's dimming, given its size in texels (1 without density_scale).
 float fade_map_density_scale(const RenderSettings& settings, const Scenario& scenario,
                              float boids, glm::ivec2 map_size);

@@ -47,7 +47,17 @@ struct RecordRequest {
   // is made: where the command checks the recording's GPU memory (recording_memory) against
   // what the driver reports. Nothing: no check.
   std::function<void()> check_gpu_memory;
+  // A 3D world's fly-around: frame k's camera is the scenario's starting camera turned
+  // k x this many degrees about its target (yaw). Refused for a 2D world and a plan.
+  std::optional<double> orbit_degrees_per_frame;
 };
+// --orbit's bound: a whole turn a frame (beyond it a turn less says the same).
+inline constexpr double kMaxOrbitDegreesPerFrame = 360.0;
+
+// Throws InputError naming the flag when the request asks what cannot be recorded (no frames,
+// a size beyond the GPU's, --orbit of a 2D world or a plan). record_frames checks it first; a
+// command checks it before it prints anything else.
+void check_record_request(const RecordRequest& req);
 
 // What recording `scenario` as `req` asks (its frame size and format) needs (the memory
 // estimate, docs/reliability.md): on the host its start and the frames in flight (the

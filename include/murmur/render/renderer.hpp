@@ -97,9 +97,8 @@ struct RenderPassTimes {
   double total() const { return trails + heads + exposure + bloom + overlays + resolve; }
 };
 
-// The renderer draws a plane: a 3D world (docs/model.md, "Three dimensions") is refused in
-// one line (InputError) until its perspective view lands. Called before a flock is made for
-// drawing, so that nothing is stepped first.
+// Every flock scenario draws now, a 3D world in perspective (docs/rendering.md, "Three
+// dimensions"): kept, accepting all, for the callers that checked before a flock was made.
 void require_drawable(const FlockScenario& scenario);
 
 // The GPU bytes of a Renderer's targets for a `frame` of pixels with `settings`, and of the
@@ -195,7 +194,9 @@ class Renderer {
   // but where a pass draws every pixel of that rectangle itself (world_drawn_over).
   void clear_frame(const WorldView& view, bool world_drawn_over);
   // Exposure, bloom and resolve: what follows the marks in a flock's frame and a plan's alike.
-  void light_passes(const WorldView& view, RenderPassTimes* times);
+  // `settings`: the renderer's, or a 3D frame's with its sky's brightest colour as background.
+  void light_passes(const WorldView& view, const RenderSettings& settings,
+                    RenderPassTimes* times);
 
   int width_ = 0, height_ = 0;
   RenderSettings settings_;

@@ -243,6 +243,13 @@ struct RenderSettings {
   // background; bloom, automatic exposure and the tone map are off.
   BlendMode blend = BlendMode::Glow;
   glm::vec3 paper{1.0f, 1.0f, 1.0f};  // linear RGB of the empty world in ink
+  // A 3D world's sky (docs/rendering.md, "Three dimensions"): linear RGB at and below the
+  // horizon and overhead. nullopt: the empty world's flat colour, `background` under glow and
+  // `paper` under ink, whichever of them is set now (sky_colours).
+  std::optional<glm::vec3> sky_top, sky_horizon;
+  // World units over which a 3D world's birds fade into the sky: a bird at depth d past the
+  // world's nearest reach keeps exp(-d / fog) of its light (or ink). 0: the box's diagonal.
+  float fog_distance = 0;
   glm::vec3 letterbox{0.0f, 0.0f, 0.0f};         // linear RGB of the bars beside the world
   float exposure = 1.0f;  // tone map: out = 1 - exp(-exposure * hdr), then sRGB encoding
   // Automatic exposure (docs/rendering.md): a frame whose mean luminance over the world's
@@ -268,6 +275,16 @@ struct RenderSettings {
   // channel alone (bright cores turn white). docs/rendering.md shows both.
   float highlight_whiteness = 0.35f;
 };
+
+// A 3D world's sky at and below the horizon and overhead, each its key's colour or the flat
+// empty world's (RenderSettings::sky_top).
+struct SkyColours {
+  glm::vec3 horizon{0}, top{0};
+};
+inline SkyColours sky_colours(const RenderSettings& settings) {
+  const glm::vec3 flat = settings.blend == BlendMode::Ink ? settings.paper : settings.background;
+  return {settings.sky_horizon.value_or(flat), settings.sky_top.value_or(flat)};
+}
 
 // The look a scenario starts from before its `[render]` keys: RenderSettings{}, but ink on
 // paper for a plan scenario (the seed's black lines on white).
