@@ -147,7 +147,6 @@ void Renderer::create_targets() {
 
 void Renderer::reset_trails() { passes_->trail_history.reset(); }
 
-void require_drawable(const FlockScenario&) {}
 
 void Renderer::record_step(const GpuFlock& flock) {
   record_step(flock.scenario(), flock_view(flock));

@@ -97,10 +97,6 @@ struct RenderPassTimes {
   double total() const { return trails + heads + exposure + bloom + overlays + resolve; }
 };
 
-// Every flock scenario draws now, a 3D world in perspective (docs/rendering.md, "Three
-// dimensions"): kept, accepting all, for the callers that checked before a flock was made.
-void require_drawable(const FlockScenario& scenario);
-
 // The GPU bytes of a Renderer's targets for a `frame` of pixels with `settings`, and of the
 // trails of a flock in a world of `world` (the memory estimate, docs/reliability.md): the HDR
 // and output targets, the bloom chain, the trails' history.
