@@ -23,16 +23,7 @@ namespace {
 
 constexpr std::uint64_t kKib = 1024;
 
-Scenario one_species(std::uint32_t count, bool volume = false) {
-  Scenario scenario = test::world_of(400.0f, 300.0f,
-                                     {test::make_species("a", Topology::Wrap, 10.0f, 4.0f, {}, {},
-                                                         count)});
-  if (volume) {
-    scenario.world.dimensions = 3;
-    scenario.world.depth = 200.0f;
-  }
-  return scenario;
-}
+using test::one_species;
 
 TEST_CASE("memory refusal: the largest flock that fits is solved by hand, an eighth of margin") {
   const MemoryNeed need{1000, 100};

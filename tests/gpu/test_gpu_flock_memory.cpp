@@ -12,16 +12,7 @@
 namespace murmur {
 namespace {
 
-Scenario one_species(std::uint32_t count, bool volume = false) {
-  Scenario scenario = test::world_of(400.0f, 300.0f,
-                                     {test::make_species("a", Topology::Wrap, 10.0f, 4.0f, {}, {},
-                                                         count)});
-  if (volume) {
-    scenario.world.dimensions = 3;
-    scenario.world.depth = 200.0f;
-  }
-  return scenario;
-}
+using test::one_species;
 
 // Per slot: the candidates and the current state (a record each), seven uints (the boids'
 // cells, the ids by cell, the children, the birth offsets, three trail-slot buffers), four

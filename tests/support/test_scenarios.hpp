@@ -64,4 +64,16 @@ inline Scenario world_of(float width, float height, std::vector<SpeciesParams> s
   return scenario;
 }
 
+// One wrapping species "a" of `count` boids (radii 10 and 4) in a 400 x 300 plane, or a
+// 400 x 300 x 200 volume: the memory estimate's tests size their terms on it.
+inline Scenario one_species(std::uint32_t count, bool volume = false) {
+  Scenario scenario =
+      world_of(400.0f, 300.0f, {make_species("a", Topology::Wrap, 10.0f, 4.0f, {}, {}, count)});
+  if (volume) {
+    scenario.world.dimensions = 3;
+    scenario.world.depth = 200.0f;
+  }
+  return scenario;
+}
+
 }  // namespace murmur::test
