@@ -121,14 +121,17 @@ OrbitCamera dollied(const OrbitCamera& camera, glm::vec3 world_box, float factor
 }
 
 OrbitCamera panned(const OrbitCamera& camera, int frame_height, glm::vec2 pixel_delta) {
-  const PerspectiveView view = perspective_view(camera, glm::vec3(1.0f), 1, 1);
+  // The view's axes, as glm::lookAt makes them (perspective_view).
+  const glm::vec3 forward = glm::normalize(camera.target - camera.eye());
+  const glm::vec3 right = glm::normalize(glm::cross(forward, kUp));
+  const glm::vec3 up = glm::cross(right, forward);
   // World units per pixel in the plane through the target that faces the eye.
   const float units_per_pixel = 2.0f * camera.distance *
                                 std::tan(0.5f * glm::radians(camera.fov_degrees)) /
                                 static_cast<float>(frame_height);
   OrbitCamera moved = camera;
   // Dragging right carries the world right, so the target moves left; pixels' y is down.
-  moved.target += units_per_pixel * (-pixel_delta.x * view.right + pixel_delta.y * view.up);
+  moved.target += units_per_pixel * (-pixel_delta.x * right + pixel_delta.y * up);
   return moved;
 }
 

@@ -5,7 +5,7 @@
 //
 // The tables come in the order of parse.cpp, so the read and the check of one table can be held
 // side by side; the writer (write.cpp) writes them. It is over 800 lines because one Validator
-// checks every table of both kinds, in 2D and 3D: its range texts, lines and labels are shared
+// checks every table of both kinds (ten of them), in 2D and 3D: its range texts, lines and labels are shared
 // by all of them, and split across files they would be passed around instead.
 //
 // Sections of the Validator:
@@ -15,6 +15,7 @@
 //   [[obstacle]], [target]    points and discs inside the world
 //   [food], [[food.patch]]
 //   [render]
+//   [camera]                  a 3D world's alone; its eye apart from its target
 //   [[spawn]]                 a known species, counts, a region inside the world
 //   [plan], [[plan.group]]    a plan scenario: its groups, its canvas
 // and, after it, the rule of a plan file: no flock's tables (check_plan_has_no_flock).
