@@ -12,7 +12,7 @@
 
 // Shader storage bindings. They sit above the simulation's (shaders/common/interface.h), which
 // the simulation rebinds every step anyway.
-#define MURMUR_BIND_TRAIL_RING 16            // vec4[slots * ring length]: ribbons' positions
+#define MURMUR_BIND_TRAIL_RING 16            // vec4[slots * ring length * entry]: ribbons
 #define MURMUR_BIND_TRAIL_OWNERS 17          // TrailOwner[slots]
 #define MURMUR_BIND_OVERLAY_SHAPES 18        // OverlayShape[]: circles, then segments
 #define MURMUR_BIND_RENDER_LIVE_COUNT 19     // uint: the boids of the view being drawn
@@ -62,6 +62,11 @@
 #define MURMUR_HEAD_SHAPE_SQUARE 2
 #define MURMUR_HEAD_DART_VERTICES 3
 #define MURMUR_HEAD_SQUARE_VERTICES 4
+
+// A ribbon's entry in its ring (render_trails.glsl): (position, velocity) in one vec4 in the
+// plane; (position, 0) then (velocity, 0) in a volume.
+#define MURMUR_RIBBON_ENTRY_VEC4S_2D 1
+#define MURMUR_RIBBON_ENTRY_VEC4S_3D 2
 
 // A 3D world's heads (heads_3d.vert): none is drawn narrower than this many pixels (a
 // triangle a pixel wide can miss every pixel centre); a bird smaller on screen is drawn this

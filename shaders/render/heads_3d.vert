@@ -10,6 +10,7 @@
 // Records past the live count draw nothing.
 #include "render/render_boids.glsl"
 #include "render/render_colour.glsl"
+#include "render/render_3d.glsl"
 
 uniform mat4 u_world_to_clip;
 uniform vec3 u_eye;
@@ -41,16 +42,6 @@ const uint kVerticesPerHead = uint(kDartCorners);
 #else
 const uint kVerticesPerHead = uint(kSquareCorners);
 #endif
-// Below this a vector has no direction worth taking (a bird at rest, or heading at the eye).
-const float kTinyLength = 1e-6;
-
-// A hue by the heading's azimuth about +y (the horizon's compass), at the bird's full speed:
-// what render_colour.glsl's 2D heading and speed modes read from a velocity.
-vec2 compass_velocity(vec3 velocity) {
-  float speed = length(velocity);
-  float horizontal = length(velocity.xz);
-  return horizontal > kTinyLength ? velocity.xz * (speed / horizontal) : vec2(speed, 0.0);
-}
 
 void main() {
   uint record = uint(gl_VertexID) / kVerticesPerHead;
@@ -75,8 +66,7 @@ void main() {
   float length_world = u_head_length + u_head_length_pixels / pixels_per_unit;
   float width_pixels = length_world * u_width_ratio * pixels_per_unit;
   float floor_scale = max(1.0, MURMUR_HEAD_3D_MIN_PIXELS / max(width_pixels, kTinyLength));
-  float fog = exp(-max(depth - u_fog_start, 0.0) * u_inverse_fog);
-  v_share = fog / (floor_scale * floor_scale);
+  v_share = fog_share(depth, u_fog_start, u_inverse_fog) / (floor_scale * floor_scale);
   v_colour = v_share * boid_colour(boid.id, boid.species, compass_velocity(velocity), boid.energy);
   length_world *= floor_scale;
 #if MURMUR_HEAD_SHAPE == MURMUR_HEAD_SHAPE_DART

@@ -7,7 +7,8 @@
 // and separation pairs, or one circle around every boid); and the selected boid's sight,
 // minimum-distance and body circles, found by id, at shapes per_slot x u_circle_slots + 0, 1,
 // 2. The renderer clears those shapes first: a slot no live boid holds, or a selected id no
-// live boid has, stays an invisible shape.
+// live boid has, stays an invisible shape. Compiled with MURMUR_3D, the circles are the
+// spheres of those radii as a 3D world's camera sees them, in the frame's pixels.
 #include "render/render_boids.glsl"
 
 layout(local_size_x = MURMUR_RENDER_GROUP_SIZE) in;
@@ -36,8 +37,36 @@ uniform vec4 u_selected_sight_colour;
 uniform vec4 u_selected_distance_colour;
 uniform vec4 u_selected_body_colour;
 
+#ifdef MURMUR_3D
+// A 3D world's camera (orbit_camera.hpp's PerspectiveView): its circles are drawn in the frame.
+uniform mat4 u_world_to_clip;
+uniform vec2 u_frame_size;
+uniform vec3 u_eye;
+uniform vec3 u_view_forward;           // unit
+uniform float u_near_plane;            // view depth, world units
+uniform float u_pixels_at_unit_depth;  // pixels across a world unit at view depth 1
+#endif
+
 // The selected boid's shapes, after the trail slots' pairs.
 const uint kSelectedSight = 0u, kSelectedDistance = 1u, kSelectedBody = 2u;
+const OverlayShape kNoShape = OverlayShape(vec4(0.0), vec4(0.0));  // transparent: not drawn
+
+// A circle of `radius` world units around the boid. In the plane it is in world units. In a
+// volume it is the sphere as the camera sees it, in the frame's pixels from its bottom-left
+// corner: its centre's projection, and the radius as it scales at the centre's depth; a boid
+// behind the near plane gets none.
+OverlayShape circle_around(Boid boid, float radius, vec4 colour) {
+#ifdef MURMUR_3D
+  vec3 position = position_of(boid);
+  float depth = dot(position - u_eye, u_view_forward);
+  if (depth < u_near_plane) return kNoShape;
+  vec4 clip = u_world_to_clip * vec4(position, 1.0);
+  vec2 pixel = (clip.xy / clip.w * 0.5 + 0.5) * u_frame_size;
+  return OverlayShape(vec4(pixel, radius * u_pixels_at_unit_depth / depth, 0.0), colour);
+#else
+  return OverlayShape(vec4(boid.pos, radius, 0.0), colour);
+#endif
+}
 
 float slot_radius(uint kind, uint species) {
   if (kind == MURMUR_CIRCLE_RADIUS_SIGHT) return u_perception_radius[species];
@@ -53,15 +82,15 @@ void main() {
   if (u_has_selected && boid.id == u_selected_id) {  // ids are unique: one writer
     uint first = u_circles_per_slot * u_circle_slots;
     overlay_shapes[first + kSelectedSight] =
-        OverlayShape(vec4(boid.pos, u_perception_radius[species], 0.0), u_selected_sight_colour);
-    overlay_shapes[first + kSelectedDistance] = OverlayShape(
-        vec4(boid.pos, u_separation_radius[species], 0.0), u_selected_distance_colour);
+        circle_around(boid, u_perception_radius[species], u_selected_sight_colour);
+    overlay_shapes[first + kSelectedDistance] =
+        circle_around(boid, u_separation_radius[species], u_selected_distance_colour);
     overlay_shapes[first + kSelectedBody] =
-        OverlayShape(vec4(boid.pos, u_selected_body_radius, 0.0), u_selected_body_colour);
+        circle_around(boid, u_selected_body_radius, u_selected_body_colour);
   }
   if (boid.trail_slot >= u_circle_slots) return;
   for (uint k = 0u; k < u_circles_per_slot; ++k) {
-    overlay_shapes[u_circles_per_slot * boid.trail_slot + k] = OverlayShape(
-        vec4(boid.pos, slot_radius(u_slot_radius_kind[k], species), 0.0), u_slot_colour[k]);
+    overlay_shapes[u_circles_per_slot * boid.trail_slot + k] =
+        circle_around(boid, slot_radius(u_slot_radius_kind[k], species), u_slot_colour[k]);
   }
 }

@@ -1,6 +1,7 @@
 #version 450 core
 #include "render/bindings.h"
-// Ribbons: writes every live boid's position and velocity into the ring of its trail slot.
+// Ribbons: writes every live boid's position and velocity into the ring of its trail slot
+// (MURMUR_3D: from the 48-byte records, into entries of two vec4s).
 // The ring is indexed by the boid's trail slot (kept for life, docs/gpu.md), not its buffer
 // slot: the grid re-sorts the records every step, and a ring by record would stitch one boid's
 // past to another's. A slot's owner says whose history the ring holds and since when, so a
@@ -27,6 +28,11 @@ void main() {
   trail_owners[boid.trail_slot] =
       TrailOwner(boid.id, boid.species, continues ? owner.first_generation : u_generation,
                  u_generation, boid.energy);
-  trail_ring[boid.trail_slot * u_ring_length + u_generation % u_ring_length] =
-      vec4(boid.pos, boid.vel);
+  uint entry = ring_entry_index(boid.trail_slot, u_ring_length, u_generation);
+#ifdef MURMUR_3D
+  trail_ring[entry] = vec4(position_of(boid), 0.0);
+  trail_ring[entry + 1u] = vec4(velocity_of(boid), 0.0);
+#else
+  trail_ring[entry] = vec4(boid.pos, boid.vel);
+#endif
 }

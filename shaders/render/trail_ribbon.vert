@@ -29,7 +29,7 @@ const vec4 kNothing = vec4(0.0, 0.0, 0.0, 1.0);  // all four at one point: no ar
 
 // age <= u_generation always (age < the owner's entries <= generations so far).
 vec4 ring_entry(uint trail_slot, uint age) {
-  return trail_ring[trail_slot * u_ring_length + (u_generation - age) % u_ring_length];
+  return trail_ring[ring_entry_index(trail_slot, u_ring_length, u_generation - age)];
 }
 
 void main() {

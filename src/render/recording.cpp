@@ -296,7 +296,7 @@ RunMemory recording_memory(const FlockScenario& scenario, const RecordRequest& r
   apply_look(settings, scenario.look);
   RunMemory memory;
   memory.host = flock_state_memory(scenario) + MemoryNeed{frames_held * frame_bytes, 0};
-  memory.gpu = gpu_flock_memory(scenario) + renderer_memory(frame, settings, scenario.size());
+  memory.gpu = gpu_flock_memory(scenario) + renderer_memory(frame, settings, scenario.size(), is_3d(scenario));
   return memory;
 }
 

@@ -118,12 +118,13 @@ void Renderer::resize(int width, int height) {
   create_targets();
 }
 
-MemoryNeed renderer_memory(glm::ivec2 frame, const RenderSettings& settings, glm::vec2 world) {
+MemoryNeed renderer_memory(glm::ivec2 frame, const RenderSettings& settings, glm::vec2 world,
+                           bool three_d) {
   const std::uint64_t pixels = std::uint64_t(frame.x) * std::uint64_t(frame.y);
   const MemoryNeed targets{pixels * (kHdrTexelBytes + kOutputTexelBytes) +
                                render::bloom_bytes(frame, settings),
                            0};
-  return targets + render::trail_history_memory(settings.trails, world);
+  return targets + render::trail_history_memory(settings.trails, world, three_d);
 }
 
 void Renderer::create_targets() {
@@ -153,9 +154,6 @@ void Renderer::record_step(const GpuFlock& flock) {
 }
 
 void Renderer::record_step(const Scenario& scenario, BoidBufferView boids) {
-  // A 3D world draws no trails yet (docs/rendering.md, "Three dimensions"), and the history's
-  // passes read 40-byte records.
-  if (is_3d(scenario)) return;
   gl::DebugGroup group("render: record trails");
   render::record_trails(programs_->trail_history, passes_->trail_history, settings_, scenario,
                         boids, live_count_, passes_->geometry);
@@ -219,7 +217,8 @@ void Renderer::frame(const Scenario& scenario, BoidBufferView boids, const GridS
   gl::apply(gl::draw_into(0, {width_, height_}));
 }
 
-// A 3D world's frame: the sky, the heads in perspective with depth fog, then the light passes
+// A 3D world's frame: the sky, the ribbons in space and the heads in perspective with depth
+// fog, then the light passes and the overlays as the camera sees them
 // (docs/rendering.md, "Three dimensions").
 void Renderer::frame_3d(const Scenario& scenario, BoidBufferView boids, RenderPassTimes* times) {
   const glm::vec2 frame_size(static_cast<float>(width_), static_cast<float>(height_));
@@ -235,6 +234,8 @@ void Renderer::frame_3d(const Scenario& scenario, BoidBufferView boids, RenderPa
   const PassRunner run{times};
   run("trails", &RenderPassTimes::trails, [&] {
     render::draw_sky(programs.perspective, settings_, camera, hdr, passes.geometry);
+    render::draw_ribbons_3d(programs.perspective, passes.trail_history, settings_, scenario,
+                            boids.step, camera, hdr, passes.geometry);
   });
   run("heads", &RenderPassTimes::heads, [&] {
     render::draw_heads_3d(programs.perspective, settings_, scenario, boids, camera, hdr,
@@ -246,6 +247,11 @@ void Renderer::frame_3d(const Scenario& scenario, BoidBufferView boids, RenderPa
   const SkyColours sky = sky_colours(settings_);
   lit.background = glm::max(sky.horizon, sky.top);
   light_passes(whole_frame, lit, times);
+  const render::RenderTarget output{final_framebuffer(), {width_, height_}};
+  run("overlays", &RenderPassTimes::overlays, [&] {
+    render::draw_overlays_3d(programs.overlays, settings_, scenario, boids, camera.view,
+                             live_count_, output, passes.geometry);
+  });
   gl::apply(gl::draw_into(0, {width_, height_}));
 }
 

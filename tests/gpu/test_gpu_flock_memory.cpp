@@ -45,18 +45,25 @@ TEST_CASE("GPU flock memory: the fixed part holds the grid's cells and the obsta
   CHECK(bytes.food == 0);
 }
 
-TEST_CASE("renderer memory: RGBA16F and RGBA8 targets, the bloom chain, ribbons per boid") {
+TEST_CASE("renderer memory: RGBA16F and RGBA8 targets, the bloom chain, ribbons per boid in "
+          "the plane and in a volume") {
   RenderSettings settings;
   settings.bloom.enabled = false;
   settings.trails.mode = TrailMode::None;
   const glm::ivec2 frame(64, 32);
   // An HDR texel of four half floats and an output texel of four bytes.
-  CHECK(renderer_memory(frame, settings, {100.0f, 100.0f}).fixed == 64 * 32 * (8 + 4));
-  CHECK(renderer_memory(frame, settings, {100.0f, 100.0f}).per_boid == 0);
+  CHECK(renderer_memory(frame, settings, {100.0f, 100.0f}, false).fixed == 64 * 32 * (8 + 4));
+  CHECK(renderer_memory(frame, settings, {100.0f, 100.0f}, false).per_boid == 0);
   settings.trails.mode = TrailMode::Ribbons;
   settings.trails.ribbon_length = 10;
   // Ten positions of a vec4 and a 20-byte owner per boid.
-  CHECK(renderer_memory(frame, settings, {100.0f, 100.0f}).per_boid == 10 * 16 + 20);
+  CHECK(renderer_memory(frame, settings, {100.0f, 100.0f}, false).per_boid == 10 * 16 + 20);
+  // In a volume an entry is two vec4s: the position and the velocity.
+  CHECK(renderer_memory(frame, settings, {100.0f, 100.0f}, true).per_boid == 10 * 32 + 20);
+  // A 3D world keeps ribbons for the fade map, and no map.
+  settings.trails.mode = TrailMode::FadeMap;
+  CHECK(renderer_memory(frame, settings, {100.0f, 100.0f}, true).per_boid == 10 * 32 + 20);
+  CHECK(renderer_memory(frame, settings, {100.0f, 100.0f}, true).fixed == 64 * 32 * (8 + 4));
 }
 
 }  // namespace

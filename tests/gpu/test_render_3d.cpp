@@ -6,6 +6,7 @@
 // pixel's HDR light is -ln(1 - linear output).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -251,4 +252,199 @@ TEST_CASE("an orbit camera turned 90 degrees draws a bird where its own view put
   CHECK(seen.light > 0);
   CHECK(seen.pixel.x == Approx(drawn->pixel.x).margin(0.25));
   CHECK(seen.pixel.y == Approx(drawn->pixel.y).margin(0.25));
+}
+
+namespace {
+
+// Records one step of `birds` into the renderer's trails, as a simulation step would.
+void record(Renderer& renderer, const FlockScenario& scenario,
+            const std::vector<gpu::Boid3D>& birds) {
+  const gl::Buffer buffer("test.render3d.trail_step", birds.size() * sizeof(gpu::Boid3D),
+                          birds.data());
+  renderer.record_step(scenario, BoidBufferView{buffer.id(), static_cast<std::uint32_t>(birds.size())});
+}
+
+// A bird flown through `xs` (one step each) along the line y = z = the camera's target, then
+// drawn at the last: the frame with its trails, and the light its ribbons added (the frame
+// less the one without trails), pixel by pixel.
+struct TrailFrames {
+  RgbaImage with_trails;
+  std::vector<float> ribbon_light;
+};
+TrailFrames fly(const FlockScenario& scenario, RenderSettings settings,
+                const std::vector<float>& xs) {
+  Renderer renderer(kWidth, kHeight, settings);
+  const glm::vec3 target = starting_camera(scenario, static_cast<float>(kWidth) / kHeight).target;
+  const glm::vec3 velocity{xs.back() - xs[xs.size() - 2], 0.0f, 0.0f};
+  std::vector<gpu::Boid3D> bird;
+  for (const float x : xs) {
+    bird = {bird_at({x, target.y, target.z}, velocity, 0)};
+    record(renderer, scenario, bird);
+  }
+  TrailFrames frames;
+  frames.with_trails = draw(renderer, scenario, bird);
+  renderer.settings().trails.mode = TrailMode::None;  // drawn without them; the history stays
+  const RgbaImage heads_alone = draw(renderer, scenario, bird);
+  for (int y = 0; y < kHeight; ++y)
+    for (int x = 0; x < kWidth; ++x)
+      frames.ribbon_light.push_back(light_of(pixel_at(frames.with_trails, x, y)) -
+                                    light_of(pixel_at(heads_alone, x, y)));
+  return frames;
+}
+
+float ribbon_light_at(const TrailFrames& frames, const PerspectiveView& view, glm::vec3 world) {
+  const auto drawn = world_to_screen(view, world);
+  REQUIRE(drawn);
+  return frames.ribbon_light[static_cast<std::size_t>(drawn->pixel.y) * kWidth +
+                             static_cast<std::size_t>(drawn->pixel.x)];
+}
+
+RenderSettings ribbon_light_settings() {
+  RenderSettings settings = plain_light();
+  settings.heads.shape = HeadShape::Disc;
+  settings.heads.size = 4;
+  settings.trails.mode = TrailMode::Ribbons;
+  settings.trails.ribbon_length = 6;  // five segments
+  settings.trails.width_pixels = 6;
+  settings.trails.intensity = 0.5f;
+  settings.fog_distance = 1e6f;  // no fog: the light is the ribbon's alone
+  return settings;
+}
+
+}  // namespace
+
+TEST_CASE("3D ribbons follow the bird's path in space, fading with age, and nothing else is lit",
+          "[render3d]") {
+  test::gl_context();
+  const FlockScenario scenario = volume();
+  const RenderSettings settings = ribbon_light_settings();
+  const PerspectiveView view = starting_view(scenario);
+  const glm::vec3 target = starting_camera(scenario, static_cast<float>(kWidth) / kHeight).target;
+  const std::vector<float> xs{40, 60, 80, 100, 120, 140};
+  const TrailFrames frames = fly(scenario, settings, xs);
+  const auto at_x = [&](float x) {
+    return ribbon_light_at(frames, view, {x, target.y, target.z});
+  };
+  // The midpoints of the segments of ages 1 and 3 (the newest is 0) lie at the target's depth,
+  // where the width is trail_width pixels times the fade: their light is the intensity times
+  // the fade at the midpoint, 1 - (age + 1/2) / 5, on grey 0.5.
+  CHECK(at_x(110) == Approx(0.5f * 0.5f * (1.0f - 1.5f / 5.0f)).epsilon(0.1));
+  CHECK(at_x(70) == Approx(0.5f * 0.5f * (1.0f - 3.5f / 5.0f)).epsilon(0.15));
+  // Behind the oldest entry and ahead of the bird, nothing.
+  CHECK(at_x(20) == 0.0f);
+  CHECK(at_x(170) == 0.0f);
+  // Every lit pixel lies within the widest ribbon's half width (3 pixels) and a pixel of the
+  // path on the screen.
+  const auto oldest = world_to_screen(view, {xs.front(), target.y, target.z});
+  const auto newest = world_to_screen(view, {xs.back(), target.y, target.z});
+  REQUIRE(oldest);
+  REQUIRE(newest);
+  int lit = 0;
+  for (int y = 0; y < kHeight; ++y)
+    for (int x = 0; x < kWidth; ++x) {
+      if (frames.ribbon_light[static_cast<std::size_t>(y) * kWidth + x] <= 0) continue;
+      ++lit;
+      CHECK(std::abs(y + 0.5f - newest->pixel.y) <= 4.0f);
+      CHECK(x + 0.5f >= oldest->pixel.x - 1.0f);
+      CHECK(x + 0.5f <= newest->pixel.x + 1.0f);
+    }
+  CHECK(lit > 20);
+}
+
+TEST_CASE("a 3D ribbon never streaks across a wrapped face, and the fade map's mode draws "
+          "ribbons in space", "[render3d]") {
+  test::gl_context();
+  const FlockScenario scenario = volume();
+  const PerspectiveView view = starting_view(scenario);
+  const glm::vec3 target = starting_camera(scenario, static_cast<float>(kWidth) / kHeight).target;
+  RenderSettings settings = ribbon_light_settings();
+  // 190 to 10 is a step of 20 across the face x = 200 of a world 200 wide.
+  const std::vector<float> xs{150, 170, 190, 10, 30};
+  const TrailFrames frames = fly(scenario, settings, xs);
+  const auto at_x = [&](float x) {
+    return ribbon_light_at(frames, view, {x, target.y, target.z});
+  };
+  CHECK(at_x(180) > 0.0f);
+  CHECK(at_x(20) > 0.0f);
+  CHECK(at_x(100) == 0.0f);
+  CHECK(at_x(60) == 0.0f);
+  CHECK(at_x(160) > 0.0f);
+
+  settings.trails.mode = TrailMode::FadeMap;
+  const TrailFrames fade_map = fly(scenario, settings, xs);
+  CHECK(fade_map.with_trails.pixels == frames.with_trails.pixels);
+}
+
+TEST_CASE("3D overlays: the selected bird's sight and the obstacle's sphere are circles of "
+          "their radii at their depth around the pixels the camera puts them on",
+          "[render3d]") {
+  test::gl_context();
+  const FlockScenario scenario = parse_scenario(
+      "[world]\ndimensions = 3\nwidth = 200\nheight = 200\ndepth = 200\n"
+      "[[species]]\nname = \"a\"\ncount = 1\nperception_radius = 40\nseparation_radius = 20\n"
+      "colour = [0.5, 0.5, 0.5]\n"
+      "[[obstacle]]\nx = 150\ny = 60\nz = 40\nradius = 25\n",
+      "overlays.toml");
+  RenderSettings settings = plain_light();
+  settings.heads.shape = HeadShape::Disc;
+  settings.heads.size = 4;
+  const PerspectiveView view = starting_view(scenario);
+  const glm::vec3 bird = glm::vec3(70.0f, 120.0f, 130.0f);
+  Renderer renderer(kWidth, kHeight, settings);
+  const RgbaImage plain = draw(renderer, scenario, {bird_at(bird, {1, 0, 0}, 7)});
+  renderer.settings().overlays.selected_id = 7;
+  const RgbaImage ringed = draw(renderer, scenario, {bird_at(bird, {1, 0, 0}, 7)});
+
+  const auto bird_seen = world_to_screen(view, bird);
+  const auto obstacle_seen = world_to_screen(view, {150.0f, 60.0f, 40.0f});
+  REQUIRE(bird_seen);
+  REQUIRE(obstacle_seen);
+  const float scale = view.pixels_per_unit_at_unit_depth;
+  struct Ring {
+    glm::vec2 centre;
+    float radius;
+  };
+  const std::vector<Ring> rings{
+      {bird_seen->pixel, 40.0f * scale / bird_seen->depth},      // sight
+      {bird_seen->pixel, 20.0f * scale / bird_seen->depth},      // minimum distance
+      {obstacle_seen->pixel, 25.0f * scale / obstacle_seen->depth}};
+  REQUIRE(rings[0].radius > 8.0f);  // a ring large enough to tell from the head
+  // Every pixel the selection changed is on one of its rings (a line one pixel wide, its
+  // segments chords of the circle), or the body's small ring at the bird itself.
+  const float body_pixels = 4.0f;
+  int on_sight_ring = 0;
+  for (int y = 0; y < kHeight; ++y)
+    for (int x = 0; x < kWidth; ++x) {
+      const glm::vec2 centre(x + 0.5f, y + 0.5f);
+      if (pixel_at(plain, x, y).sum() == pixel_at(ringed, x, y).sum()) continue;
+      const float from_bird = glm::length(centre - bird_seen->pixel);
+      const bool on_ring = std::abs(from_bird - rings[0].radius) <= 1.5f ||
+                           std::abs(from_bird - rings[1].radius) <= 1.5f ||
+                           from_bird <= body_pixels;
+      CHECK(on_ring);
+      if (std::abs(from_bird - rings[0].radius) <= 1.5f) ++on_sight_ring;
+    }
+  // The sight ring is drawn all round: most of its circumference's pixels changed.
+  CHECK(on_sight_ring > 3.0f * rings[0].radius);
+  // The obstacle's ring is there in the plain frame: its rightmost point differs from the sky.
+  const Ring& obstacle = rings[2];
+  int obstacle_lit = 0;
+  for (int step = 0; step < 16; ++step) {
+    const float angle = glm::radians(22.5f * step);
+    const glm::vec2 on = obstacle.centre + obstacle.radius * glm::vec2(std::cos(angle), std::sin(angle));
+    if (on.x < 0 || on.y < 0 || on.x >= kWidth || on.y >= kHeight) continue;
+    // A line one pixel wide lights a pixel beside the exact point where it runs near an edge.
+    bool lit = false;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int x = std::clamp(static_cast<int>(on.x) + dx, 0, kWidth - 1);
+        const int y = std::clamp(static_cast<int>(on.y) + dy, 0, kHeight - 1);
+        lit = lit || pixel_at(plain, x, y).sum() > 0;
+      }
+    if (lit) ++obstacle_lit;
+  }
+  CHECK(obstacle_lit >= 12);
+  // And nothing lit in the plain frame half way between the obstacle's centre and its ring.
+  const glm::vec2 inside = obstacle.centre + glm::vec2(0.5f * obstacle.radius, 0.0f);
+  CHECK(pixel_at(plain, static_cast<int>(inside.x), static_cast<int>(inside.y)).sum() == 0);
 }

@@ -14,6 +14,11 @@
 
 namespace murmur::gl {
 
+// The #define that builds a shader for a 3D world: 48-byte Boid records and the model over vec3
+// (shaders/common/common.glsl). The simulation's passes and the renderer's 3D passes add it to
+// their defines.
+inline constexpr const char* kVolumeDefine = "#define MURMUR_3D\n";
+
 class Program {
  public:
   Program() = default;

@@ -98,9 +98,10 @@ struct RenderPassTimes {
 };
 
 // The GPU bytes of a Renderer's targets for a `frame` of pixels with `settings`, and of the
-// trails of a flock in a world of `world` (the memory estimate, docs/reliability.md): the HDR
-// and output targets, the bloom chain, the trails' history.
-MemoryNeed renderer_memory(glm::ivec2 frame, const RenderSettings& settings, glm::vec2 world);
+// trails of a flock in a world of `world`, 3D or not (the memory estimate,
+// docs/reliability.md): the HDR and output targets, the bloom chain, the trails' history.
+MemoryNeed renderer_memory(glm::ivec2 frame, const RenderSettings& settings, glm::vec2 world,
+                           bool three_d);
 
 class Renderer {
  public:

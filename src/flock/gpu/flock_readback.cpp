@@ -57,8 +57,6 @@ struct FoundBoid3D {
 };
 static_assert(offsetof(FoundBoid3D, matches) == sizeof(gpu::Boid3D));
 constexpr std::size_t kFoundBytes = std::max(sizeof(FoundBoid), sizeof(FoundBoid3D));
-// The flock passes' define for a volume (gpu_flock.cpp compiles its passes with the same).
-constexpr const char* kVolumeDefine = "#define MURMUR_3D\n";
 
 // shaders/flock/nearest_boid.comp's NearestBoidBlock (std430).
 struct NearestResult {
@@ -213,7 +211,7 @@ struct FlockReadback::Impl {
   gl::Program find_pass = gl::Program::compute("flock/find_boid.comp");
   // The lookup over a volume's records, compiled at the first 3D request.
   struct VolumeFind {
-    gl::Program pass = gl::Program::compute("flock/find_boid.comp", kVolumeDefine);
+    gl::Program pass = gl::Program::compute("flock/find_boid.comp", gl::kVolumeDefine);
     gl::Uniform wanted_id{pass, "wanted_id"};
   };
   std::unique_ptr<VolumeFind> volume_find;

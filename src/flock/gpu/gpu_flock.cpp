@@ -49,10 +49,6 @@ constexpr const char* kOneSpeciesDefine = "#define MURMUR_ONE_SPECIES\n";
 // The steering passes' variant in which a topological species keeps its k nearest (docs/gpu.md,
 // "Topological neighbours"); a scenario without one steps with the metric passes alone.
 constexpr const char* kTopologicalDefine = "#define MURMUR_TOPOLOGICAL\n";
-// Every flock pass of a 3D world: the 48-byte record, vec3 positions and velocities, the grid's
-// layers (docs/gpu.md, "Three dimensions").
-constexpr const char* k3dDefine = "#define MURMUR_3D\n";
-
 // A 64-bit step as the shaders take it (low word, high word).
 glm::uvec2 step_words(std::uint64_t step) {
   return {static_cast<std::uint32_t>(step), static_cast<std::uint32_t>(step >> 32)};
@@ -67,8 +63,10 @@ constexpr GLintptr kCandidateGroupsOffset = offsetof(gpu::Population, candidate_
 // --- the flock's buffers and programs ----------------------------------------------------------
 struct GpuFlock::Impl {
   Scenario scenario;
-  bool volume = false;          // a 3D world: every pass compiled with k3dDefine
-  std::string dimension_define;  // k3dDefine in 3D, else nothing
+  // A 3D world: every pass compiled with gl::kVolumeDefine (the 48-byte record, vec3 positions
+  // and velocities, the grid's layers: docs/gpu.md, "Three dimensions").
+  bool volume = false;
+  std::string dimension_define;  // gl::kVolumeDefine in 3D, else nothing
   NeighbourSearch search;
   GridShape grid;
   std::uint32_t capacity = 0;
@@ -519,7 +517,7 @@ GpuFlock::GpuFlock(const Scenario& scenario, const FlockState& initial, Neighbou
   m.scenario = scenario;
   m.search = search;
   m.volume = is_3d(scenario);
-  m.dimension_define = m.volume ? k3dDefine : "";
+  m.dimension_define = m.volume ? gl::kVolumeDefine : "";
   const std::string& dimension = m.dimension_define;
   m.capacity = std::max<std::uint32_t>(scenario.capacity(),
                                        static_cast<std::uint32_t>(initial.boids.size()));

@@ -59,17 +59,52 @@ Outlines outlines(const OverlaySettings& settings, bool ink, const Scenario& sce
   return shapes;
 }
 
-}  // namespace
+// The obstacles' spheres and the target's marker as `view` sees them, in the frame's pixels
+// from its bottom-left corner (the lines' view of a 3D frame); what is behind the near plane is
+// left out.
+Outlines outlines_3d(const OverlaySettings& settings, bool ink, const Scenario& scenario,
+                     const PerspectiveView& view) {
+  Outlines shapes;
+  const auto seen = [&](glm::vec2 plane, float z) -> std::optional<ScreenPoint> {
+    std::optional<ScreenPoint> point = world_to_screen(view, {plane.x, plane.y, z});
+    // world_to_screen's pixels count down from the top; the lines' count up from the bottom.
+    if (point) point->pixel.y = static_cast<float>(view.frame_size.y) - point->pixel.y;
+    return point;
+  };
+  const glm::vec4 obstacle_colour = ink ? settings.ink_obstacle_colour : settings.obstacle_colour;
+  const glm::vec4 target_colour = ink ? settings.ink_target_colour : settings.target_colour;
+  if (settings.obstacles)
+    for (const Obstacle& obstacle : scenario.obstacles)
+      if (const auto centre = seen(obstacle.centre, obstacle.z))
+        shapes.circles.push_back(
+            {{centre->pixel,
+              obstacle.radius * view.pixels_per_unit_at_unit_depth / centre->depth, 0.0f},
+             obstacle_colour});
+  if (settings.target && scenario.target)
+    if (const auto at = seen(scenario.target->position, scenario.target->z)) {
+      const float ring = settings.target_marker_pixels;
+      const glm::vec2 pixel = at->pixel;
+      shapes.circles.push_back({{pixel, ring, 0.0f}, target_colour});
+      shapes.segments.push_back(
+          {{pixel - glm::vec2(ring, 0), pixel + glm::vec2(ring, 0)}, target_colour});
+      shapes.segments.push_back(
+          {{pixel - glm::vec2(0, ring), pixel + glm::vec2(0, ring)}, target_colour});
+    }
+  return shapes;
+}
 
-OverlayPrograms::OverlayPrograms()
-    : lines{gl::Program::graphics("render/render_overlay.vert", "render/render_overlay.frag",
-                                  render_constants())},
-      circles{gl::Program::compute("render/render_overlay_circles.comp", render_constants())} {}
+// Where a frame's overlays are drawn: the lines' view (the world's plane, or a 3D frame's
+// pixels), and for a 3D world the camera its boids' circles are projected by.
+struct OverlaySpace {
+  WorldView lines_view;
+  const PerspectiveView* camera = nullptr;
+  float selected_body_radius = 0;  // world units
+};
 
-void draw_overlays(const OverlayPrograms& programs, const RenderSettings& render_settings,
-                   const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
-                   const WorldView& view, const gl::Buffer& live_count,
-                   const RenderTarget& output, const PassGeometry& geometry) {
+void draw_shapes(const OverlayPrograms& programs, const RenderSettings& render_settings,
+                 const Scenario& scenario, BoidBufferView boids, const Outlines& shapes,
+                 const OverlaySpace& space, const gl::Buffer& live_count,
+                 const RenderTarget& output, const PassGeometry& geometry) {
   const OverlaySettings& settings = render_settings.overlays;
   const bool ink = render_settings.blend == BlendMode::Ink;
   // Boid circles by trail slot: every slot's one circle, or the first slots' pairs.
@@ -85,13 +120,12 @@ void draw_overlays(const OverlayPrograms& programs, const RenderSettings& render
   const std::uint32_t circles_per_slot = all_circles ? 1 : kMaxCirclesPerSlot;
 
   // Circles first (boid circles, then obstacles and the target's ring), then segments.
-  const Outlines shapes = outlines(settings, ink, scenario, grid, view);
   const bool selected = settings.selected_id.has_value() && settings.circles != CircleMode::None;
   const std::size_t boid_circles = circles_per_slot * static_cast<std::size_t>(circle_slots) +
                                    (selected ? kSelectedCircles : 0);
   const std::size_t total = boid_circles + shapes.circles.size() + shapes.segments.size();
   gl::DrawState state = output.whole();
-  state.scissor = world_scissor(view);
+  state.scissor = world_scissor(space.lines_view);
   if (total == 0 || !state.scissor) return;
   state.blend = gl::Blend::same(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
 
@@ -114,7 +148,8 @@ void draw_overlays(const OverlayPrograms& programs, const RenderSettings& render
       perception[s] = scenario.species[s].perception_radius;
       separation[s] = scenario.species[s].separation_radius;
     }
-    const OverlayPrograms::Circles& select = programs.circles;
+    const OverlayPrograms::Circles& select =
+        space.camera != nullptr ? programs.circles_3d : programs.circles;
     select.boid_count.set(boids.count);
     select.circle_slots.set(circle_slots);
     select.circles_per_slot.set(circles_per_slot);
@@ -133,11 +168,19 @@ void draw_overlays(const OverlayPrograms& programs, const RenderSettings& render
     select.separation_radius.set(std::span<const float>(separation));
     select.has_selected.set(selected);
     select.selected_id.set(settings.selected_id.value_or(0));
-    select.selected_body_radius.set(
-        kHalf * head_look(render_settings, scenario, expected_boids(scenario, boids), view).length);
+    select.selected_body_radius.set(space.selected_body_radius);
     select.selected_sight_colour.set(settings.selected_sight_colour);
     select.selected_distance_colour.set(settings.selected_distance_colour);
     select.selected_body_colour.set(settings.selected_body_colour);
+    if (space.camera != nullptr) {
+      const PerspectiveView& camera = *space.camera;
+      select.world_to_clip.set(camera.world_to_clip);
+      select.frame_size.set(glm::vec2(camera.frame_size));
+      select.eye.set(camera.eye);
+      select.view_forward.set(camera.forward);
+      select.near_plane.set(camera.near_plane);
+      select.pixels_at_unit_depth.set(camera.pixels_per_unit_at_unit_depth);
+    }
     // The shapes' clear and upload are buffer updates; the simulation wrote the boids.
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_RENDER_BOIDS, boids.buffer);
@@ -149,7 +192,7 @@ void draw_overlays(const OverlayPrograms& programs, const RenderSettings& render
 
   gl::apply(state);
   const OverlayPrograms::Lines& lines = programs.lines;
-  lines.view.set(view);
+  lines.view.set(space.lines_view);
   lines.program.use();
   geometry.bind_empty();
   if (circle_count > 0) {
@@ -163,6 +206,46 @@ void draw_overlays(const OverlayPrograms& programs, const RenderSettings& render
     lines.first_shape.set(static_cast<std::uint32_t>(circle_count));
     glDrawArrays(GL_LINES, 0, kLineVertices * static_cast<GLsizei>(shapes.segments.size()));
   }
+}
+
+}  // namespace
+
+OverlayPrograms::Circles::Circles(const std::string& defines)
+    : program(gl::Program::compute("render/render_overlay_circles.comp",
+                                   render_constants() + defines)) {}
+
+OverlayPrograms::OverlayPrograms()
+    : lines{gl::Program::graphics("render/render_overlay.vert", "render/render_overlay.frag",
+                                  render_constants())},
+      circles(""),
+      circles_3d(gl::kVolumeDefine) {}
+
+void draw_overlays(const OverlayPrograms& programs, const RenderSettings& render_settings,
+                   const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
+                   const WorldView& view, const gl::Buffer& live_count,
+                   const RenderTarget& output, const PassGeometry& geometry) {
+  const bool ink = render_settings.blend == BlendMode::Ink;
+  OverlaySpace space{view};
+  // The circles and the boid's body are only worked out when a boid circle is drawn.
+  if (render_settings.overlays.circles != CircleMode::None && render_settings.overlays.selected_id)
+    space.selected_body_radius =
+        kHalf * head_look(render_settings, scenario, expected_boids(scenario, boids), view).length;
+  draw_shapes(programs, render_settings, scenario, boids,
+              outlines(render_settings.overlays, ink, scenario, grid, view), space, live_count,
+              output, geometry);
+}
+
+void draw_overlays_3d(const OverlayPrograms& programs, const RenderSettings& render_settings,
+                      const Scenario& scenario, BoidBufferView boids, const PerspectiveView& view,
+                      const gl::Buffer& live_count, const RenderTarget& output,
+                      const PassGeometry& geometry) {
+  const bool ink = render_settings.blend == BlendMode::Ink;
+  const OverlaySpace space{fit_world(glm::vec2(view.frame_size), view.frame_size.x,
+                                     view.frame_size.y),
+                           &view, kHalf * world_head_length(render_settings, scenario)};
+  draw_shapes(programs, render_settings, scenario, boids,
+              outlines_3d(render_settings.overlays, ink, scenario, view), space, live_count,
+              output, geometry);
 }
 
 }  // namespace murmur::render

@@ -11,8 +11,6 @@
 namespace murmur::render {
 namespace {
 
-// The flock's passes' own #define: a program reading 48-byte Boid3D records.
-constexpr const char* k3dDefine = "#define MURMUR_3D\n";
 // heads.frag's point-sprite cut: never in 3D, whose heads are triangles.
 constexpr bool kNoSprites = false;
 
@@ -20,7 +18,7 @@ std::string heads_3d_variant(ColourMode mode, bool discs) {
   return colour_variant(mode) +
          variant_define("MURMUR_HEAD_SHAPE", discs ? MURMUR_HEAD_SHAPE_SQUARE
                                                    : MURMUR_HEAD_SHAPE_DART) +
-         flag("MURMUR_HEAD_SPRITE", kNoSprites) + k3dDefine;
+         flag("MURMUR_HEAD_SPRITE", kNoSprites) + gl::kVolumeDefine;
 }
 
 bool draws_discs(const HeadStyle& style) {
@@ -40,6 +38,7 @@ PerspectiveFrame perspective_frame(const RenderSettings& settings, const Scenari
   const float to_centre = glm::dot(kHalf * box - frame.view.eye, frame.view.forward);
   frame.fog_start = std::max(to_centre - kHalf * diagonal, 0.0f);
   frame.fog_distance = settings.fog_distance > 0 ? settings.fog_distance : diagonal;
+  frame.focus_depth = camera.distance;
   return frame;
 }
 
@@ -50,15 +49,23 @@ PerspectivePrograms::Heads::Heads(const std::string& variant)
     : program(gl::Program::graphics("render/heads_3d.vert", "render/heads.frag",
                                     render_constants() + variant)) {}
 
+PerspectivePrograms::Ribbons::Ribbons(const std::string& colour_defines)
+    : program(gl::Program::graphics("render/trail_ribbon_3d.vert", "render/trail_ribbon.frag",
+                                    render_constants() + colour_defines + gl::kVolumeDefine)) {}
+
 std::size_t PerspectivePrograms::build_every_variant() {
   std::size_t built = 0;
   if (!sky) sky = std::make_unique<Sky>();
   ++built;
-  for (std::size_t index = 0; index < std::size(kColourModeNames); ++index)
+  for (std::size_t index = 0; index < std::size(kColourModeNames); ++index) {
+    const auto mode = static_cast<ColourMode>(index);
     for (const bool discs : {false, true}) {
-      heads[heads_3d_variant(static_cast<ColourMode>(index), discs)];
+      heads[heads_3d_variant(mode, discs)];
       ++built;
     }
+    ribbons[colour_variant(mode)];
+    ++built;
+  }
   return built;
 }
 
@@ -76,6 +83,40 @@ void draw_sky(PerspectivePrograms& programs, const RenderSettings& settings,
   gl::apply(hdr.whole());
   sky.program.use();
   geometry.draw_fullscreen();
+}
+
+void draw_ribbons_3d(PerspectivePrograms& programs, const TrailHistory& history,
+                     const RenderSettings& settings, const Scenario& scenario, std::uint64_t step,
+                     const PerspectiveFrame& frame, const RenderTarget& hdr,
+                     PassGeometry& geometry) {
+  const TrailSettings& trails = settings.trails;
+  if (kept_trail_mode(trails, true) != TrailMode::Ribbons || !history.ribbons_drawable()) return;
+  const PerspectivePrograms::Ribbons& ribbons = programs.ribbons[colour_variant(settings.colour.mode)];
+  const PerspectiveView& view = frame.view;
+  ribbons.colour.set(settings.colour, scenario, step);
+  ribbons.ring_length.set(history.ring_length);
+  ribbons.generation.set(history.generation);
+  ribbons.world_size.set(world_box(scenario));
+  ribbons.world_to_clip.set(view.world_to_clip);
+  ribbons.eye.set(view.eye);
+  ribbons.view_forward.set(view.forward);
+  ribbons.near_plane.set(view.near_plane);
+  ribbons.pixels_at_unit_depth.set(view.pixels_per_unit_at_unit_depth);
+  ribbons.focus_depth.set(frame.focus_depth);
+  ribbons.width_pixels.set(trails.ribbon_width());
+  ribbons.min_width_pixels.set(trails.ribbon_min_width_pixels);
+  ribbons.intensity.set(trails.ribbon_brightness());
+  ribbons.fog_start.set(frame.fog_start);
+  ribbons.inverse_fog.set(1.0f / frame.fog_distance);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // trail_record wrote the ring
+  history.ring.bind_storage(MURMUR_BIND_TRAIL_RING);
+  history.owners.bind_storage(MURMUR_BIND_TRAIL_OWNERS);
+  gl::DrawState state = hdr.whole();
+  state.blend = mark_blend(settings.blend, GL_ONE);  // alpha: the opacity, its light
+  gl::apply(state);
+  ribbons.program.use();
+  // Every slot's segments; those of slots no live boid holds collapse in the vertex shader.
+  geometry.draw_quads(history.ring_slots * (history.ring_length - 1));
 }
 
 void draw_heads_3d(PerspectivePrograms& programs, const RenderSettings& settings,

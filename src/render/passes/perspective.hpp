@@ -1,7 +1,8 @@
 #pragma once
 // A 3D world's passes (docs/rendering.md, "Three dimensions"): the sky, coloured by each view
-// ray's elevation, then the heads in perspective from the 48-byte records, faded into the sky
-// by depth fog (shaders/render/sky_3d.frag, heads_3d.vert with heads.frag).
+// ray's elevation, then the ribbons in space and the heads in perspective from the 48-byte
+// records, faded into the sky by depth fog (shaders/render/sky_3d.frag, trail_ribbon_3d.vert,
+// heads_3d.vert with heads.frag).
 #include <memory>
 #include <string>
 
@@ -9,6 +10,7 @@
 
 #include "murmur/render/orbit_camera.hpp"
 #include "pass.hpp"
+#include "trail_history.hpp"
 
 namespace murmur::render {
 
@@ -19,6 +21,7 @@ struct PerspectiveFrame {
   // (0 with the eye inside it), so a bird at the front of the box keeps all its light.
   float fog_start = 0;
   float fog_distance = 1;  // world units, > 0 (RenderSettings::fog_distance, or the diagonal)
+  float focus_depth = 1;   // the camera's target's view depth (its distance), > 0
 };
 // The settings' orbit camera, or the scenario's starting one for the frame's aspect.
 PerspectiveFrame perspective_frame(const RenderSettings& settings, const Scenario& scenario,
@@ -48,14 +51,34 @@ struct PerspectivePrograms {
     static constexpr gl::Uniform::MayBeCompiledOut kDartOnly{};
     gl::Uniform notch_ratio{program, "u_notch_ratio", kDartOnly};
   };
+  struct Ribbons {
+    explicit Ribbons(const std::string& colour_defines);
+    gl::Program program;
+    ColourUniforms colour{program};
+    gl::Uniform ring_length{program, "u_ring_length"}, generation{program, "u_generation"},
+        world_size{program, "u_world_size"}, world_to_clip{program, "u_world_to_clip"},
+        eye{program, "u_eye"}, view_forward{program, "u_view_forward"},
+        near_plane{program, "u_near_plane"},
+        pixels_at_unit_depth{program, "u_pixels_at_unit_depth"},
+        focus_depth{program, "u_focus_depth"}, width_pixels{program, "u_width_pixels"},
+        min_width_pixels{program, "u_min_width_pixels"}, intensity{program, "u_intensity"},
+        fog_start{program, "u_fog_start"}, inverse_fog{program, "u_inverse_fog"};
+  };
   std::unique_ptr<Sky> sky;  // built by the first 3D frame
   Variants<Heads> heads;
+  Variants<Ribbons> ribbons;
   std::size_t build_every_variant();
 };
 
 // Writes every pixel of `hdr`: the sky, no marks (glow) or opaque (ink).
 void draw_sky(PerspectivePrograms& programs, const RenderSettings& settings,
               const PerspectiveFrame& frame, const RenderTarget& hdr, PassGeometry& geometry);
+// Reads the ribbons' ring (trail_history.hpp, two vec4s an entry) when the trails kept are
+// ribbons and two records have been made; writes `hdr`.
+void draw_ribbons_3d(PerspectivePrograms& programs, const TrailHistory& history,
+                     const RenderSettings& settings, const Scenario& scenario, std::uint64_t step,
+                     const PerspectiveFrame& frame, const RenderTarget& hdr,
+                     PassGeometry& geometry);
 // Reads the boids (Boid3D records); writes `hdr`.
 void draw_heads_3d(PerspectivePrograms& programs, const RenderSettings& settings,
                    const Scenario& scenario, BoidBufferView boids, const PerspectiveFrame& frame,

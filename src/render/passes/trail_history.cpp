@@ -61,27 +61,32 @@ gl::Program stamp_program(const std::string& stage_defines) {
   return gl::Program::compute("render/trail_stamp.comp", render_constants() + stage_defines);
 }
 
-// The ring's entries per boid and the bytes of one: a position and its step.
+// The ring's entries per boid and the vec4s of one: a position and its velocity.
 std::uint32_t ribbon_entries(const TrailSettings& settings) {
   return static_cast<std::uint32_t>(std::max(settings.ribbon_length, kMinRibbonLength));
 }
-constexpr std::size_t kRibbonEntryBytes = sizeof(glm::vec4);
+std::uint32_t ribbon_entry_vec4s(bool three_d) {
+  return three_d ? MURMUR_RIBBON_ENTRY_VEC4S_3D : MURMUR_RIBBON_ENTRY_VEC4S_2D;
+}
 // The fade map's texel (RGBA16F), its stamp sums and its place in the list of stamped texels.
 constexpr std::size_t kFadeTexelBytes = 4 * sizeof(std::uint16_t);
 constexpr std::size_t kStampBytesPerTexel =
     MURMUR_STAMP_SUM_WORDS * sizeof(std::uint32_t) + sizeof(std::uint32_t);
 
 void record_ribbons(TrailHistoryPrograms::Record& pass, TrailHistory& history,
-                    const TrailSettings& settings, BoidBufferView boids) {
+                    const TrailSettings& settings, BoidBufferView boids, bool three_d) {
   const std::uint32_t length = ribbon_entries(settings);
-  if (history.ring_slots != boids.count || history.ring_length != length) {
+  const std::uint32_t entry_vec4s = ribbon_entry_vec4s(three_d);
+  if (history.ring_slots != boids.count || history.ring_length != length ||
+      history.ring_entry_vec4s != entry_vec4s) {
     const std::size_t entries = static_cast<std::size_t>(boids.count) * length;
-    history.ring = gl::Buffer("murmur.render.trail_ring", entries * kRibbonEntryBytes);
+    history.ring = gl::Buffer("murmur.render.trail_ring", entries * entry_vec4s * sizeof(glm::vec4));
     // Zeroed owners have last generation 0 < history_start: no slot has a history yet.
     history.owners = gl::Buffer("murmur.render.trail_owners", boids.count * sizeof(TrailOwner));
     history.owners.clear_to_zero();
     history.ring_slots = boids.count;
     history.ring_length = length;
+    history.ring_entry_vec4s = entry_vec4s;
     history.generation = 0;
     history.history_start = 1;
   }
@@ -214,6 +219,8 @@ TrailHistoryPrograms::StampAdd::StampAdd(const std::string& colour_defines)
 
 TrailHistoryPrograms::TrailHistoryPrograms()
     : record{gl::Program::compute("render/trail_record.comp", render_constants())},
+      record_3d{gl::Program::compute("render/trail_record.comp",
+                                     render_constants() + gl::kVolumeDefine)},
       stamp_prepare(stamp_program("#define MURMUR_STAMP_PREPARE 1\n")),
       stamp_fold{stamp_program("#define MURMUR_STAMP_FOLD 1\n")},
       fade{gl::Program::graphics("render/render_fullscreen.vert", "render/trail_fade.frag",
@@ -225,11 +232,17 @@ std::size_t TrailHistoryPrograms::build_every_variant() {
   return std::size(kColourModeNames);
 }
 
-MemoryNeed trail_history_memory(const TrailSettings& settings, glm::vec2 world) {
-  if (settings.mode == TrailMode::Ribbons) {
-    return {0, ribbon_entries(settings) * kRibbonEntryBytes + sizeof(TrailOwner)};
+TrailMode kept_trail_mode(const TrailSettings& settings, bool three_d) {
+  return three_d && settings.mode == TrailMode::FadeMap ? TrailMode::Ribbons : settings.mode;
+}
+
+MemoryNeed trail_history_memory(const TrailSettings& settings, glm::vec2 world, bool three_d) {
+  const TrailMode mode = kept_trail_mode(settings, three_d);
+  if (mode == TrailMode::Ribbons) {
+    return {0, ribbon_entries(settings) * ribbon_entry_vec4s(three_d) * sizeof(glm::vec4) +
+                   sizeof(TrailOwner)};
   }
-  if (settings.mode != TrailMode::FadeMap) return {};
+  if (mode != TrailMode::FadeMap) return {};
   const glm::ivec2 size = fade_map_size(settings, world);
   const std::uint64_t texels = std::uint64_t(size.x) * std::uint64_t(size.y);
   return {texels * (kFadeTexelBytes + kStampBytesPerTexel) + sizeof(StampTexelsHeader), 0};
@@ -238,7 +251,8 @@ MemoryNeed trail_history_memory(const TrailSettings& settings, glm::vec2 world) 
 void record_trails(TrailHistoryPrograms& programs, TrailHistory& history,
                    const RenderSettings& settings, const Scenario& scenario, BoidBufferView boids,
                    gl::Buffer& live_count, const PassGeometry& geometry) {
-  const TrailMode mode = settings.trails.mode;
+  const bool three_d = is_3d(scenario);
+  const TrailMode mode = kept_trail_mode(settings.trails, three_d);
   if (mode != TrailMode::Ribbons) history.drop_ribbons();
   if (mode != TrailMode::FadeMap && history.map_stamped) history.clear_map();
   if (mode == TrailMode::None || boids.count == 0) return;
@@ -248,7 +262,8 @@ void record_trails(TrailHistoryPrograms& programs, TrailHistory& history,
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_RENDER_BOIDS, boids.buffer);
   load_live_count(live_count, boids);
   if (mode == TrailMode::Ribbons)
-    record_ribbons(programs.record, history, settings.trails, boids);
+    record_ribbons(three_d ? programs.record_3d : programs.record, history, settings.trails,
+                   boids, three_d);
   else
     record_fade_map(programs, history, settings, scenario, boids, geometry);
 }

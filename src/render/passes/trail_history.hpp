@@ -17,10 +17,12 @@ namespace murmur::render {
 struct TrailHistory {
   // Ribbons: ring_length entries of (position, velocity) per trail slot, plus each slot's
   // TrailOwner. Generation g (the g-th record since the ring was made) writes entry
-  // g % ring_length of every live boid's slot.
+  // g % ring_length of every live boid's slot. An entry is one vec4 in the plane, two in a
+  // volume (MURMUR_RIBBON_ENTRY_VEC4S_2D, _3D).
   gl::Buffer ring, owners;
   std::uint32_t ring_slots = 0;
   std::uint32_t ring_length = 0;
+  std::uint32_t ring_entry_vec4s = 0;
   std::uint32_t generation = 0;     // the newest record; 0: none yet
   std::uint32_t history_start = 1;  // the first generation after the last reset
 
@@ -77,6 +79,7 @@ struct TrailHistoryPrograms {
   };
   TrailHistoryPrograms();
   Record record;
+  Record record_3d;  // from the 48-byte records, two vec4s an entry
   Variants<StampAdd> stamp_add;
   gl::Program stamp_prepare;
   StampFold stamp_fold;
@@ -85,13 +88,19 @@ struct TrailHistoryPrograms {
   std::size_t build_every_variant();
 };
 
+// The trails a world keeps: its settings' mode, except that a 3D world keeps ribbons for the
+// fade map. A map of where birds were on the screen smears across the frame with every turn of
+// the camera; ribbons in space stay where the birds flew (docs/rendering.md, "Three
+// dimensions").
+TrailMode kept_trail_mode(const TrailSettings& settings, bool three_d);
+
 // The GPU bytes of the trails' history for `settings` in a world of `world` (the memory
 // estimate, docs/reliability.md): ribbons a ring of ribbon_length positions and an owner per
 // boid; the fade map its texels, their stamp sums and the list of stamped texels.
-MemoryNeed trail_history_memory(const TrailSettings& settings, glm::vec2 world);
+MemoryNeed trail_history_memory(const TrailSettings& settings, glm::vec2 world, bool three_d);
 
 // Adds the boids' current positions to `history`: a ring entry per boid (ribbons), or a fade
-// and a stamp per boid (fade map). History of a mode not shown is dropped, so switching modes
+// and a stamp per boid (fade map), as kept_trail_mode says. History of a mode not shown is dropped, so switching modes
 // never shows stale trails; a new boid count, world size or map resolution starts afresh.
 // Writes `live_count` (load_live_count) when there is something to record.
 void record_trails(TrailHistoryPrograms& programs, TrailHistory& history,
