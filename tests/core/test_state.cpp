@@ -1016,7 +1016,7 @@ TEST_CASE("seed 002's inset is a [[spawn]] rectangle 90 from each wall", "[state
       "[[species]]\nname = \"birds\"\ncount = 230\ntopology = \"bounded\"\nperception_radius = 85\n"
       "separation_radius = 24\nmin_speed = 2\nmax_speed = 2\n"
       "[[spawn]]\nspecies = \"birds\"\ncount = 230\nx = 90\ny = 90\nwidth = 720\nheight = 580\n",
-      "seed002.toml");
+      "origin002.toml");
   const FlockState state = seeded_start(s);
   for (const Boid& b : state.boids) {
     CHECK(b.pos.x >= 90.0f);
