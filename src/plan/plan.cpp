@@ -1,4 +1,4 @@
-// The floor-plan generator's CPU reference (docs/model.md, "The floor-plan generator (seed
+// The floor-plan generator's CPU reference (docs/model.md, "The floor-plan generator (origin
 // 003)"). Vector operations follow Processing's PVector in float32, one rounding each, so that
 // the rules read as the seed's lines do; sums whose order a GPU could change are in a fixed
 // order (agent index) or in double. The GPU's twin (shaders/plan/plan.glsl, plan_move.comp,

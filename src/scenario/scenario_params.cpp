@@ -1,4 +1,4 @@
-// Derived quantities of a scenario, and seed 003's plan groups (reading a scenario lives in
+// Derived quantities of a scenario, and origin 003's plan groups (reading a scenario lives in
 // parse.cpp, its checks in check.cpp, writing it in write.cpp).
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// The floor plan's viewer (docs/viewer.md, "Floor plans"): seed 003's agents drawing their
+// The floor plan's viewer (docs/viewer.md, "Floor plans"): origin 003's agents drawing their
 // plan live, ink accumulating as they move. A click in the plan pauses, as in the seed; the
 // panel edits every key (an edit grows the plan again from its seed, so that the saved file
 // gives back the plan on screen). The plan's counts come back through a readback ring, a frame

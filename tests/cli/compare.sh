@@ -29,7 +29,7 @@ if [[ $out == *"free-run drift"* ]]; then
   describe_run
 fi
 
-# Every model option of the seed presets at once (docs/model.md): seed 000's red boids on a
+# Every model option of the seed presets at once (docs/model.md): origin 000's red boids on a
 # torus and blue ones in push walls, one flock, linear separation, velocity x1.02 and a target
 # whose pull grows with distance.
 options=$work/options.toml

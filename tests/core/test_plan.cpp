@@ -1,4 +1,4 @@
-// The floor-plan generator (docs/model.md, "The floor-plan generator (seed 003)"): the [plan]
+// The floor-plan generator (docs/model.md, "The floor-plan generator (origin 003)"): the [plan]
 // keys, the seed's snap, the clearance index against a scan of every point, and the model's
 // invariants on seeded runs, each recomputed from the saved points rather than trusted from the
 // agents' own counters. Branching has its own file, test_plan_branching.cpp.
@@ -60,7 +60,7 @@ bool near_other_path_by(const PlanState& state, glm::vec2 at, std::uint32_t agen
   return false;
 }
 
-// Seed 003's snap written from its Java, an oracle apart from plan_snapped: `v % grid` is the
+// Origin 003's snap written from its Java, an oracle apart from plan_snapped: `v % grid` is the
 // truncating remainder, so v - v % grid is v's multiple of grid toward zero.
 float java_snap(float v, float grid) {
   const float toward_zero = std::trunc(v / grid) * grid;
@@ -91,7 +91,7 @@ std::vector<std::uint32_t> turns_after_each_move(const std::vector<PlanPoint>& p
 }  // namespace
 
 // --- the [plan] keys ---------------------------------------------------------------------------
-TEST_CASE("plan: a [plan] table defaults to seed 003's numbers and two groups") {
+TEST_CASE("plan: a [plan] table defaults to origin 003's numbers and two groups") {
   const PlanScenario scenario = seed_scenario();
   const PlanParams& plan = scenario.plan;
   CHECK(plan.max_speed == 6.0f);
@@ -384,8 +384,8 @@ TEST_CASE("plan: a run keeps the model's invariants, recounted from the saved po
   }
 }
 
-TEST_CASE("plan: seed 003's numbers grow a plan in which agents die and some live on") {
-  // Seed 003's behaviour: all 20 live through the warm-up; paths spread from the 10 x 30 start
+TEST_CASE("plan: origin 003's numbers grow a plan in which agents die and some live on") {
+  // Origin 003's behaviour: all 20 live through the warm-up; paths spread from the 10 x 30 start
   // over hundreds of units; agents die (mostly on meeting a path) until none is left, but some
   // live for 150 steps.
   std::size_t too_close = 0;

@@ -957,9 +957,9 @@ TEST_CASE("[[spawn]] discs: every boid inside its disc, headings within their ra
   CHECK_THAT(sum_distance_sq / 1000.0, WithinAbs(800.0, 40.0));
 }
 
-TEST_CASE("[[spawn]] clusters: seed 000's three growing squares and their velocities",
+TEST_CASE("[[spawn]] clusters: origin 000's three growing squares and their velocities",
           "[state][spawn]") {
-  // Seed 000: 151 red boids (indices 0..150) wrap around, 100 blue ones (151..250) are walled.
+  // Origin 000: 151 red boids (indices 0..150) wrap around, 100 blue ones (151..250) are walled.
   Scenario s = two_species(398.0f, 398.0f, 151, 100);
   SpawnRegion red;
   red.species = "wrapper";
@@ -1010,7 +1010,7 @@ TEST_CASE("[[spawn]] clusters: seed 000's three growing squares and their veloci
   CHECK(state.boids[151].vel.y <= 0.0f);
 }
 
-TEST_CASE("seed 002's inset is a [[spawn]] rectangle 90 from each wall", "[state][spawn]") {
+TEST_CASE("origin 002's inset is a [[spawn]] rectangle 90 from each wall", "[state][spawn]") {
   const Scenario s = parse_scenario(
       "[world]\nwidth = 900\nheight = 760\n"
       "[[species]]\nname = \"birds\"\ncount = 230\ntopology = \"bounded\"\nperception_radius = 85\n"

@@ -28,7 +28,7 @@ void require_agreement(const Scenario& scenario, const CompareOptions& o) {
   REQUIRE(report.passed());
 }
 
-// A torus flock whose separation is seed 000's linear kernel, with a force limit that does not
+// A torus flock whose separation is origin 000's linear kernel, with a force limit that does not
 // clip it, so the lockstep sees the kernel's every term.
 Scenario linear_separation(std::uint32_t count) {
   Scenario s = test::world(200.0f, 200.0f, 17);
@@ -117,7 +117,7 @@ TEST_CASE("Planted fault: steering that leaves the boid out of its means is caug
   REQUIRE_FALSE(faulty.lockstep.passed());
 }
 
-TEST_CASE("GPU agrees with every model option at once: seed 000's two populations") {
+TEST_CASE("GPU agrees with every model option at once: origin 000's two populations") {
   gl_context();
   Scenario s = test::world(398.0f, 398.0f, 251);
   s.species.push_back(test::species("red", 151, Topology::Wrap, 25.0f, 12.0f));

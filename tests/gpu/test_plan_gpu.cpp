@@ -72,7 +72,7 @@ void compare_backends(const PlanScenario& scenario, std::uint64_t seed, std::uin
   }
 }
 
-TEST_CASE("plan gpu: seed 003's preset gives the CPU's plan bit for bit over 300 steps") {
+TEST_CASE("plan gpu: origin 003's preset gives the CPU's plan bit for bit over 300 steps") {
   const PlanScenario scenario = seed_scenario();
   compare_backends(scenario, 3, 300, 30);
   // Deaths happened, so the clearance test and the death rules were compared too.

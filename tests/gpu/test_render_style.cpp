@@ -107,7 +107,7 @@ TEST_CASE("bloom_radius and bloom_levels widen the glow") {
 
 namespace {
 
-// Seed 002's colour of bird i at step t (its clock runs 1/30 s a step), linear, from its own
+// Origin 002's colour of bird i at step t (its clock runs 1/30 s a step), linear, from its own
 // formula in 8-bit sRGB: (79 + 70 b, 177 + 58 (1 - b), 248) / 255.
 glm::vec3 seed_drift_colour(std::uint32_t i, std::uint64_t step) {
   constexpr double kSeedStepsPerSecond = 30;
@@ -119,7 +119,7 @@ glm::vec3 seed_drift_colour(std::uint32_t i, std::uint64_t step) {
 
 }  // namespace
 
-TEST_CASE("colour_by drift gives two ids at two steps seed 002's colours") {
+TEST_CASE("colour_by drift gives two ids at two steps origin 002's colours") {
   murmur::test::gl_context();
   const Scenario scenario = red_world();
   RenderSettings settings = bare_settings();

@@ -1,4 +1,4 @@
-// The shipped plan scenarios are what their comments say: floor-plan.toml is seed 003 (its
+// The shipped plan scenarios are what their comments say: floor-plan.toml is origin 003 (its
 // numbers are the [plan] defaults, its groups seed_plan_groups()), floor-plan-city.toml is tens
 // of thousands of agents on a large canvas, floor-plan-branching.toml is the seed's plus the
 // branching keys, and grows as its comment says.
@@ -34,7 +34,7 @@ void check_same_fields(const T& actual, const T& expected) {
 
 }  // namespace
 
-TEST_CASE("floor-plan.toml is seed 003: its canvas, its numbers and its two groups of 10",
+TEST_CASE("floor-plan.toml is origin 003: its canvas, its numbers and its two groups of 10",
           "[plan][scenario]") {
   const PlanScenario scenario = load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
   CHECK(scenario.world.width == 800);
@@ -60,7 +60,7 @@ TEST_CASE("floor-plan-city.toml is tens of thousands of agents on a large canvas
   check_same_fields(scenario.plan, PlanParams{});
 }
 
-TEST_CASE("floor-plan-branching.toml is seed 003 with branching, grown as its comment says",
+TEST_CASE("floor-plan-branching.toml is origin 003 with branching, grown as its comment says",
           "[plan][scenario]") {
   const PlanScenario scenario =
       load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan-branching.toml");

@@ -17,7 +17,7 @@ inline const std::string kWorld =
     "width = 800\n"
     "height = 800\n";
 
-// Seed 003 as the defaults give it: 20 agents on an 800 x 800 canvas.
+// Origin 003 as the defaults give it: 20 agents on an 800 x 800 canvas.
 inline PlanScenario seed_scenario() { return parse_plan_scenario(kWorld + "[plan]\n", "seed.toml"); }
 
 // Many agents spread over the canvas, so that paths meet often and every death happens.

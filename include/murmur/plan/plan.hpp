@@ -1,5 +1,5 @@
 #pragma once
-// The floor-plan generator of seed 003 (docs/model.md, "The floor-plan generator (seed 003)"):
+// The floor-plan generator of origin 003 (docs/model.md, "The floor-plan generator (origin 003)"):
 // agents that move along one axis at a time, snap their drawn points to a grid, draw their
 // paths and die when slow, when near another agent's path or after too many turns. The CPU
 // reference; its records are flat and fixed-size so that a GPU can hold them in buffers.
