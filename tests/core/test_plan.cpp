@@ -92,7 +92,7 @@ std::vector<std::uint32_t> turns_after_each_move(const std::vector<PlanPoint>& p
 
 // --- the [plan] keys ---------------------------------------------------------------------------
 TEST_CASE("plan: a [plan] table defaults to origin 003's numbers and two groups") {
-  const PlanScenario scenario = seed_scenario();
+  const PlanScenario scenario = origin003_scenario();
   const PlanParams& plan = scenario.plan;
   CHECK(plan.max_speed == 6.0f);
   CHECK(plan.max_force == 0.05f);
@@ -164,12 +164,12 @@ TEST_CASE("plan: bad [plan] keys are one-line errors naming the key and the acce
 
 TEST_CASE("plan: a plan scenario has no flock, and the flock's loader says so in one line") {
   try {
-    parse_scenario(kWorld + "[plan]\n", "seed.toml");
+    parse_scenario(kWorld + "[plan]\n", "origin003.toml");
     FAIL("expected an InputError");
   } catch (const InputError& error) {
     const std::string message = error.what();
     CHECK(message.find('\n') == std::string::npos);
-    CHECK_THAT(message, StartsWith("seed.toml: a plan scenario ([plan]) has no flock"));
+    CHECK_THAT(message, StartsWith("origin003.toml: a plan scenario ([plan]) has no flock"));
   }
 }
 
@@ -263,7 +263,7 @@ TEST_CASE("plan: the index doubles its buckets as points arrive and finds across
 TEST_CASE("plan: a run keeps the model's invariants, recounted from the saved points") {
   const int layout = GENERATE(0, 1, 2);  // the seed's, a crowded canvas, the corner
   const PlanScenario scenario =
-      layout == 0 ? seed_scenario() : layout == 1 ? crowded_scenario() : corner_scenario();
+      layout == 0 ? origin003_scenario() : layout == 1 ? crowded_scenario() : corner_scenario();
   const PlanParams& plan = scenario.plan;
   const std::uint32_t steps = 300;
   const PlanState state = run(scenario, 3, steps);
@@ -391,7 +391,7 @@ TEST_CASE("plan: origin 003's numbers grow a plan in which agents die and some l
   std::size_t too_close = 0;
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     CAPTURE(seed);
-    const PlanScenario scenario = seed_scenario();
+    const PlanScenario scenario = origin003_scenario();
     PlanState state = plan_start(scenario, seed);
     for (std::uint64_t s = 1; s <= 400; ++s) {
       plan_step(scenario, state);
@@ -530,7 +530,7 @@ PlanState summary_state() {
 }  // namespace
 
 TEST_CASE("plan: the summary of a hand-made state counts its fates, points and ink") {
-  const PlanScenario scenario = seed_scenario();
+  const PlanScenario scenario = origin003_scenario();
   const PlanSummary summary = plan_summary(scenario, summary_state());
   CHECK(summary.step == 5);
   CHECK(summary.agents == 4);

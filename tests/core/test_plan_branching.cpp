@@ -130,8 +130,8 @@ std::vector<PlanPoint> path_of(const PlanState& state, std::uint32_t agent) {
 }  // namespace
 
 TEST_CASE("plan: the branching keys default to off and are checked") {
-  const PlanScenario seed = seed_scenario();  // kept: plan refers into it
-  const PlanParams& plan = seed.plan;
+  const PlanScenario origin = origin003_scenario();  // kept: plan refers into it
+  const PlanParams& plan = origin.plan;
   CHECK(plan.branch_chance == 0.0f);
   CHECK(plan.branch_coverage == 0.3f);
   CHECK(plan.max_agents == 4096u);

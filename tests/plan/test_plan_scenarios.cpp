@@ -1,7 +1,7 @@
 // The shipped plan scenarios are what their comments say: floor-plan.toml is origin 003 (its
-// numbers are the [plan] defaults, its groups seed_plan_groups()), floor-plan-city.toml is tens
-// of thousands of agents on a large canvas, floor-plan-branching.toml is the seed's plus the
-// branching keys, and grows as its comment says.
+// numbers are the [plan] defaults, its groups origin003_plan_groups()), floor-plan-city.toml is
+// tens of thousands of agents on a large canvas, floor-plan-branching.toml is origin 003's plus
+// the branching keys, and grows as its comment says.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -40,10 +40,10 @@ TEST_CASE("floor-plan.toml is origin 003: its canvas, its numbers and its two gr
   CHECK(scenario.world.width == 800);
   CHECK(scenario.world.height == 800);
   check_same_fields(scenario.plan, PlanParams{});
-  const std::vector<PlanGroup> seed_groups = seed_plan_groups();
-  REQUIRE(scenario.plan.groups.size() == seed_groups.size());
-  for (std::size_t i = 0; i < seed_groups.size(); ++i) {
-    check_same_fields(scenario.plan.groups[i], seed_groups[i]);
+  const std::vector<PlanGroup> origin_groups = origin003_plan_groups();
+  REQUIRE(scenario.plan.groups.size() == origin_groups.size());
+  for (std::size_t i = 0; i < origin_groups.size(); ++i) {
+    check_same_fields(scenario.plan.groups[i], origin_groups[i]);
   }
   CHECK(scenario.plan.total_count() == 20);
   CHECK_THROWS_AS(load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml"), InputError);

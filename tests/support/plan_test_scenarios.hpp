@@ -18,7 +18,9 @@ inline const std::string kWorld =
     "height = 800\n";
 
 // Origin 003 as the defaults give it: 20 agents on an 800 x 800 canvas.
-inline PlanScenario seed_scenario() { return parse_plan_scenario(kWorld + "[plan]\n", "seed.toml"); }
+inline PlanScenario origin003_scenario() {
+  return parse_plan_scenario(kWorld + "[plan]\n", "origin003.toml");
+}
 
 // Many agents spread over the canvas, so that paths meet often and every death happens.
 inline PlanScenario crowded_scenario(std::uint32_t per_group = 40) {

@@ -67,11 +67,11 @@ inline glm::vec3 srgb_to_linear(glm::vec3 srgb) {
 // Origin 002's drifting palette: colour = (79 + 70 b, 177 + 58 (1 - b), 248) / 255 in sRGB, with
 // b = (sin(0.17 i + 0.07 t) + 1) / 2, i the bird's index and t its clock in seconds, which
 // runs 1/30 s per step (the seed steps once per 30 Hz frame): 0.07 / 30 radians per step.
-inline constexpr float kSeedDriftPhasePerId = 0.17f;
-inline constexpr float kSeedDriftPhasePerStep = 0.07f / 30.0f;
+inline constexpr float kOrigin002DriftPhasePerId = 0.17f;
+inline constexpr float kOrigin002DriftPhasePerStep = 0.07f / 30.0f;
 inline constexpr float kSrgbLevels = 255.0f;
-inline constexpr glm::vec3 kSeedDriftFromSrgb{79.0f, 235.0f, 248.0f};  // b = 0: cyan
-inline constexpr glm::vec3 kSeedDriftToSrgb{149.0f, 177.0f, 248.0f};   // b = 1: lavender
+inline constexpr glm::vec3 kOrigin002DriftFromSrgb{79.0f, 235.0f, 248.0f};  // b = 0: cyan
+inline constexpr glm::vec3 kOrigin002DriftToSrgb{149.0f, 177.0f, 248.0f};   // b = 1: lavender
 
 struct ColourSettings {
   ColourMode mode = ColourMode::Species;
@@ -95,10 +95,10 @@ struct ColourSettings {
   // Drift mode: b = (sin(drift_phase_per_id * id + drift_phase_per_step * step) + 1) / 2 and
   // the colour goes from drift_from (b = 0) to drift_to (b = 1), linear HDR RGB, mixed in
   // sRGB as the seed mixes its 8-bit values (so the seed's ends give exactly its formula).
-  float drift_phase_per_id = kSeedDriftPhasePerId;
-  float drift_phase_per_step = kSeedDriftPhasePerStep;
-  glm::vec3 drift_from = srgb_to_linear(kSeedDriftFromSrgb / kSrgbLevels);
-  glm::vec3 drift_to = srgb_to_linear(kSeedDriftToSrgb / kSrgbLevels);
+  float drift_phase_per_id = kOrigin002DriftPhasePerId;
+  float drift_phase_per_step = kOrigin002DriftPhasePerStep;
+  glm::vec3 drift_from = srgb_to_linear(kOrigin002DriftFromSrgb / kSrgbLevels);
+  glm::vec3 drift_to = srgb_to_linear(kOrigin002DriftToSrgb / kSrgbLevels);
 };
 
 // The food field (docs/model.md, "The food field") as boxes centred on their cells: a box's

@@ -280,13 +280,13 @@ struct PlanParams {
 #define MURMUR_PLAN_PARAM(key, type, default_value, ...) type key = default_value;
 #include "murmur/scenario/params/plan_params.def"
   // In file order. A [plan] table without [[plan.group]] tables gets origin 003's two groups
-  // (seed_plan_groups()).
+  // (origin003_plan_groups()).
   std::vector<PlanGroup> groups;
   std::uint32_t total_count() const;
 };
 
 // Origin 003's start: two groups of 10 agents in 10 x 10 boxes at (400, 400) and (400, 420).
-std::vector<PlanGroup> seed_plan_groups();
+std::vector<PlanGroup> origin003_plan_groups();
 
 // The plan's clearance index's cell side for a clearance: the smallest power of two >= it.
 // A derived quantity of the [plan] table, which its checks bound and the plan's index uses.
