@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # docs/gallery.md and tools/gallery agree: every command the page shows (tools/gallery --list
 # reads them from it) names a scenario that exists, and its picture is in
-# docs/images/gallery/, linked from the page and at most 200 KB; every seed preset has a
+# docs/images/gallery/, linked from the page and at most 200 KB; every origin preset has a
 # picture; the README links the gallery. tools/gallery remakes a picture from its command (the
 # tutorial's, the cheapest), keeps a picture whose pixels are the same (the same bytes on the
 # next run, and an older encoding of the same pixels left as it is) and rewrites one whose

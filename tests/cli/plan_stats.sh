@@ -10,7 +10,7 @@ require_tools plan_stats python3
 check() { python3 "$source_dir/tests/cli/plan_stats_check.py" "$@"; }
 origin_plan=$source_dir/scenarios/floor-plan.toml
 
-# The seed's preset, a row every step, past the last death (step 208).
+# Origin 003's preset, a row every step, past the last death (step 208).
 for backend in cpu gpu; do
   run_murmur stats --scenario "$origin_plan" --steps 250 --backend $backend --quiet
   expect_rc 0

@@ -1,4 +1,4 @@
-// The model options of the seed presets (docs/model.md): the linear separation kernel, the
+// The model options of the origin presets (docs/model.md): the linear separation kernel, the
 // velocity factor, push walls and the linear target pull, against hand-computed values on the
 // CPU reference (the GPU is held to it in tests/gpu/test_model_options_gpu.cpp).
 #include <cmath>

@@ -1,10 +1,10 @@
 // The floor-plan generator (docs/model.md, "The floor-plan generator (origin 003)"): the [plan]
-// keys, the seed's snap, the clearance index against a scan of every point, and the model's
+// keys, origin 003's snap, the clearance index against a scan of every point, and the model's
 // invariants on seeded runs, each recomputed from the saved points rather than trusted from the
 // agents' own counters. Branching has its own file, test_plan_branching.cpp.
 //
-// Sections: helpers; the [plan] keys; the snap and the clearance index; runs: invariants, the
-// seed's plan, reproducibility; the summary.
+// Sections: helpers; the [plan] keys; the snap and the clearance index; runs: invariants,
+// origin 003's plan, reproducibility; the summary.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -75,10 +75,10 @@ PlanScenario corner_scenario() {
                         "corner.toml");
 }
 
-// The turns of a path after each of its moves, counted the seed's way from the saved moves.
+// The turns of a path after each of its moves, counted origin 003's way from the saved moves.
 std::vector<std::uint32_t> turns_after_each_move(const std::vector<PlanPoint>& path) {
   std::vector<std::uint32_t> turns;
-  glm::vec2 previous{1.0f, 1.0f};  // the seed's v0 before the first move
+  glm::vec2 previous{1.0f, 1.0f};  // origin 003's v0 before the first move
   std::uint32_t count = 0;
   for (const PlanPoint& p : path) {
     if (p.move.x * previous.x + p.move.y * previous.y <= 0.0f) ++count;
@@ -174,7 +174,7 @@ TEST_CASE("plan: a plan scenario has no flock, and the flock's loader says so in
 }
 
 // --- the snap and the clearance index ----------------------------------------------------------
-TEST_CASE("plan: the drawn point snaps as the seed's Java remainder does, negatives toward 0") {
+TEST_CASE("plan: the drawn point snaps as origin 003's Java remainder does, negatives toward 0") {
   CHECK(plan_snapped(14.9f, 10.0f) == 10.0f);
   CHECK(plan_snapped(15.0f, 10.0f) == 20.0f);  // a remainder of exactly snap / 2 rounds up
   CHECK(plan_snapped(20.0f, 10.0f) == 20.0f);
@@ -259,9 +259,9 @@ TEST_CASE("plan: the index doubles its buckets as points arrive and finds across
   }
 }
 
-// --- runs: invariants, the seed's plan, reproducibility ----------------------------------------
+// --- runs: invariants, origin 003's plan, reproducibility --------------------------------------
 TEST_CASE("plan: a run keeps the model's invariants, recounted from the saved points") {
-  const int layout = GENERATE(0, 1, 2);  // the seed's, a crowded canvas, the corner
+  const int layout = GENERATE(0, 1, 2);  // origin 003's, a crowded canvas, the corner
   const PlanScenario scenario =
       layout == 0 ? origin003_scenario() : layout == 1 ? crowded_scenario() : corner_scenario();
   const PlanParams& plan = scenario.plan;
@@ -463,7 +463,7 @@ TEST_CASE("plan: the grid and the index give the plan a scan of everything gives
 // Not a ctest test (hidden tag): `test_plan "[.benchmark]"` prints the CPU time per agent-step.
 TEST_CASE("plan: CPU time per agent-step at 10k and 100k agents", "[.benchmark]") {
   for (const std::uint32_t agents : {10'000u, 100'000u}) {
-    // The canvas grows with the agents so that the density stays the seed's crowd's.
+    // The canvas grows with the agents so that the density stays origin 003's crowd's.
     const int side = agents == 10'000u ? 4000 : 12650;
     const std::string text = "[world]\nwidth = " + std::to_string(side) + "\nheight = " +
                              std::to_string(side) + "\n[plan]\n[[plan.group]]\ncount = " +

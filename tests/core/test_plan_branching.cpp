@@ -34,7 +34,7 @@ using Catch::Matchers::StartsWith;
 
 namespace {
 
-// The seed's start with branching on: the 20 agents have children until `coverage` of the
+// Origin 003's start with branching on: the 20 agents have children until `coverage` of the
 // canvas is covered or `max_agents` are alive or dead.
 PlanScenario branching_scenario(float chance, float coverage, std::uint32_t max_agents,
                             const std::string& extra = "") {

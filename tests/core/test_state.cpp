@@ -981,7 +981,7 @@ TEST_CASE("[[spawn]] clusters: origin 000's three growing squares and their velo
   for (std::uint32_t i = 0; i < state.boids.size(); ++i) {
     const Boid& b = state.boids[i];
     const int arm = static_cast<int>(i % 3);
-    const double side = i;  // spread 1: the seed's m = i
+    const double side = i;  // spread 1: origin 000's m = i
     const glm::dvec2 centre = glm::dvec2(8.0, 8.0) + side * centres[arm];
     for (int axis = 0; axis < 2; ++axis) {
       double offset = double(b.pos[axis]) - centre[axis];
@@ -997,7 +997,7 @@ TEST_CASE("[[spawn]] clusters: origin 000's three growing squares and their velo
     CHECK(b.pos.y >= 0.0f);
     CHECK(b.pos.x <= 398.0f);
     CHECK(b.pos.y <= 398.0f);
-    // The seed's velocities: (u - 1.5, v - 1.5), (-u, -v), (1.5 - u, v - 1.5), u, v in [0, 1).
+    // Origin 000's velocities: (u - 1.5, v - 1.5), (-u, -v), (1.5 - u, v - 1.5), u, v in [0, 1).
     const glm::vec2 v = b.vel;
     if (arm == 0) CHECK((v.x >= -1.5f && v.x < -0.5f && v.y >= -1.5f && v.y < -0.5f));
     if (arm == 1) CHECK((v.x > -1.0f && v.x <= 0.0f && v.y > -1.0f && v.y <= 0.0f));
@@ -1005,7 +1005,7 @@ TEST_CASE("[[spawn]] clusters: origin 000's three growing squares and their velo
   }
   // Squares of side 151..250 around (8, 8) reach past the walls for about half their boids.
   CHECK(clamped > 20);
-  // The arm follows the seed's index: blue's first boid (i = 151) is on arm 1.
+  // The arm follows origin 000's index: blue's first boid (i = 151) is on arm 1.
   CHECK(state.boids[151].vel.x <= 0.0f);
   CHECK(state.boids[151].vel.y <= 0.0f);
 }

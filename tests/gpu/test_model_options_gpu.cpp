@@ -1,4 +1,4 @@
-// The seed presets' model options (docs/model.md: separation_kernel, velocity_factor,
+// The origin presets' model options (docs/model.md: separation_kernel, velocity_factor,
 // speed_limit, self_weight, walls, target_pull) on the GPU against the CPU reference, through the harness (neighbour sets,
 // lockstep, free run), and a planted fault in the linear kernel that the harness must catch.
 #include "gpu_test_support.hpp"

@@ -295,7 +295,7 @@ TEST_CASE("plan gpu: advance() past the room stops the plan, and counts() says w
   CHECK_THROWS_WITH(gpu.step(0), Catch::Contains("step 6 needs 120 saved points"));
 }
 
-// The seed's start with branching on (docs/model.md, "Branching").
+// Origin 003's start with branching on (docs/model.md, "Branching").
 PlanScenario branching_scenario(float chance, float coverage, std::uint32_t max_agents) {
   return parse_plan_scenario(kWorld + "[plan]\nbranch_chance = " + std::to_string(chance) +
                             "\nbranch_coverage = " + std::to_string(coverage) +

@@ -64,15 +64,15 @@ TEST_CASE("floor-plan-branching.toml is origin 003 with branching, grown as its 
           "[plan][scenario]") {
   const PlanScenario scenario =
       load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan-branching.toml");
-  const PlanScenario seed = load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
-  PlanParams expected{};  // the seed's numbers, and the three keys beyond it
+  const PlanScenario origin = load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
+  PlanParams expected{};  // origin 003's numbers, and the three keys beyond it
   expected.branch_chance = 0.03f;
   expected.branch_coverage = 0.3f;
   expected.max_agents = 4096;
   check_same_fields(scenario.plan, expected);
-  REQUIRE(scenario.plan.groups.size() == seed.plan.groups.size());
-  for (std::size_t g = 0; g < seed.plan.groups.size(); ++g) {
-    check_same_fields(scenario.plan.groups[g], seed.plan.groups[g]);
+  REQUIRE(scenario.plan.groups.size() == origin.plan.groups.size());
+  for (std::size_t g = 0; g < origin.plan.groups.size(); ++g) {
+    check_same_fields(scenario.plan.groups[g], origin.plan.groups[g]);
   }
   PlanState state = plan_start(scenario, scenario.world.seed);
   std::uint32_t last_birth = 0;

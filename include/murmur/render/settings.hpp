@@ -66,7 +66,7 @@ inline glm::vec3 srgb_to_linear(glm::vec3 srgb) {
 
 // Origin 002's drifting palette: colour = (79 + 70 b, 177 + 58 (1 - b), 248) / 255 in sRGB, with
 // b = (sin(0.17 i + 0.07 t) + 1) / 2, i the bird's index and t its clock in seconds, which
-// runs 1/30 s per step (the seed steps once per 30 Hz frame): 0.07 / 30 radians per step.
+// runs 1/30 s per step (origin 002 steps once per 30 Hz frame): 0.07 / 30 radians per step.
 inline constexpr float kOrigin002DriftPhasePerId = 0.17f;
 inline constexpr float kOrigin002DriftPhasePerStep = 0.07f / 30.0f;
 inline constexpr float kSrgbLevels = 255.0f;
@@ -76,7 +76,7 @@ inline constexpr glm::vec3 kOrigin002DriftToSrgb{149.0f, 177.0f, 248.0f};   // b
 struct ColourSettings {
   ColourMode mode = ColourMode::Species;
   // Species mode: each boid's brightness is scaled by 1 - variation .. 1 by its id, so a dense
-  // flock shimmers instead of being one flat colour (the glowing Python seed does the same).
+  // flock shimmers instead of being one flat colour (origin 002's glowing birds do the same).
   float per_boid_variation = 0.25f;
   // Heading mode: saturation and value of the hue wheel (value is linear HDR brightness).
   float heading_saturation = 0.7f;
@@ -94,7 +94,7 @@ struct ColourSettings {
   glm::vec3 health_empty{1.2f, 0.08f, 0.05f};
   // Drift mode: b = (sin(drift_phase_per_id * id + drift_phase_per_step * step) + 1) / 2 and
   // the colour goes from drift_from (b = 0) to drift_to (b = 1), linear HDR RGB, mixed in
-  // sRGB as the seed mixes its 8-bit values (so the seed's ends give exactly its formula).
+  // sRGB as origin 002 mixes its 8-bit values (so origin 002's ends give exactly its formula).
   float drift_phase_per_id = kOrigin002DriftPhasePerId;
   float drift_phase_per_step = kOrigin002DriftPhasePerStep;
   glm::vec3 drift_from = srgb_to_linear(kOrigin002DriftFromSrgb / kSrgbLevels);
@@ -287,7 +287,7 @@ inline SkyColours sky_colours(const RenderSettings& settings) {
 }
 
 // The look a scenario starts from before its `[render]` keys: RenderSettings{}, but ink on
-// paper for a plan scenario (the seed's black lines on white).
+// paper for a plan scenario (origin 003's black lines on white).
 inline RenderSettings default_render_settings(const FlockScenario&) { return {}; }
 inline RenderSettings default_render_settings(const PlanScenario&) {
   RenderSettings settings;
