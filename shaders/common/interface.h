@@ -121,7 +121,7 @@
 #define MURMUR_BIND_PLAN_MOVERS_OUT 20   // uint[agents]: this step's movers, by index
 #define MURMUR_BIND_PLAN_COVERAGE 21     // uint[cells / 32]: the coverage cells' bits (branching)
 // The plan's fixed shapes, shared by the CPU reference (src/plan/plan.cpp) and the GPU
-// (docs/model.md, "The floor-plan generator (seed 003)"). The clearance index starts with
+// (docs/model.md, "The floor-plan generator (origin 003)"). The clearance index starts with
 // MURMUR_PLAN_MIN_BUCKETS buckets and doubles them past MURMUR_PLAN_MAX_POINTS_PER_BUCKET
 // points per bucket; the total of the locations is summed in blocks of
 // MURMUR_PLAN_TOTAL_BLOCK agents; the steering grid's cells reach MURMUR_PLAN_CANDIDATE_SLACK

@@ -1,4 +1,4 @@
-// The ecosystem (docs/model.md, "An ecosystem (seed 001)") for one boid: the GPU twin of the
+// The ecosystem (docs/model.md, "An ecosystem (origin 001)") for one boid: the GPU twin of the
 // CPU reference's ecosystem step, in the same order of operations, `precise` where the CPU
 // forbids contraction. Included after model.glsl (and after eco_buffers.glsl by the passes that
 // read the food field or the hunt records).

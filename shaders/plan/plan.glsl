@@ -24,7 +24,7 @@ vec2 plan_limited(vec2 v, float limit) {
   return squared > limit_squared ? shortened : v;
 }
 
-// Reynolds steering as the seed writes it.
+// Reynolds steering as origin 003 writes it.
 vec2 plan_steer(vec2 desired, vec2 velocity) {
   precise vec2 aim = plan_normalized(desired) * plan.max_speed;
   precise vec2 change = aim - velocity;
@@ -50,7 +50,7 @@ float plan_remainder(float v, float m) {
   return float(r);
 }
 
-// plan_snapped (include/murmur/plan/plan.hpp): the seed's snap across a move.
+// plan_snapped (include/murmur/plan/plan.hpp): origin 003's snap across a move.
 float plan_snapped(float v, float snap) {
   float remainder = plan_remainder(v, snap);
   precise float below = v - remainder;

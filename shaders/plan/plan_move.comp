@@ -1,7 +1,7 @@
 #version 450
 // Steps 1 and 2 of a plan step (docs/model.md, "One step of the plan"), one invocation per
 // agent the previous step moved (`listed`, in index order; the others are dead): the death
-// check on the state the previous step left (deaths apply after `warmup`), then the seed's
+// check on the state the previous step left (deaths apply after `warmup`), then origin 003's
 // move() and calTurns() for every agent alive at the start of the step.
 // in: listed, agents, points, heads, next, control, params. out: the agent's own record, and
 // mover_rank[k] = 1 when the k-th listed agent moves (the scan of the list's length then ranks
@@ -56,7 +56,7 @@ void move(inout PlanAgentRecord a) {
   precise vec2 moved_to = a.location + axis_move;
   a.location = moved_to;
   vec2 previous_drawn = a.drawn;
-  // Both branches run for a zero move, as in the seed: the second one wins.
+  // Both branches run for a zero move, as in origin 003: the second one wins.
   if (axis_move.x == 0.0) a.drawn = vec2(plan_snapped(moved_to.x, plan.snap), moved_to.y);
   if (axis_move.y == 0.0) a.drawn = vec2(moved_to.x, plan_snapped(moved_to.y, plan.snap));
   precise float along = axis_move.x * previous_move.x + axis_move.y * previous_move.y;

@@ -1,5 +1,5 @@
 #version 450
-// Step 4's steering (the seed's flock()), one invocation per agent this step moved
+// Step 4's steering (origin 003's flock()), one invocation per agent this step moved
 // (`movers_out`: the living are among them), living agents only: separation from the agents
 // closer than separation_radius, cohesion toward the centroid of those farther than
 // cohesion_min_distance. The 3 x 3 cells' agents are merged into index order, so every sum

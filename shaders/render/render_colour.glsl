@@ -54,7 +54,7 @@ vec3 boid_colour(uint id, uint species, vec2 velocity, float energy) {
   float t = clamp((length(velocity) - u_speed_ramp_min) / span, 0.0, 1.0);
   return mix(u_speed_ramp_slow, u_speed_ramp_fast, t);
 #elif MURMUR_COLOUR_MODE == MURMUR_COLOUR_MODE_DRIFT
-  // Seed 002 mixes its 8-bit sRGB values; mixing the encoded ends does the same. Beyond 1
+  // Origin 002 mixes its 8-bit sRGB values; mixing the encoded ends does the same. Beyond 1
   // (HDR ends) the encoding is not defined, so those components are mixed as they are.
   float b = (sin(u_drift_phase_per_id * float(id) + u_drift_phase_now) + 1.0) * 0.5;
   vec3 from = clamp(u_drift_from, 0.0, 1.0), to = clamp(u_drift_to, 0.0, 1.0);

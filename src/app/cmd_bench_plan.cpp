@@ -1,5 +1,5 @@
 // `murmur bench --plan`: milliseconds per step and microseconds per agent-step of the floor
-// plan (docs/model.md, "The floor-plan generator (seed 003)") on the CPU reference and on
+// plan (docs/model.md, "The floor-plan generator (origin 003)") on the CPU reference and on
 // GpuPlan, at agent counts whose density stays the same, as a Markdown table for BENCHMARKS.md.
 #include "cmd_bench_plan.hpp"
 
@@ -47,7 +47,7 @@ PlanScenario builtin_plan_scenario(std::uint32_t agents) {
   scenario.world.width = side;
   scenario.world.height = side;
   scenario.world.seed = kPlanBenchSeed;
-  PlanParams plan;  // seed 003's numbers
+  PlanParams plan;  // origin 003's numbers
   PlanGroup everyone;
   everyone.count = agents;
   everyone.x = 0.0f;
@@ -193,7 +193,7 @@ int run_plan_bench(const PlanBenchOptions& options) {
   const gl::ContextInfo& info = context->info();
   std::printf("renderer: %s\nplatform: %s\nGL: %s (%s)\n", info.renderer.c_str(),
               info.platform.c_str(), info.version.c_str(), info.vendor.c_str());
-  std::printf("scenario: built-in plan scenario: seed 003's [plan] numbers, N agents uniform on "
+  std::printf("scenario: built-in plan scenario: origin 003's [plan] numbers, N agents uniform on "
               "a square canvas of %g units^2 per agent (density kept constant), seed %llu\n",
               kAreaPerAgent, static_cast<unsigned long long>(kPlanBenchSeed));
   std::printf("timing: median of %u steps after %u warm-up steps (deaths apply after step %u); "

@@ -1,4 +1,4 @@
-// `murmur plan`: run a plan scenario (seed 003's floor-plan generator) N steps and export the
+// `murmur plan`: run a plan scenario (origin 003's floor-plan generator) N steps and export the
 // drawing as SVG, DXF or PNG, or the paths as CSV (docs/floor-plan.md).
 #include <cmath>
 #include <cstdio>
@@ -103,7 +103,7 @@ int run_plan_steps_to_csv(const std::string& scenario, std::optional<std::uint64
 }
 
 CommandDefinition plan_command() {
-  return {"run a plan scenario (seed 003's floor plans) and export SVG, DXF, PNG or CSV",
+  return {"run a plan scenario (origin 003's floor plans) and export SVG, DXF, PNG or CSV",
       "Prints the seed on stderr (`seed 42`), then the progress unless --quiet. The file is\n"
       "written only when the run succeeds (temporary file, then rename). SVG and PNG show the\n"
       "world y up, as the viewer does; DXF is in world coordinates, one LWPOLYLINE per run of\n"

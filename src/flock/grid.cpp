@@ -88,7 +88,7 @@ namespace {
 double searched_cells(int cells) { return std::min(3, cells); }
 
 // The sides of the rectangle a spawn's boids start in, clipped to the world (a disc as the
-// square of its area, seed 000's clusters as the box their last boid's offset bounds).
+// square of its area, origin 000's clusters as the box their last boid's offset bounds).
 glm::dvec2 spawn_sides(const SpawnRegion& spawn, glm::vec2 world) {
   const auto clipped = [&](double x, double y, double width, double height) {
     const double sx = std::max(0.0, std::min(x + width, double(world.x)) - std::max(x, 0.0));

@@ -414,7 +414,7 @@ V steering_acc(const SpeciesModel& m, const Boid& self, const NeighbourSumsIn<V>
   V align{0.0f};
   V cohesion{0.0f};
   if (sums.flock > 0) {
-    // The boid counted k times among its neighbours (seed 000: twice) adds k v_i to their
+    // The boid counted k times among its neighbours (origin 000: twice) adds k v_i to their
     // velocities and nothing to their displacements. k = 0 adds nothing at all, rather than
     // +0, which would turn a sum of -0 into +0.
     const float k = static_cast<float>(m.self_weight);

@@ -218,7 +218,7 @@ float into_world(double value, float world_length, bool wraps) {
   return wrapped < world_length && wrapped >= 0.0f ? wrapped : std::nextafter(world_length, 0.0f);
 }
 
-// Seed 000's makeboid: boid i sits in a square of side m = spread * i on one of three arms
+// Origin 000's makeboid: boid i sits in a square of side m = spread * i on one of three arms
 // (i mod 3), each with its own velocity from the same two uniforms (u, v):
 //   arm 0: square centred on the origin,         velocity (u - 1.5, v - 1.5)
 //   arm 1: centred m above it,                   velocity (-u, -v)
@@ -228,11 +228,11 @@ struct ClusterArm {
   glm::dvec2 velocity_sign;    // velocity = velocity_sign * (u, v) + velocity_shift
   glm::dvec2 velocity_shift;
 };
-constexpr double kSeed000VelocityShift = 1.5;
-constexpr std::array<ClusterArm, 3> kSeed000Arms = {{
-    {{0.0, 0.0}, {1.0, 1.0}, {-kSeed000VelocityShift, -kSeed000VelocityShift}},
+constexpr double kOrigin000VelocityShift = 1.5;
+constexpr std::array<ClusterArm, 3> kOrigin000Arms = {{
+    {{0.0, 0.0}, {1.0, 1.0}, {-kOrigin000VelocityShift, -kOrigin000VelocityShift}},
     {{0.0, 1.0}, {-1.0, -1.0}, {0.0, 0.0}},
-    {{1.0, 0.0}, {-1.0, 1.0}, {kSeed000VelocityShift, -kSeed000VelocityShift}},
+    {{1.0, 0.0}, {-1.0, 1.0}, {kOrigin000VelocityShift, -kOrigin000VelocityShift}},
 }};
 constexpr double kSquareCentre = 0.5;  // a uniform in [0, 1) minus this spans the square
 
@@ -240,9 +240,9 @@ void place_in_clusters(Boid& boid, const Scenario& scenario, const SpawnRegion& 
                        std::uint32_t index_in_spawn, bool wraps) {
   const std::uint64_t seed = scenario.world.seed;
   const glm::dvec2 uv{uniform01(seed, boid.id, kStreamX), uniform01(seed, boid.id, kStreamY)};
-  const std::uint64_t seed_index = std::uint64_t{spawn.first_index} + index_in_spawn;
-  const ClusterArm& arm = kSeed000Arms[seed_index % kSeed000Arms.size()];
-  const double side = double(spawn.spread) * double(seed_index);
+  const std::uint64_t origin_index = std::uint64_t{spawn.first_index} + index_in_spawn;
+  const ClusterArm& arm = kOrigin000Arms[origin_index % kOrigin000Arms.size()];
+  const double side = double(spawn.spread) * double(origin_index);
   const glm::dvec2 point = glm::dvec2(spawn.x, spawn.y) + side * (uv - kSquareCentre) +
                            side * arm.centre_per_side;
   boid.pos = {into_world(point.x, scenario.world.width, wraps),

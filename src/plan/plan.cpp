@@ -1,6 +1,6 @@
-// The floor-plan generator's CPU reference (docs/model.md, "The floor-plan generator (seed
+// The floor-plan generator's CPU reference (docs/model.md, "The floor-plan generator (origin
 // 003)"). Vector operations follow Processing's PVector in float32, one rounding each, so that
-// the rules read as the seed's lines do; sums whose order a GPU could change are in a fixed
+// the rules read as origin 003's lines do; sums whose order a GPU could change are in a fixed
 // order (agent index) or in double. The GPU's twin (shaders/plan/plan.glsl, plan_move.comp,
 // plan_branch.comp) names its functions alike.
 // Sections, in order: PVector in float32 and the grid helpers (plan_magnitude .. plan_bucket);
@@ -37,7 +37,7 @@ constexpr float kMinCandidateRadius = float(MURMUR_PLAN_MIN_CANDIDATE_RADIUS);
 constexpr std::size_t kMaxCellsPerAgent = MURMUR_PLAN_MAX_CELLS_PER_AGENT;
 // PlanPoint::step is a uint32.
 constexpr std::uint64_t kMaxPlanStep = 0xffffffffu;
-// The seed's random draws per agent at the start: position x, y, velocity x, y.
+// Origin 003's random draws per agent at the start: position x, y, velocity x, y.
 enum StartDraw : std::uint32_t { kDrawX = 0, kDrawY = 1, kDrawVelocityX = 2, kDrawVelocityY = 3 };
 // Branching's draws (shaders/common/interface.h), after the start's.
 static_assert(MURMUR_PLAN_DRAW_BRANCH > kDrawVelocityY);
@@ -62,7 +62,7 @@ glm::vec2 plan_limited(glm::vec2 v, float max) {
   return (v.x * v.x + v.y * v.y > max * max) ? plan_normalized(v) * max : v;
 }
 
-// Reynolds steering as the seed writes it: toward `desired` at max_speed, minus the velocity,
+// Reynolds steering as origin 003 writes it: toward `desired` at max_speed, minus the velocity,
 // limited to max_force.
 glm::vec2 plan_steer(glm::vec2 desired, glm::vec2 velocity, const PlanParams& plan) {
   return plan_limited(with_magnitude(desired, plan.max_speed) - velocity, plan.max_force);
@@ -108,7 +108,7 @@ PlanDeath death_of(const PlanParams& plan, const PlanState& state, const PlanAge
   return PlanDeath::Lives;
 }
 
-// The seed's move() and calTurns() (docs/model.md, "One step of the plan", 2-3): the axis
+// Origin 003's move() and calTurns() (docs/model.md, "One step of the plan", 2-3): the axis
 // move, the drawn point snapped across it, and a turn's squared corner.
 void move(const PlanParams& plan, PlanAgent& agent) {
   agent.velocity = plan_limited(agent.velocity + agent.acceleration, plan.max_speed);
@@ -118,7 +118,7 @@ void move(const PlanParams& plan, PlanAgent& agent) {
       std::abs(v.x) >= std::abs(v.y) ? glm::vec2(v.x, 0.0f) : glm::vec2(0.0f, v.y);
   agent.location += axis_move;
   const glm::vec2 previous_drawn = agent.drawn;
-  // Both branches run for a zero move, as in the seed: the second one wins.
+  // Both branches run for a zero move, as in origin 003: the second one wins.
   const glm::vec2 at = agent.location;
   if (axis_move.x == 0.0f) agent.drawn = {plan_snapped(at.x, plan.snap), at.y};
   if (axis_move.y == 0.0f) agent.drawn = {at.x, plan_snapped(at.y, plan.snap)};
@@ -137,7 +137,7 @@ void move(const PlanParams& plan, PlanAgent& agent) {
 // every candidate, each cell's agents in index order (a stable counting sort, as a GPU's scan
 // and scatter would give).
 struct Crowd {
-  std::vector<glm::vec2> locations;  // by agent index, the dead included (the seed's list)
+  std::vector<glm::vec2> locations;  // by agent index, the dead included (origin 003's list)
   glm::vec2 origin{0.0f};            // the bounding box's low corner
   float cell = 1.0f;
   glm::ivec2 cells{1, 1};
@@ -195,7 +195,7 @@ Crowd crowd_of(const PlanState& state, float reach, Search search) {
   return crowd;
 }
 
-// The seed's flock(): separation from the agents closer than separation_radius, cohesion toward
+// Origin 003's flock(): separation from the agents closer than separation_radius, cohesion toward
 // the centroid of those farther than cohesion_min_distance; each sum in agent index order.
 glm::vec2 steering(const PlanParams& plan, const Crowd& crowd, const PlanAgent& agent,
                    std::vector<std::uint32_t>& near) {
@@ -479,7 +479,7 @@ void step_plan(const PlanScenario& scenario, PlanState& state, unsigned workers,
   const std::size_t threads = workers_for(count, workers, kMinAgentsPerWorker);
 
   // 1. Deaths, on the state the previous step left. An agent killed here still makes this
-  // step's move, as in the seed (its run() follows checkDead()).
+  // step's move, as in origin 003 (its run() follows checkDead()).
   std::vector<char> moves(count, 0);
   for (std::size_t i = 0; i < count; ++i) moves[i] = agents[i].alive ? 1 : 0;
   if (step > plan.warmup) {
@@ -551,11 +551,11 @@ void plan_step_brute_force(const PlanScenario& scenario, PlanState& state, unsig
 
 namespace {
 
-// A point joins its agent's previous drawn point from step kPlanFirstLineStep on (the seed draws
+// A point joins its agent's previous drawn point from step kPlanFirstLineStep on (origin 003 draws
 // from its third frame).
 bool draws_segment(const PlanPoint& point) { return point.step >= kPlanFirstLineStep; }
 
-// The seed's display(): width 1 when v0.x == 0, then width 2 when v0.y == 0, so a zero move,
+// Origin 003's display(): width 1 when v0.x == 0, then width 2 when v0.y == 0, so a zero move,
 // which is both, is drawn as horizontal.
 bool horizontal_move(const PlanPoint& point) { return point.move.y == 0.0f; }
 

@@ -1,4 +1,4 @@
-// murmur.Plan: a floor plan (seed 003's generator) stepped on the CPU reference or the GPU, its
+// murmur.Plan: a floor plan (origin 003's generator) stepped on the CPU reference or the GPU, its
 // paths as a numpy structured array and its exports (docs/python.md, "Plans").
 
 #include <algorithm>

@@ -879,7 +879,7 @@ class Validator {
     if (plan.groups.empty()) {
       fail(scenario_.source, lines_ ? lines_->plan.table : 0,
            "plan.group: no groups: a plan needs at least one [[plan.group]] (or none written, "
-           "for seed 003's two)");
+           "for origin 003's two)");
     }
     for (std::size_t i = 0; i < plan.groups.size(); ++i) check_plan_group(i);
     std::uint64_t total = 0;

@@ -577,7 +577,7 @@ class Parser {
     if (const toml::node* groups = table->get(kPlanGroupKey)) {
       parse_plan_groups(*groups, plan);
     } else {
-      plan.groups = seed_plan_groups();
+      plan.groups = origin003_plan_groups();
     }
     plan_ = std::move(plan);
   }

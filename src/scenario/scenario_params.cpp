@@ -1,4 +1,4 @@
-// Derived quantities of a scenario, and seed 003's plan groups (reading a scenario lives in
+// Derived quantities of a scenario, and origin 003's plan groups (reading a scenario lives in
 // parse.cpp, its checks in check.cpp, writing it in write.cpp).
 #include <algorithm>
 #include <cmath>
@@ -68,17 +68,17 @@ std::uint32_t PlanParams::total_count() const {
   return std::uint32_t(std::min<std::uint64_t>(total, kMaxTotalBoids + 1ull));
 }
 
-std::vector<PlanGroup> seed_plan_groups() {
-  constexpr std::uint32_t kSeedGroupCount = 10;
-  constexpr float kSeedGroupX = 400.0f;
-  constexpr float kSeedFirstGroupY = 400.0f;
-  constexpr float kSeedSecondGroupY = 420.0f;
+std::vector<PlanGroup> origin003_plan_groups() {
+  constexpr std::uint32_t kGroupCount = 10;
+  constexpr float kGroupX = 400.0f;
+  constexpr float kFirstGroupY = 400.0f;
+  constexpr float kSecondGroupY = 420.0f;
   PlanGroup first;
-  first.count = kSeedGroupCount;
-  first.x = kSeedGroupX;
-  first.y = kSeedFirstGroupY;
+  first.count = kGroupCount;
+  first.x = kGroupX;
+  first.y = kFirstGroupY;
   PlanGroup second = first;
-  second.y = kSeedSecondGroupY;
+  second.y = kSecondGroupY;
   return {first, second};
 }
 

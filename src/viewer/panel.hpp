@@ -1,6 +1,6 @@
 #pragma once
 // The ImGui parameter panel: every scenario field per species, the world seed, obstacles and
-// the target, render settings (trails, glow, colour, seed 001's look, overlays, camera),
+// the target, render settings (trails, glow, colour, origin 001's look, overlays, camera),
 // scenario files, live statistics and the population plot with birth and death counters.
 // Scenario edits are checked by validate_scenario on a copy before they are applied: an
 // invalid value (Ctrl+Click lets one type anything) stays in the panel, in red with the

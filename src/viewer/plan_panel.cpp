@@ -12,7 +12,7 @@ namespace murmur::viewer {
 namespace {
 
 constexpr std::array<const char*, 2> kPlanKeyHelp[] = {
-    {"Space, or a click in the plan", "pause / resume (the seed pauses on a click)"},
+    {"Space, or a click in the plan", "pause / resume (origin 003 pauses on a click)"},
     {"N", "one step while paused"},
     {"R / Shift+R", "grow the plan again, same seed / new seed"},
     {"S", "screenshot PNG (the rendered frame)"},

@@ -1,5 +1,5 @@
-// The floor plan's viewer (docs/viewer.md, "Floor plans"): seed 003's agents drawing their
-// plan live, ink accumulating as they move. A click in the plan pauses, as in the seed; the
+// The floor plan's viewer (docs/viewer.md, "Floor plans"): origin 003's agents drawing their
+// plan live, ink accumulating as they move. A click in the plan pauses, as in origin 003; the
 // panel edits every key (an edit grows the plan again from its seed, so that the saved file
 // gives back the plan on screen). The plan's counts come back through a readback ring, a frame
 // or two late, and the point buffers grow before any step could fill them.
@@ -166,7 +166,7 @@ void PlanViewer::handle_mouse_button(int button, int action) {
     shell_.press(button);
     return;
   }
-  // The seed's mousePressed(): a click stops the drawing, the next one starts it again.
+  // Origin 003's mousePressed(): a click stops the drawing, the next one starts it again.
   if (action == GLFW_RELEASE && shell_.release(button)) {
     shell_.pause(!shell_.paused());
     shell_.say(shell_.paused() ? "paused (click or Space resumes)" : "running");

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `murmur compare` through the command line: a passing comparison exits 0 with every check
 # reported, for the grid and the all-pairs search, from a state file and with every model option
-# of the seed presets; a GPU with a planted fault (MURMUR_TEST_GPU_FAULT, docs/harness.md,
+# of the origin presets; a GPU with a planted fault (MURMUR_TEST_GPU_FAULT, docs/harness.md,
 # "Planting a fault from the command line") fails it with exit 1; bad flags exit 2.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
@@ -29,7 +29,7 @@ if [[ $out == *"free-run drift"* ]]; then
   describe_run
 fi
 
-# Every model option of the seed presets at once (docs/model.md): seed 000's red boids on a
+# Every model option of the origin presets at once (docs/model.md): origin 000's red boids on a
 # torus and blue ones in push walls, one flock, linear separation, velocity x1.02 and a target
 # whose pull grows with distance.
 options=$work/options.toml

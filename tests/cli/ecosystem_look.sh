@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Ecosystem scenarios are shown like any other, with seed 001's look: `murmur record` renders
+# Ecosystem scenarios are shown like any other, with origin 001's look: `murmur record` renders
 # it headless, and each of its parts shows in the frame. The food field is drawn as blue boxes
 # (a frame with them has many pixels whose blue leads, one without them next to none); the
 # health colours, the circles by age and the food each change the frame when turned off

@@ -2,7 +2,7 @@
 # Every scenario that ships in scenarios/ parses and records two frames headless: a preset that
 # a key rename, a tightened range or a renderer change broke fails here, by name, without this
 # test being edited when a scenario is added. Small frames and one step a frame keep it fast.
-# A plan scenario (a [plan] table, seed 003) is also drawn by `murmur plan`: a few steps to a
+# A plan scenario (a [plan] table, origin 003) is also drawn by `murmur plan`: a few steps to a
 # small PNG that must hold ink.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every scenario that ships in scenarios/ opens in the viewer under a virtual X server: two
 # frames with a debug context that sees no GL error (which would exit 4), and a screenshot
-# that is not one colour. every_scenario.sh does the same for the recorder. Plan scenarios (seed
+# that is not one colour. every_scenario.sh does the same for the recorder. Plan scenarios (origin
 # 003, docs/floor-plan.md) open in the floor plan's viewer, and a few steps a frame draw lines.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"

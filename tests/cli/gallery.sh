@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # docs/gallery.md and tools/gallery agree: every command the page shows (tools/gallery --list
 # reads them from it) names a scenario that exists, and its picture is in
-# docs/images/gallery/, linked from the page and at most 200 KB; every seed preset has a
+# docs/images/gallery/, linked from the page and at most 200 KB; every origin preset has a
 # picture; the README links the gallery. tools/gallery remakes a picture from its command (the
 # tutorial's, the cheapest), keeps a picture whose pixels are the same (the same bytes on the
 # next run, and an older encoding of the same pixels left as it is) and rewrites one whose
@@ -53,7 +53,7 @@ for command in "${commands[@]}"; do
 done
 
 shopt -s nullglob
-for preset in "$source_dir"/scenarios/seed[0-9][0-9][0-9]-*.toml; do
+for preset in "$source_dir"/scenarios/origin[0-9][0-9][0-9]-*.toml; do
   relative=scenarios/$(basename "$preset")
   [[ " ${shown_scenarios[*]} " == *" $relative "* ]] || fail "the gallery has no picture of $relative"
 done
@@ -62,29 +62,29 @@ grep -q "](docs/gallery.md)" "$source_dir/README.md" || fail "README.md does not
 # Remaking one picture, into the test's directory rather than the source tree.
 set +e
 "$gallery" --murmur "$murmur" --images "$work/pictures" --frames-root "$work/frames" \
-  seed002-tutorial >"$work/stdout" 2>"$work/stderr"
+  origin002-tutorial >"$work/stdout" 2>"$work/stderr"
 rc=$?
 set -e
 if ((rc != 0)); then
-  fail "tools/gallery seed002-tutorial exited $rc: $(tail -3 "$work/stderr")"
-elif [[ ! -f $work/pictures/seed002-tutorial.png ]]; then
-  fail "tools/gallery seed002-tutorial made no picture"
+  fail "tools/gallery origin002-tutorial exited $rc: $(tail -3 "$work/stderr")"
+elif [[ ! -f $work/pictures/origin002-tutorial.png ]]; then
+  fail "tools/gallery origin002-tutorial made no picture"
 else
-  [[ $(python3 "$source_dir/tests/cli/png_tool.py" colours "$work/pictures/seed002-tutorial.png") == several ]] ||
+  [[ $(python3 "$source_dir/tests/cli/png_tool.py" colours "$work/pictures/origin002-tutorial.png") == several ]] ||
     fail "the remade tutorial picture is one colour"
-  [[ ! -e $work/pictures/seed002-glow.png ]] || fail "tools/gallery NAME made other pictures too"
+  [[ ! -e $work/pictures/origin002-glow.png ]] || fail "tools/gallery NAME made other pictures too"
 fi
 
 # Runs tools/gallery on the tutorial again, into the same pictures.
 remake_tutorial() {
   set +e
   "$gallery" --murmur "$murmur" --images "$work/pictures" --frames-root "$work/frames" \
-    seed002-tutorial >"$work/stdout" 2>"$work/stderr"
+    origin002-tutorial >"$work/stdout" 2>"$work/stderr"
   rc=$?
   set -e
-  ((rc == 0)) || fail "tools/gallery seed002-tutorial ($1) exited $rc: $(tail -3 "$work/stderr")"
+  ((rc == 0)) || fail "tools/gallery origin002-tutorial ($1) exited $rc: $(tail -3 "$work/stderr")"
 }
-tutorial=$work/pictures/seed002-tutorial.png
+tutorial=$work/pictures/origin002-tutorial.png
 if [[ -f $tutorial ]]; then
   # The same command gives the same bytes.
   cp "$tutorial" "$work/first.png"
@@ -96,10 +96,10 @@ if [[ -f $tutorial ]]; then
   cp "$work/reencoded.png" "$tutorial"
   remake_tutorial "over the same pixels in other bytes"
   expect_same_file "$work/reencoded.png" "$tutorial" "a picture of the same pixels"
-  grep -q "seed002-tutorial: the same pixels as" "$work/stderr" ||
+  grep -q "origin002-tutorial: the same pixels as" "$work/stderr" ||
     fail "tools/gallery did not say it kept the tutorial's picture: $(cat "$work/stderr")"
   # Other pixels are another picture: rewritten.
-  cp "$source_dir/docs/images/gallery/seed002-glow.png" "$tutorial"
+  cp "$source_dir/docs/images/gallery/origin002-glow.png" "$tutorial"
   remake_tutorial "over another picture"
   expect_same_file "$work/first.png" "$tutorial" "a picture whose pixels changed, remade"
 fi

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `murmur plan`: seed 003's floor plan exported as SVG, DXF, PNG and CSV. The SVG and the DXF
+# `murmur plan`: origin 003's floor plan exported as SVG, DXF, PNG and CSV. The SVG and the DXF
 # (read by ezdxf, a second reader) hold the same polylines; the PNG is ink on paper at the size
 # asked; the CSV has its columns; the same seed gives the same bytes, on the CPU and the GPU;
 # bad flags, flock scenarios and unwritable outputs are one-line errors.
@@ -42,7 +42,7 @@ dxf_lines=$(plan_tool dxf "$work/plan.dxf")
   diff <(tail -n +2 <<<"$dxf_lines") <(printf '%s\n' "$svg_lines") | head -5 >&2 || true
 }
 (($(wc -l <<<"$svg_lines") > 20)) || fail "the plan has only $(wc -l <<<"$svg_lines") polylines"
-# Seed 003's two widths, and nothing else.
+# Origin 003's two widths, and nothing else.
 [[ $(cut -d: -f1 <<<"$svg_lines" | sort -u | tr '\n' ' ') == "width-1 width-2 " ]] ||
   fail "polyline widths are $(cut -d: -f1 <<<"$svg_lines" | sort -u | tr '\n' ' ')"
 grep -q 'width="800" height="800" viewBox="0 0 800 800"' "$work/plan.svg" ||

@@ -9,7 +9,7 @@ png_tool() { python3 "$source_dir/tests/cli/png_tool.py" "$@"; }
 command -v ffprobe >/dev/null || { echo "FAIL: ffprobe not found: tools/setup installs ffmpeg" >&2; exit 1; }
 
 scenario=$source_dir/scenarios/floor-plan.toml
-# The seed's look without the agents' markers: only lines on paper.
+# Origin 003's look without the agents' markers: only lines on paper.
 lines=$work/lines.toml
 sed 's/^\[world\]$/[render]\nplan_agents = false\n\n[world]/' "$scenario" >"$lines"
 grep -q '^plan_agents = false' "$lines" || fail "could not write $lines"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A plan scenario ([plan], docs/model.md, "The floor-plan generator (seed 003)") has no flock:
+# A plan scenario ([plan], docs/model.md, "The floor-plan generator (origin 003)") has no flock:
 # the flock's commands that do not run plans reject it as bad input in one line naming the
 # file, instead of running an empty flock, and write nothing. `murmur step` runs it: its state
 # is its paths, the CSV `murmur plan` writes, and what does not apply to a plan (a state file in

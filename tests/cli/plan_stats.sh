@@ -8,11 +8,11 @@ source "$2/tests/cli/lib.bash" "$@"
 require_tools plan_stats python3
 
 check() { python3 "$source_dir/tests/cli/plan_stats_check.py" "$@"; }
-seed_plan=$source_dir/scenarios/floor-plan.toml
+origin_plan=$source_dir/scenarios/floor-plan.toml
 
-# The seed's preset, a row every step, past the last death (step 208).
+# Origin 003's preset, a row every step, past the last death (step 208).
 for backend in cpu gpu; do
-  run_murmur stats --scenario "$seed_plan" --steps 250 --backend $backend --quiet
+  run_murmur stats --scenario "$origin_plan" --steps 250 --backend $backend --quiet
   expect_rc 0
   expect_stderr_contains "seed 3"
   printf '%s\n' "$out" >"$work/every1-$backend.csv"
@@ -30,7 +30,7 @@ python3 -c "import sys; sys.exit(not ($horizontal > 100 and $vertical > 100 and 
 # --every K, to a file: the rows at steps 0, 7, ..., 245, the same on both backends, and the
 # same as every 7th row of the run above.
 for backend in cpu gpu; do
-  run_murmur stats --scenario "$seed_plan" --steps 250 --every 7 --backend $backend \
+  run_murmur stats --scenario "$origin_plan" --steps 250 --every 7 --backend $backend \
     --out "$work/every7-$backend.csv" --quiet
   expect_rc 0
   expect_stdout_empty
@@ -108,12 +108,12 @@ bad_children=$(tail -n +2 "$work/b.csv" | awk -F, '
 
 # What does not apply to a plan: one line, exit 2, no file.
 printf 'id,species,x,y,vx,vy\n0,0,1,1,1,0\n' >"$work/state.csv"
-run_murmur stats --scenario "$seed_plan" --in "$work/state.csv"
+run_murmur stats --scenario "$origin_plan" --in "$work/state.csv"
 expect_usage_error "--in" "a plan scenario"
-run_murmur stats --scenario "$seed_plan" --steps 5 --backend gpu-naive --out "$work/naive.csv"
+run_murmur stats --scenario "$origin_plan" --steps 5 --backend gpu-naive --out "$work/naive.csv"
 expect_usage_error "--backend" "cpu or gpu"
 expect_no_file "$work/naive.csv" "a refused plan stats run"
-run_murmur stats --scenario "$seed_plan" --steps 5 --every 0
+run_murmur stats --scenario "$origin_plan" --steps 5 --every 0
 expect_usage_error "--every"
 
 finish

@@ -2,7 +2,7 @@
 # The floor plan's viewer (docs/viewer.md, "Floor plans") under a virtual X server: frames with
 # a debug context that sees no GL error and a loop that never waits on the GPU, lines inked on
 # the paper; then real events (xdotool): a click in the plan pauses and the next resumes, as in
-# the seed, Space too, the plan completes when every agent has died and the viewer pauses and
+# origin 003, Space too, the plan completes when every agent has died and the viewer pauses and
 # says so, R grows it again, S writes a screenshot, V a recording whose manifest counts the
 # agents, Esc quits with status 0. The window title carries the state the test reads back.
 set -euo pipefail
@@ -13,7 +13,7 @@ xvfb=(xvfb-run -a -s "-screen 0 1280x720x24")
 murmur_path=$(realpath "$murmur")
 scenario=$source_dir/scenarios/floor-plan.toml
 
-# 40 frames of 6 steps: past step 208, when the seed's plan is whole. The 800 x 800 canvas fills
+# 40 frames of 6 steps: past step 208, when origin 003's plan is whole. The 800 x 800 canvas fills
 # 600 x 600 of the window, from x = 150; the panel covers the window's right from x = 472, the
 # status line its top.
 shot=$work/plan.png

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Every seed preset (scenarios/seedNNN-*.toml) holds the GPU to the CPU reference under
-# `murmur compare`: the presets are where the model options meet at the seeds' own numbers (no
-# force limit, linear kernels, push walls, an obstacle with a linear target), so a backend that
-# drifts on one of them fails here, by the preset's name. A new preset is covered without
-# editing the test.
+# Every origin preset (scenarios/originNNN-*.toml) holds the GPU to the CPU reference under
+# `murmur compare`: the presets are where the model options meet at the origin programs' own
+# numbers (no force limit, linear kernels, push walls, an obstacle with a linear target), so a
+# backend that drifts on one of them fails here, by the preset's name. A new preset is covered
+# without editing the test.
 set -euo pipefail
 source "$2/tests/cli/lib.bash" "$@"
 
 shopt -s nullglob
-presets=("$source_dir"/scenarios/seed[0-9][0-9][0-9]-*.toml)
-((${#presets[@]} > 0)) || fail "no seed presets found in $source_dir/scenarios"
+presets=("$source_dir"/scenarios/origin[0-9][0-9][0-9]-*.toml)
+((${#presets[@]} > 0)) || fail "no origin presets found in $source_dir/scenarios"
 
 for preset in "${presets[@]}"; do
   name=$(basename "$preset" .toml)

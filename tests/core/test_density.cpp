@@ -53,7 +53,7 @@ TEST_CASE("a spawn's crowd is met at its own density", "[density]") {
   const auto [expected, counted] = expected_and_counted(scenario);
   CHECK(expected > 4000);
   CHECK_THAT(expected, Catch::Matchers::WithinRel(counted, 0.15));
-  // A disc of the same boids, and seed 000's clusters, are estimated as closely.
+  // A disc of the same boids, and origin 000's clusters, are estimated as closely.
   const Scenario disc = scenario_of(
       uniform(10000, 400, 10) +
       "[[spawn]]\nspecies = \"a\"\ncount = 8000\nlayout = \"disc\"\nx = 200\ny = 200\n"

@@ -1,4 +1,4 @@
-// The ecosystem of docs/model.md ("An ecosystem (seed 001)") on the CPU reference: the energy
+// The ecosystem of docs/model.md ("An ecosystem (origin 001)") on the CPU reference: the energy
 // and food ledgers, the conflict rules (nearest hunter wins, ties to the smaller id; one prey
 // per hunter; grazers share a cell), births by energy (exact split, max_count in parent order),
 // determinism, the two neighbour searches, and default keys that change no bit of a flock.

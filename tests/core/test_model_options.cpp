@@ -1,4 +1,4 @@
-// The model options of the seed presets (docs/model.md): the linear separation kernel, the
+// The model options of the origin presets (docs/model.md): the linear separation kernel, the
 // velocity factor, push walls and the linear target pull, against hand-computed values on the
 // CPU reference (the GPU is held to it in tests/gpu/test_model_options_gpu.cpp).
 #include <cmath>
@@ -103,7 +103,7 @@ TEST_CASE("Velocity factor multiplies v + acc before the speed limits") {
   s.target.reset();
   const Boid limited = cpu_step(s, boids({at({50, 50}, {2, 0})})).boids[0];
   REQUIRE_THAT(glm::length(limited.vel), WithinRel(double(test::kTestMaxSpeed), 1e-6));
-  // A drag below 1 (seed 002's tutorial decay), down to min_speed.
+  // A drag below 1 (origin 002's tutorial decay), down to min_speed.
   s.species[0].velocity_factor = 0.9f;
   REQUIRE(cpu_step(s, lone).boids[0].vel == glm::vec2(0.9f, 0.0f));
   const Boid slowest = cpu_step(s, boids({at({50, 50}, {0.5f, 0})})).boids[0];
@@ -140,7 +140,7 @@ TEST_CASE("Self weight: the boid counted k times in its neighbours' means") {
   // k = 0: align = (0, 1) - (1, 0), coh = (3, 0).
   REQUIRE(cpu_step(s, pair).boids[0].vel == glm::vec2(1.0f, 0.0f) + glm::vec2(-1.0f, 1.0f) +
                                                 glm::vec2(3.0f, 0.0f));
-  // k = 2 (seed 000): the means over 1 + 2: align = ((0, 1) + 2 (1, 0)) / 3 - (1, 0),
+  // k = 2 (origin 000): the means over 1 + 2: align = ((0, 1) + 2 (1, 0)) / 3 - (1, 0),
   // coh = (3, 0) / 3.
   s.species[0].self_weight = 2;
   const glm::vec2 align = (glm::vec2(0.0f, 1.0f) + 2.0f * glm::vec2(1.0f, 0.0f)) / 3.0f -

@@ -1,10 +1,10 @@
-// The floor-plan generator (docs/model.md, "The floor-plan generator (seed 003)"): the [plan]
-// keys, the seed's snap, the clearance index against a scan of every point, and the model's
+// The floor-plan generator (docs/model.md, "The floor-plan generator (origin 003)"): the [plan]
+// keys, origin 003's snap, the clearance index against a scan of every point, and the model's
 // invariants on seeded runs, each recomputed from the saved points rather than trusted from the
 // agents' own counters. Branching has its own file, test_plan_branching.cpp.
 //
-// Sections: helpers; the [plan] keys; the snap and the clearance index; runs: invariants, the
-// seed's plan, reproducibility; the summary.
+// Sections: helpers; the [plan] keys; the snap and the clearance index; runs: invariants,
+// origin 003's plan, reproducibility; the summary.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -60,7 +60,7 @@ bool near_other_path_by(const PlanState& state, glm::vec2 at, std::uint32_t agen
   return false;
 }
 
-// Seed 003's snap written from its Java, an oracle apart from plan_snapped: `v % grid` is the
+// Origin 003's snap written from its Java, an oracle apart from plan_snapped: `v % grid` is the
 // truncating remainder, so v - v % grid is v's multiple of grid toward zero.
 float java_snap(float v, float grid) {
   const float toward_zero = std::trunc(v / grid) * grid;
@@ -75,10 +75,10 @@ PlanScenario corner_scenario() {
                         "corner.toml");
 }
 
-// The turns of a path after each of its moves, counted the seed's way from the saved moves.
+// The turns of a path after each of its moves, counted origin 003's way from the saved moves.
 std::vector<std::uint32_t> turns_after_each_move(const std::vector<PlanPoint>& path) {
   std::vector<std::uint32_t> turns;
-  glm::vec2 previous{1.0f, 1.0f};  // the seed's v0 before the first move
+  glm::vec2 previous{1.0f, 1.0f};  // origin 003's v0 before the first move
   std::uint32_t count = 0;
   for (const PlanPoint& p : path) {
     if (p.move.x * previous.x + p.move.y * previous.y <= 0.0f) ++count;
@@ -91,8 +91,8 @@ std::vector<std::uint32_t> turns_after_each_move(const std::vector<PlanPoint>& p
 }  // namespace
 
 // --- the [plan] keys ---------------------------------------------------------------------------
-TEST_CASE("plan: a [plan] table defaults to seed 003's numbers and two groups") {
-  const PlanScenario scenario = seed_scenario();
+TEST_CASE("plan: a [plan] table defaults to origin 003's numbers and two groups") {
+  const PlanScenario scenario = origin003_scenario();
   const PlanParams& plan = scenario.plan;
   CHECK(plan.max_speed == 6.0f);
   CHECK(plan.max_force == 0.05f);
@@ -164,17 +164,17 @@ TEST_CASE("plan: bad [plan] keys are one-line errors naming the key and the acce
 
 TEST_CASE("plan: a plan scenario has no flock, and the flock's loader says so in one line") {
   try {
-    parse_scenario(kWorld + "[plan]\n", "seed.toml");
+    parse_scenario(kWorld + "[plan]\n", "origin003.toml");
     FAIL("expected an InputError");
   } catch (const InputError& error) {
     const std::string message = error.what();
     CHECK(message.find('\n') == std::string::npos);
-    CHECK_THAT(message, StartsWith("seed.toml: a plan scenario ([plan]) has no flock"));
+    CHECK_THAT(message, StartsWith("origin003.toml: a plan scenario ([plan]) has no flock"));
   }
 }
 
 // --- the snap and the clearance index ----------------------------------------------------------
-TEST_CASE("plan: the drawn point snaps as the seed's Java remainder does, negatives toward 0") {
+TEST_CASE("plan: the drawn point snaps as origin 003's Java remainder does, negatives toward 0") {
   CHECK(plan_snapped(14.9f, 10.0f) == 10.0f);
   CHECK(plan_snapped(15.0f, 10.0f) == 20.0f);  // a remainder of exactly snap / 2 rounds up
   CHECK(plan_snapped(20.0f, 10.0f) == 20.0f);
@@ -259,11 +259,11 @@ TEST_CASE("plan: the index doubles its buckets as points arrive and finds across
   }
 }
 
-// --- runs: invariants, the seed's plan, reproducibility ----------------------------------------
+// --- runs: invariants, origin 003's plan, reproducibility --------------------------------------
 TEST_CASE("plan: a run keeps the model's invariants, recounted from the saved points") {
-  const int layout = GENERATE(0, 1, 2);  // the seed's, a crowded canvas, the corner
+  const int layout = GENERATE(0, 1, 2);  // origin 003's, a crowded canvas, the corner
   const PlanScenario scenario =
-      layout == 0 ? seed_scenario() : layout == 1 ? crowded_scenario() : corner_scenario();
+      layout == 0 ? origin003_scenario() : layout == 1 ? crowded_scenario() : corner_scenario();
   const PlanParams& plan = scenario.plan;
   const std::uint32_t steps = 300;
   const PlanState state = run(scenario, 3, steps);
@@ -384,14 +384,14 @@ TEST_CASE("plan: a run keeps the model's invariants, recounted from the saved po
   }
 }
 
-TEST_CASE("plan: seed 003's numbers grow a plan in which agents die and some live on") {
-  // Seed 003's behaviour: all 20 live through the warm-up; paths spread from the 10 x 30 start
+TEST_CASE("plan: origin 003's numbers grow a plan in which agents die and some live on") {
+  // Origin 003's behaviour: all 20 live through the warm-up; paths spread from the 10 x 30 start
   // over hundreds of units; agents die (mostly on meeting a path) until none is left, but some
   // live for 150 steps.
   std::size_t too_close = 0;
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     CAPTURE(seed);
-    const PlanScenario scenario = seed_scenario();
+    const PlanScenario scenario = origin003_scenario();
     PlanState state = plan_start(scenario, seed);
     for (std::uint64_t s = 1; s <= 400; ++s) {
       plan_step(scenario, state);
@@ -463,7 +463,7 @@ TEST_CASE("plan: the grid and the index give the plan a scan of everything gives
 // Not a ctest test (hidden tag): `test_plan "[.benchmark]"` prints the CPU time per agent-step.
 TEST_CASE("plan: CPU time per agent-step at 10k and 100k agents", "[.benchmark]") {
   for (const std::uint32_t agents : {10'000u, 100'000u}) {
-    // The canvas grows with the agents so that the density stays the seed's crowd's.
+    // The canvas grows with the agents so that the density stays origin 003's crowd's.
     const int side = agents == 10'000u ? 4000 : 12650;
     const std::string text = "[world]\nwidth = " + std::to_string(side) + "\nheight = " +
                              std::to_string(side) + "\n[plan]\n[[plan.group]]\ncount = " +
@@ -530,7 +530,7 @@ PlanState summary_state() {
 }  // namespace
 
 TEST_CASE("plan: the summary of a hand-made state counts its fates, points and ink") {
-  const PlanScenario scenario = seed_scenario();
+  const PlanScenario scenario = origin003_scenario();
   const PlanSummary summary = plan_summary(scenario, summary_state());
   CHECK(summary.step == 5);
   CHECK(summary.agents == 4);

@@ -34,7 +34,7 @@ using Catch::Matchers::StartsWith;
 
 namespace {
 
-// The seed's start with branching on: the 20 agents have children until `coverage` of the
+// Origin 003's start with branching on: the 20 agents have children until `coverage` of the
 // canvas is covered or `max_agents` are alive or dead.
 PlanScenario branching_scenario(float chance, float coverage, std::uint32_t max_agents,
                             const std::string& extra = "") {
@@ -130,8 +130,8 @@ std::vector<PlanPoint> path_of(const PlanState& state, std::uint32_t agent) {
 }  // namespace
 
 TEST_CASE("plan: the branching keys default to off and are checked") {
-  const PlanScenario seed = seed_scenario();  // kept: plan refers into it
-  const PlanParams& plan = seed.plan;
+  const PlanScenario origin = origin003_scenario();  // kept: plan refers into it
+  const PlanParams& plan = origin.plan;
   CHECK(plan.branch_chance == 0.0f);
   CHECK(plan.branch_coverage == 0.3f);
   CHECK(plan.max_agents == 4096u);

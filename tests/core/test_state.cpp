@@ -957,9 +957,9 @@ TEST_CASE("[[spawn]] discs: every boid inside its disc, headings within their ra
   CHECK_THAT(sum_distance_sq / 1000.0, WithinAbs(800.0, 40.0));
 }
 
-TEST_CASE("[[spawn]] clusters: seed 000's three growing squares and their velocities",
+TEST_CASE("[[spawn]] clusters: origin 000's three growing squares and their velocities",
           "[state][spawn]") {
-  // Seed 000: 151 red boids (indices 0..150) wrap around, 100 blue ones (151..250) are walled.
+  // Origin 000: 151 red boids (indices 0..150) wrap around, 100 blue ones (151..250) are walled.
   Scenario s = two_species(398.0f, 398.0f, 151, 100);
   SpawnRegion red;
   red.species = "wrapper";
@@ -981,7 +981,7 @@ TEST_CASE("[[spawn]] clusters: seed 000's three growing squares and their veloci
   for (std::uint32_t i = 0; i < state.boids.size(); ++i) {
     const Boid& b = state.boids[i];
     const int arm = static_cast<int>(i % 3);
-    const double side = i;  // spread 1: the seed's m = i
+    const double side = i;  // spread 1: origin 000's m = i
     const glm::dvec2 centre = glm::dvec2(8.0, 8.0) + side * centres[arm];
     for (int axis = 0; axis < 2; ++axis) {
       double offset = double(b.pos[axis]) - centre[axis];
@@ -997,7 +997,7 @@ TEST_CASE("[[spawn]] clusters: seed 000's three growing squares and their veloci
     CHECK(b.pos.y >= 0.0f);
     CHECK(b.pos.x <= 398.0f);
     CHECK(b.pos.y <= 398.0f);
-    // The seed's velocities: (u - 1.5, v - 1.5), (-u, -v), (1.5 - u, v - 1.5), u, v in [0, 1).
+    // Origin 000's velocities: (u - 1.5, v - 1.5), (-u, -v), (1.5 - u, v - 1.5), u, v in [0, 1).
     const glm::vec2 v = b.vel;
     if (arm == 0) CHECK((v.x >= -1.5f && v.x < -0.5f && v.y >= -1.5f && v.y < -0.5f));
     if (arm == 1) CHECK((v.x > -1.0f && v.x <= 0.0f && v.y > -1.0f && v.y <= 0.0f));
@@ -1005,18 +1005,18 @@ TEST_CASE("[[spawn]] clusters: seed 000's three growing squares and their veloci
   }
   // Squares of side 151..250 around (8, 8) reach past the walls for about half their boids.
   CHECK(clamped > 20);
-  // The arm follows the seed's index: blue's first boid (i = 151) is on arm 1.
+  // The arm follows origin 000's index: blue's first boid (i = 151) is on arm 1.
   CHECK(state.boids[151].vel.x <= 0.0f);
   CHECK(state.boids[151].vel.y <= 0.0f);
 }
 
-TEST_CASE("seed 002's inset is a [[spawn]] rectangle 90 from each wall", "[state][spawn]") {
+TEST_CASE("origin 002's inset is a [[spawn]] rectangle 90 from each wall", "[state][spawn]") {
   const Scenario s = parse_scenario(
       "[world]\nwidth = 900\nheight = 760\n"
       "[[species]]\nname = \"birds\"\ncount = 230\ntopology = \"bounded\"\nperception_radius = 85\n"
       "separation_radius = 24\nmin_speed = 2\nmax_speed = 2\n"
       "[[spawn]]\nspecies = \"birds\"\ncount = 230\nx = 90\ny = 90\nwidth = 720\nheight = 580\n",
-      "seed002.toml");
+      "origin002.toml");
   const FlockState state = seeded_start(s);
   for (const Boid& b : state.boids) {
     CHECK(b.pos.x >= 90.0f);

@@ -1,4 +1,4 @@
-// The ecosystem on the GPU (docs/model.md, "An ecosystem (seed 001)"; docs/gpu.md, "An
+// The ecosystem on the GPU (docs/model.md, "An ecosystem (origin 001)"; docs/gpu.md, "An
 // ecosystem"): hand-made states whose events are worked out here from the model's rules
 // (conflicts between hunters, grazers sharing a cell, births by energy with the Philox
 // velocity, the species cap, starvation), on the grid and the naive pass, each also checked

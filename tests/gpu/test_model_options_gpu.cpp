@@ -1,4 +1,4 @@
-// The seed presets' model options (docs/model.md: separation_kernel, velocity_factor,
+// The origin presets' model options (docs/model.md: separation_kernel, velocity_factor,
 // speed_limit, self_weight, walls, target_pull) on the GPU against the CPU reference, through the harness (neighbour sets,
 // lockstep, free run), and a planted fault in the linear kernel that the harness must catch.
 #include "gpu_test_support.hpp"
@@ -28,7 +28,7 @@ void require_agreement(const Scenario& scenario, const CompareOptions& o) {
   REQUIRE(report.passed());
 }
 
-// A torus flock whose separation is seed 000's linear kernel, with a force limit that does not
+// A torus flock whose separation is origin 000's linear kernel, with a force limit that does not
 // clip it, so the lockstep sees the kernel's every term.
 Scenario linear_separation(std::uint32_t count) {
   Scenario s = test::world(200.0f, 200.0f, 17);
@@ -117,7 +117,7 @@ TEST_CASE("Planted fault: steering that leaves the boid out of its means is caug
   REQUIRE_FALSE(faulty.lockstep.passed());
 }
 
-TEST_CASE("GPU agrees with every model option at once: seed 000's two populations") {
+TEST_CASE("GPU agrees with every model option at once: origin 000's two populations") {
   gl_context();
   Scenario s = test::world(398.0f, 398.0f, 251);
   s.species.push_back(test::species("red", 151, Topology::Wrap, 25.0f, 12.0f));

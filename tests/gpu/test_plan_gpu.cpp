@@ -22,7 +22,7 @@ namespace {
 
 using test::crowded_scenario;
 using test::kWorld;
-using test::seed_scenario;
+using test::origin003_scenario;
 
 template <typename T>
 bool same_bits(const T& a, const T& b) {
@@ -72,8 +72,8 @@ void compare_backends(const PlanScenario& scenario, std::uint64_t seed, std::uin
   }
 }
 
-TEST_CASE("plan gpu: seed 003's preset gives the CPU's plan bit for bit over 300 steps") {
-  const PlanScenario scenario = seed_scenario();
+TEST_CASE("plan gpu: origin 003's preset gives the CPU's plan bit for bit over 300 steps") {
+  const PlanScenario scenario = origin003_scenario();
   compare_backends(scenario, 3, 300, 30);
   // Deaths happened, so the clearance test and the death rules were compared too.
   PlanState cpu = plan_start(scenario, 3);
@@ -159,7 +159,7 @@ TEST_CASE("plan gpu: a planted fault (a clearance cell skipped) breaks the agree
 }
 
 TEST_CASE("plan gpu: running out of points is an error naming the step, never a silent miss") {
-  const PlanScenario scenario = seed_scenario();
+  const PlanScenario scenario = origin003_scenario();
   test::gl_context();
   const PlanState start = plan_start(scenario, 3);
   // Room for 5 steps of 20 agents: the sixth step's points do not fit.
@@ -281,7 +281,7 @@ TEST_CASE("plan gpu: buffers grown on the way give the plan of buffers big from 
 }
 
 TEST_CASE("plan gpu: advance() past the room stops the plan, and counts() says where") {
-  const PlanScenario scenario = seed_scenario();
+  const PlanScenario scenario = origin003_scenario();
   test::gl_context();
   GpuPlan gpu(scenario, plan_start(scenario, 3), 5 * 20);
   gpu.advance(9);
@@ -295,7 +295,7 @@ TEST_CASE("plan gpu: advance() past the room stops the plan, and counts() says w
   CHECK_THROWS_WITH(gpu.step(0), Catch::Contains("step 6 needs 120 saved points"));
 }
 
-// The seed's start with branching on (docs/model.md, "Branching").
+// Origin 003's start with branching on (docs/model.md, "Branching").
 PlanScenario branching_scenario(float chance, float coverage, std::uint32_t max_agents) {
   return parse_plan_scenario(kWorld + "[plan]\nbranch_chance = " + std::to_string(chance) +
                             "\nbranch_coverage = " + std::to_string(coverage) +

@@ -13,7 +13,7 @@
 namespace murmur {
 namespace {
 
-PlanScenario seed_preset() {
+PlanScenario origin003_preset() {
   return load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
 }
 
@@ -22,7 +22,7 @@ TEST_CASE("plan harness: floor-plan.toml is bit-identical on both sides over 300
   PlanCompareOptions options;
   std::uint32_t progress = 0;
   options.steps_done = [&progress](std::uint32_t done) { progress = done; };
-  const PlanCompareReport report = run_plan_comparison(seed_preset(), options);
+  const PlanCompareReport report = run_plan_comparison(origin003_preset(), options);
   INFO(report.table());
   CHECK(report.identical());
   CHECK(report.passed());
@@ -45,14 +45,14 @@ TEST_CASE("plan harness: a planted fault fails, with the first difference and th
   test::gl_context();
   PlanCompareOptions options;
   options.fault = GpuFault::DropClearanceCell;
-  const PlanCompareReport report = run_plan_comparison(seed_preset(), options);
+  const PlanCompareReport report = run_plan_comparison(origin003_preset(), options);
   const std::string table = report.table();
   INFO(table);
   CHECK_FALSE(report.identical());
   CHECK_FALSE(report.passed());
   REQUIRE(report.first_difference_step);
   // Deaths are checked from step warmup + 1 on: the fault cannot show before.
-  CHECK(*report.first_difference_step > seed_preset().plan.warmup);
+  CHECK(*report.first_difference_step > origin003_preset().plan.warmup);
   CHECK(report.differing_agents > 0);
   CHECK(report.divergent_agents > 0);
   REQUIRE(report.first_divergence_step);
@@ -67,7 +67,7 @@ TEST_CASE("plan harness: a planted fault fails, with the first difference and th
 
   // Under any bound, even one that lets every agent diverge, the death rules still catch it.
   options.max_divergent = 1.0;
-  const PlanCompareReport bounded = run_plan_comparison(seed_preset(), options);
+  const PlanCompareReport bounded = run_plan_comparison(origin003_preset(), options);
   CHECK(bounded.divergence_passed());
   CHECK_FALSE(bounded.passed());
   CHECK_FALSE(bounded.identical());

@@ -1,4 +1,4 @@
-// Seed 001's look (docs/rendering.md, "The ecosystem's look"): health colour, circles that
+// Origin 001's look (docs/rendering.md, "The ecosystem's look"): health colour, circles that
 // grow and fill in with age, food boxes, and the selected boid's three circles, on hand-built
 // boids and food in a world that fills the frame at one pixel per world unit.
 #include <cstdint>

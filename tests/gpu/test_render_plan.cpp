@@ -126,7 +126,7 @@ TEST_CASE("render plan: the GPU inks the strokes the PNG export inks") {
     const double ratio = static_cast<double>(ink_count(gpu)) / static_cast<double>(ink);
     CHECK(ratio > 0.97);
     CHECK(ratio < 1.03);
-    // Only ink and paper: black on white, the seed's.
+    // Only ink and paper: black on white, origin 003's.
     for (std::size_t i = 0; i < gpu.pixels.size(); i += 4) {
       const int sum = gpu.pixels[i] + gpu.pixels[i + 1] + gpu.pixels[i + 2];
       REQUIRE((sum == 0 || sum == 3 * 255));

@@ -107,11 +107,11 @@ TEST_CASE("bloom_radius and bloom_levels widen the glow") {
 
 namespace {
 
-// Seed 002's colour of bird i at step t (its clock runs 1/30 s a step), linear, from its own
+// Origin 002's colour of bird i at step t (its clock runs 1/30 s a step), linear, from its own
 // formula in 8-bit sRGB: (79 + 70 b, 177 + 58 (1 - b), 248) / 255.
-glm::vec3 seed_drift_colour(std::uint32_t i, std::uint64_t step) {
-  constexpr double kSeedStepsPerSecond = 30;
-  const double t = static_cast<double>(step) / kSeedStepsPerSecond;
+glm::vec3 origin002_drift_colour(std::uint32_t i, std::uint64_t step) {
+  constexpr double kStepsPerSecond = 30;
+  const double t = static_cast<double>(step) / kStepsPerSecond;
   const double b = (std::sin(0.17 * i + 0.07 * t) + 1) / 2;
   const glm::vec3 srgb{79 + 70 * b, 177 + 58 * (1 - b), 248};
   return murmur::srgb_to_linear(srgb / 255.0f);
@@ -119,7 +119,7 @@ glm::vec3 seed_drift_colour(std::uint32_t i, std::uint64_t step) {
 
 }  // namespace
 
-TEST_CASE("colour_by drift gives two ids at two steps seed 002's colours") {
+TEST_CASE("colour_by drift gives two ids at two steps origin 002's colours") {
   murmur::test::gl_context();
   const Scenario scenario = red_world();
   RenderSettings settings = bare_settings();
@@ -148,7 +148,7 @@ TEST_CASE("colour_by drift gives two ids at two steps seed 002's colours") {
     for (int k = 0; k < 2; ++k) {
       INFO("id " << kIds[k] << " at step " << step);
       const glm::vec3 colour(map[static_cast<std::size_t>(texel[k].y * size.x + texel[k].x)]);
-      const glm::vec3 expected = seed_drift_colour(kIds[k], step);
+      const glm::vec3 expected = origin002_drift_colour(kIds[k], step);
       constexpr float kHalfFloatError = 0.003f;  // RGBA16F keeps 11 significant bits
       for (int c = 0; c < 3; ++c)
         CHECK_THAT(colour[c], Catch::Matchers::WithinAbs(expected[c], kHalfFloatError));

@@ -1,7 +1,7 @@
 // The plan's exports on a hand-made plan whose answers are known: strokes split where the
 // width changes; the SVG and the DXF (read through libdxflib) give back exactly the drawing's
 // segments; the PNG inks exactly the pixels of each stroked segment, in two colours; the CSV's
-// rows are exact; the same plan gives the same bytes. Then a run of seed 003's plan, read back.
+// rows are exact; the same plan gives the same bytes. Then a run of origin 003's plan, read back.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -209,7 +209,7 @@ TEST_CASE("the CSV has a row per point the step saved, with the agent's turns an
         "5,2,1.5,8,0,8,0,1,7\n");
 }
 
-TEST_CASE("a run of seed 003's plan exports SVG and DXF that read back to plan_drawing",
+TEST_CASE("a run of origin 003's plan exports SVG and DXF that read back to plan_drawing",
           "[plan][export]") {
   const PlanScenario scenario = load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
   PlanState state = plan_start(scenario, scenario.world.seed);

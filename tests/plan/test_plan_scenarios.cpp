@@ -1,7 +1,7 @@
-// The shipped plan scenarios are what their comments say: floor-plan.toml is seed 003 (its
-// numbers are the [plan] defaults, its groups seed_plan_groups()), floor-plan-city.toml is tens
-// of thousands of agents on a large canvas, floor-plan-branching.toml is the seed's plus the
-// branching keys, and grows as its comment says.
+// The shipped plan scenarios are what their comments say: floor-plan.toml is origin 003 (its
+// numbers are the [plan] defaults, its groups origin003_plan_groups()), floor-plan-city.toml is
+// tens of thousands of agents on a large canvas, floor-plan-branching.toml is origin 003's plus
+// the branching keys, and grows as its comment says.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -34,16 +34,16 @@ void check_same_fields(const T& actual, const T& expected) {
 
 }  // namespace
 
-TEST_CASE("floor-plan.toml is seed 003: its canvas, its numbers and its two groups of 10",
+TEST_CASE("floor-plan.toml is origin 003: its canvas, its numbers and its two groups of 10",
           "[plan][scenario]") {
   const PlanScenario scenario = load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
   CHECK(scenario.world.width == 800);
   CHECK(scenario.world.height == 800);
   check_same_fields(scenario.plan, PlanParams{});
-  const std::vector<PlanGroup> seed_groups = seed_plan_groups();
-  REQUIRE(scenario.plan.groups.size() == seed_groups.size());
-  for (std::size_t i = 0; i < seed_groups.size(); ++i) {
-    check_same_fields(scenario.plan.groups[i], seed_groups[i]);
+  const std::vector<PlanGroup> origin_groups = origin003_plan_groups();
+  REQUIRE(scenario.plan.groups.size() == origin_groups.size());
+  for (std::size_t i = 0; i < origin_groups.size(); ++i) {
+    check_same_fields(scenario.plan.groups[i], origin_groups[i]);
   }
   CHECK(scenario.plan.total_count() == 20);
   CHECK_THROWS_AS(load_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml"), InputError);
@@ -60,19 +60,19 @@ TEST_CASE("floor-plan-city.toml is tens of thousands of agents on a large canvas
   check_same_fields(scenario.plan, PlanParams{});
 }
 
-TEST_CASE("floor-plan-branching.toml is seed 003 with branching, grown as its comment says",
+TEST_CASE("floor-plan-branching.toml is origin 003 with branching, grown as its comment says",
           "[plan][scenario]") {
   const PlanScenario scenario =
       load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan-branching.toml");
-  const PlanScenario seed = load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
-  PlanParams expected{};  // the seed's numbers, and the three keys beyond it
+  const PlanScenario origin = load_plan_scenario(MURMUR_SOURCE_DIR "/scenarios/floor-plan.toml");
+  PlanParams expected{};  // origin 003's numbers, and the three keys beyond it
   expected.branch_chance = 0.03f;
   expected.branch_coverage = 0.3f;
   expected.max_agents = 4096;
   check_same_fields(scenario.plan, expected);
-  REQUIRE(scenario.plan.groups.size() == seed.plan.groups.size());
-  for (std::size_t g = 0; g < seed.plan.groups.size(); ++g) {
-    check_same_fields(scenario.plan.groups[g], seed.plan.groups[g]);
+  REQUIRE(scenario.plan.groups.size() == origin.plan.groups.size());
+  for (std::size_t g = 0; g < origin.plan.groups.size(); ++g) {
+    check_same_fields(scenario.plan.groups[g], origin.plan.groups[g]);
   }
   PlanState state = plan_start(scenario, scenario.world.seed);
   std::uint32_t last_birth = 0;

@@ -17,8 +17,10 @@ inline const std::string kWorld =
     "width = 800\n"
     "height = 800\n";
 
-// Seed 003 as the defaults give it: 20 agents on an 800 x 800 canvas.
-inline PlanScenario seed_scenario() { return parse_plan_scenario(kWorld + "[plan]\n", "seed.toml"); }
+// Origin 003 as the defaults give it: 20 agents on an 800 x 800 canvas.
+inline PlanScenario origin003_scenario() {
+  return parse_plan_scenario(kWorld + "[plan]\n", "origin003.toml");
+}
 
 // Many agents spread over the canvas, so that paths meet often and every death happens.
 inline PlanScenario crowded_scenario(std::uint32_t per_group = 40) {

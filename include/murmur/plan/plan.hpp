@@ -1,5 +1,5 @@
 #pragma once
-// The floor-plan generator of seed 003 (docs/model.md, "The floor-plan generator (seed 003)"):
+// The floor-plan generator of origin 003 (docs/model.md, "The floor-plan generator (origin 003)"):
 // agents that move along one axis at a time, snap their drawn points to a grid, draw their
 // paths and die when slow, when near another agent's path or after too many turns. The CPU
 // reference; its records are flat and fixed-size so that a GPU can hold them in buffers.
@@ -18,18 +18,18 @@ namespace murmur {
 // this order.
 enum class PlanDeath : std::uint32_t { Lives = 0, TooSlow = 1, TooClose = 2, TooManyTurns = 3 };
 
-// Lines join drawn points from this step on: the seed draws only from its third frame.
+// Lines join drawn points from this step on: origin 003 draws only from its third frame.
 inline constexpr std::uint64_t kPlanFirstLineStep = 3;
 
 // A start's agent has no parent (docs/model.md, "Branching").
 inline constexpr std::uint32_t kPlanNoParent = 0xffffffffu;
 
 struct PlanAgent {
-  glm::vec2 location{0.0f};      // the raw location (the seed's `loc`)
+  glm::vec2 location{0.0f};      // the raw location (origin 003's `loc`)
   glm::vec2 velocity{0.0f};      // `vel`
   glm::vec2 acceleration{0.0f};  // the steering summed after the last move, for the next one
-  glm::vec2 last_move{1.0f};     // v0: the last axis move; the seed starts it at (1, 1)
-  glm::vec2 drawn{0.0f};         // the last drawn point (`loc0`); the seed starts it at (0, 0)
+  glm::vec2 last_move{1.0f};     // v0: the last axis move; origin 003 starts it at (1, 1)
+  glm::vec2 drawn{0.0f};         // the last drawn point (`loc0`); origin 003 starts it at (0, 0)
   std::uint32_t id = 0;
   std::uint32_t turns = 0;       // turns counted so far
   std::uint32_t steps = 0;       // moves made so far
@@ -76,7 +76,7 @@ class PlanPointIndex {
   // Adds points[size() .. points.size()), which extend the points already added.
   void add(std::span<const PlanPoint> points);
   // Whether a point of an agent other than `agent` lies within `clearance` (the index's):
-  // the seed's float distance, |at - raw| < clearance.
+  // origin 003's float distance, |at - raw| < clearance.
   bool near_other_path(std::span<const PlanPoint> points, glm::vec2 at,
                        std::uint32_t agent) const;
 
@@ -137,12 +137,12 @@ class PlanCoverage {
 // The coverage cells of a plan scenario's canvas (its world, the clearance index's side).
 PlanCoverage plan_coverage(const PlanScenario& scenario);
 
-// The seed's snap of the coordinate across a move to a multiple of `snap`: `v - v % snap`,
+// Origin 003's snap of the coordinate across a move to a multiple of `snap`: `v - v % snap`,
 // plus `snap` when the remainder is at least snap / 2, with Java's remainder (the sign of v).
 // So v >= 0 rounds half up, and v < 0 rounds toward zero (-17 -> -10, -3 -> 0).
 float plan_snapped(float v, float snap);
 
-// The seed's distance, |a - b| in float32 as Processing's PVector.dist computes it.
+// Origin 003's distance, |a - b| in float32 as Processing's PVector.dist computes it.
 float plan_distance(glm::vec2 a, glm::vec2 b);
 
 // The same question as PlanPointIndex::near_other_path, by a scan over every point: the oracle

@@ -33,7 +33,7 @@ struct HeadStyle {
   float min_length_pixels = 4;  // world-sized heads never shrink below this on screen (with
                                 // density_scale, nor below kHeadSpacingFraction of the mean
                                 // spacing), so a large world in a small frame shows every boid
-  // Seed 001's look: "the bigger and fuller a unit's circle, the older it is". A boid is a
+  // Origin 001's look: "the bigger and fuller a unit's circle, the older it is". A boid is a
   // ring of diameter (the head's length) x size whose hole closes as it ages: at age 0 its
   // size is age_min_size and its ring's width age_min_fill of the radius; at the age scale
   // (the species' max_age, or age_scale for a species without one) and after, a full disc.
@@ -64,19 +64,19 @@ inline glm::vec3 srgb_to_linear(glm::vec3 srgb) {
   return linear;
 }
 
-// Seed 002's drifting palette: colour = (79 + 70 b, 177 + 58 (1 - b), 248) / 255 in sRGB, with
+// Origin 002's drifting palette: colour = (79 + 70 b, 177 + 58 (1 - b), 248) / 255 in sRGB, with
 // b = (sin(0.17 i + 0.07 t) + 1) / 2, i the bird's index and t its clock in seconds, which
-// runs 1/30 s per step (the seed steps once per 30 Hz frame): 0.07 / 30 radians per step.
-inline constexpr float kSeedDriftPhasePerId = 0.17f;
-inline constexpr float kSeedDriftPhasePerStep = 0.07f / 30.0f;
+// runs 1/30 s per step (origin 002 steps once per 30 Hz frame): 0.07 / 30 radians per step.
+inline constexpr float kOrigin002DriftPhasePerId = 0.17f;
+inline constexpr float kOrigin002DriftPhasePerStep = 0.07f / 30.0f;
 inline constexpr float kSrgbLevels = 255.0f;
-inline constexpr glm::vec3 kSeedDriftFromSrgb{79.0f, 235.0f, 248.0f};  // b = 0: cyan
-inline constexpr glm::vec3 kSeedDriftToSrgb{149.0f, 177.0f, 248.0f};   // b = 1: lavender
+inline constexpr glm::vec3 kOrigin002DriftFromSrgb{79.0f, 235.0f, 248.0f};  // b = 0: cyan
+inline constexpr glm::vec3 kOrigin002DriftToSrgb{149.0f, 177.0f, 248.0f};   // b = 1: lavender
 
 struct ColourSettings {
   ColourMode mode = ColourMode::Species;
   // Species mode: each boid's brightness is scaled by 1 - variation .. 1 by its id, so a dense
-  // flock shimmers instead of being one flat colour (the glowing Python seed does the same).
+  // flock shimmers instead of being one flat colour (origin 002's glowing birds do the same).
   float per_boid_variation = 0.25f;
   // Heading mode: saturation and value of the hue wheel (value is linear HDR brightness).
   float heading_saturation = 0.7f;
@@ -88,22 +88,22 @@ struct ColourSettings {
   glm::vec3 speed_ramp_fast{0.85f, 0.35f, 1.5f};
   float speed_ramp_min = 0;
   float speed_ramp_max = 0;
-  // Health mode: linear HDR RGB at energy_max and at no energy (seed 001: green is healthy,
+  // Health mode: linear HDR RGB at energy_max and at no energy (origin 001: green is healthy,
   // red is weak), mixed by energy / energy_max.
   glm::vec3 health_full{0.15f, 1.1f, 0.2f};
   glm::vec3 health_empty{1.2f, 0.08f, 0.05f};
   // Drift mode: b = (sin(drift_phase_per_id * id + drift_phase_per_step * step) + 1) / 2 and
   // the colour goes from drift_from (b = 0) to drift_to (b = 1), linear HDR RGB, mixed in
-  // sRGB as the seed mixes its 8-bit values (so the seed's ends give exactly its formula).
-  float drift_phase_per_id = kSeedDriftPhasePerId;
-  float drift_phase_per_step = kSeedDriftPhasePerStep;
-  glm::vec3 drift_from = srgb_to_linear(kSeedDriftFromSrgb / kSrgbLevels);
-  glm::vec3 drift_to = srgb_to_linear(kSeedDriftToSrgb / kSrgbLevels);
+  // sRGB as origin 002 mixes its 8-bit values (so origin 002's ends give exactly its formula).
+  float drift_phase_per_id = kOrigin002DriftPhasePerId;
+  float drift_phase_per_step = kOrigin002DriftPhasePerStep;
+  glm::vec3 drift_from = srgb_to_linear(kOrigin002DriftFromSrgb / kSrgbLevels);
+  glm::vec3 drift_to = srgb_to_linear(kOrigin002DriftToSrgb / kSrgbLevels);
 };
 
 // The food field (docs/model.md, "The food field") as boxes centred on their cells: a box's
 // area is its cell's share of max_per_cell, so more food is a bigger box and an empty cell
-// draws nothing (seed 001: "blue boxes, the bigger the box, the more food").
+// draws nothing (origin 001: "blue boxes, the bigger the box, the more food").
 struct FoodSettings {
   bool enabled = true;                    // drawn only when the scenario has a [food] table
   glm::vec3 colour{0.02f, 0.07f, 0.3f};   // linear HDR RGB: dim, under the boids' glow
@@ -174,13 +174,13 @@ struct OverlaySettings {
   glm::vec4 grid_colour{0.5f, 0.6f, 0.8f, 0.18f};
   glm::vec4 obstacle_colour{1.0f, 0.85f, 0.4f, 0.85f};
   glm::vec4 target_colour{0.5f, 1.0f, 0.6f, 0.9f};
-  // With blend = ink the outlines are drawn on paper, where light colours vanish: seed 000's
+  // With blend = ink the outlines are drawn on paper, where light colours vanish: origin 000's
   // black obstacle and red target, and a faint dark grid.
   glm::vec4 ink_grid_colour{0.0f, 0.0f, 0.0f, 0.18f};
   glm::vec4 ink_obstacle_colour{0.0f, 0.0f, 0.0f, 0.85f};
   glm::vec4 ink_target_colour{0.8f, 0.0f, 0.0f, 0.9f};
   float target_marker_pixels = 9;  // radius of the target's ring on screen
-  // One boid, by id, ringed as in seed 001: its sight (perception radius, blue), its minimum
+  // One boid, by id, ringed as in origin 001: its sight (perception radius, blue), its minimum
   // distance (separation radius, red) and itself (white, the full-grown head's size). Found
   // on the GPU every frame, wherever the grid sorted it; a dead boid's id draws nothing.
   std::optional<std::uint32_t> selected_id;
@@ -190,14 +190,14 @@ struct OverlaySettings {
 };
 
 // How a floor plan looks (docs/rendering.md, "Floor plans"): its lines in `ink` laid over the
-// paper (blend = ink, a plan scenario's default: seed 003's black on white) or glowing in
+// paper (blend = ink, a plan scenario's default: origin 003's black on white) or glowing in
 // `glow` (blend = glow), each segment the stroked rectangle the PNG export inks; its living
 // agents as discs at the ends of their lines.
 struct PlanStyle {
   glm::vec3 ink{0.0f};                  // linear RGB
   glm::vec3 glow{0.3f, 0.75f, 1.4f};    // linear HDR RGB: above 1 blooms
   bool agents = true;
-  glm::vec3 agent_ink{0.8f, 0.0f, 0.0f};     // linear RGB: seed 000's red on paper
+  glm::vec3 agent_ink{0.8f, 0.0f, 0.0f};     // linear RGB: origin 000's red on paper
   glm::vec3 agent_glow{1.6f, 0.55f, 0.2f};   // linear HDR RGB: warm against the cool lines
   float agent_marker_pixels = 5;        // the discs' diameter at any zoom
   float min_line_pixels = 1;            // thinner lines miss pixel centres and vanish
@@ -287,7 +287,7 @@ inline SkyColours sky_colours(const RenderSettings& settings) {
 }
 
 // The look a scenario starts from before its `[render]` keys: RenderSettings{}, but ink on
-// paper for a plan scenario (the seed's black lines on white).
+// paper for a plan scenario (origin 003's black lines on white).
 inline RenderSettings default_render_settings(const FlockScenario&) { return {}; }
 inline RenderSettings default_render_settings(const PlanScenario&) {
   RenderSettings settings;

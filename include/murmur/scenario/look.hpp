@@ -18,7 +18,7 @@ enum class ColourMode : std::uint32_t {
   Speed = 2,    // a ramp from slow to fast
   Health = 3,   // energy / energy_max, green (full) to red (empty); species without energy
                 // keep their species colour
-  Drift = 4,    // seed 002's palette: each boid between two colours by a sine of its id and
+  Drift = 4,    // origin 002's palette: each boid between two colours by a sine of its id and
                 // the step, so colours flow slowly through the flock
 };
 
@@ -28,11 +28,11 @@ enum class TrailMode : std::uint32_t {
   FadeMap = 2,  // a world-space texture faded every step and stamped by every boid
 };
 
-// How marks meet the frame: glow adds light on a dark sky (seed 002); ink lays opaque marks
-// on a light paper (seed 000's white page, issue 8's floor plans).
+// How marks meet the frame: glow adds light on a dark sky (origin 002); ink lays opaque marks
+// on a light paper (origin 000's white page, issue 8's floor plans).
 enum class BlendMode : std::uint32_t { Glow = 0, Ink = 1 };
 
-// Which boids get circles (seed 000 draws one around every boid; seed 001 around the one it
+// Which boids get circles (origin 000 draws one around every boid; origin 001 around the one it
 // steers).
 enum class CircleMode : std::uint32_t {
   None = 0,      // no boid has circles
@@ -51,8 +51,8 @@ struct CircleRadius {
 inline constexpr std::string_view kCircleRadiusNames[] = {"sight", "separation"};
 // What a boid's head is drawn as (docs/rendering.md, "Heads").
 enum class HeadShape : std::uint32_t {
-  Dart = 0,  // a notched arrow along the velocity (seed 002)
-  Disc = 1,  // a filled circle centred on the boid (seed 000)
+  Dart = 0,  // a notched arrow along the velocity (origin 002)
+  Disc = 1,  // a filled circle centred on the boid (origin 000)
 };
 
 // What `head_size` is measured in: world units scale with zoom, pixels keep their size.

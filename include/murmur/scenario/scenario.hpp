@@ -74,20 +74,20 @@ inline constexpr std::string_view kSeparationKernelNames[] = {"inverse_square", 
 constexpr const auto& names_of(SeparationKernel) { return kSeparationKernelNames; }
 
 // What a bounded species' walls do (docs/model.md, steps 4 and 7): reflect (bounce, with the
-// soft edge_margin/edge_gain ramp) or push (seed 000: a constant push back within the margin,
+// soft edge_margin/edge_gain ramp) or push (origin 000: a constant push back within the margin,
 // no bounce; positions are held in the world by a clamp).
 enum class Walls : std::uint32_t { Reflect = 0, Push = 1 };
 inline constexpr std::string_view kWallsNames[] = {"reflect", "push"};
 constexpr const auto& names_of(Walls) { return kWallsNames; }
 
 // The target pull's shape (docs/model.md, "Target"): a unit vector, or the displacement itself
-// (linear: the pull grows with distance, seed 000 part 1).
+// (linear: the pull grows with distance, origin 000 part 1).
 enum class TargetPull : std::uint32_t { Unit = 0, Linear = 1 };
 inline constexpr std::string_view kTargetPullNames[] = {"unit", "linear"};
 constexpr const auto& names_of(TargetPull) { return kTargetPullNames; }
 
 // How a velocity faster than max_speed is slowed (docs/model.md, step 6): clamped to exactly
-// max_speed, or seed 000's `limiter`, which scales it by (max_speed / speed)^2, to below it.
+// max_speed, or origin 000's `limiter`, which scales it by (max_speed / speed)^2, to below it.
 enum class SpeedLimit : std::uint32_t { Clamp = 0, Inverse = 1 };
 inline constexpr std::string_view kSpeedLimitNames[] = {"clamp", "inverse"};
 constexpr const auto& names_of(SpeedLimit) { return kSpeedLimitNames; }
@@ -109,7 +109,7 @@ inline constexpr float kMaxVelocityFactor = 2.0f;
 // The most neighbours a topological species may take (topological_k): the GPU's steering pass
 // keeps its nearest in a list of this fixed size (shaders/common/interface.h).
 inline constexpr std::uint32_t kMaxTopologicalK = MURMUR_MAX_TOPOLOGICAL_K;
-// The most times a boid may count itself among its flock neighbours (self_weight): seed 000
+// The most times a boid may count itself among its flock neighbours (self_weight): origin 000
 // counts itself twice; more would be a different rule, not a quirk kept.
 inline constexpr std::uint32_t kMaxSelfWeight = 16;
 // Seeds are TOML integers (signed 64-bit), so a larger seed could not be written back.
@@ -266,27 +266,27 @@ void for_each_spawn_param(Visitor&& visit) {
 #include "murmur/scenario/params/spawn_params.def"
 }
 
-// One rectangle where some plan agents start (`[[plan.group]]`; seed 003 has two). Its members
+// One rectangle where some plan agents start (`[[plan.group]]`; origin 003 has two). Its members
 // are the lines of include/murmur/scenario/params/plan_params.def.
 struct PlanGroup {
 #define MURMUR_PLAN_GROUP_PARAM(key, type, default_value, ...) type key = default_value;
 #include "murmur/scenario/params/plan_params.def"
 };
 
-// The [plan] table (docs/model.md, "The floor-plan generator (seed 003)"): present = a plan
+// The [plan] table (docs/model.md, "The floor-plan generator (origin 003)"): present = a plan
 // scenario (PlanScenario), whose agents draw a floor plan instead of flocking. Its keys are the
 // lines of include/murmur/scenario/params/plan_params.def.
 struct PlanParams {
 #define MURMUR_PLAN_PARAM(key, type, default_value, ...) type key = default_value;
 #include "murmur/scenario/params/plan_params.def"
-  // In file order. A [plan] table without [[plan.group]] tables gets seed 003's two groups
-  // (seed_plan_groups()).
+  // In file order. A [plan] table without [[plan.group]] tables gets origin 003's two groups
+  // (origin003_plan_groups()).
   std::vector<PlanGroup> groups;
   std::uint32_t total_count() const;
 };
 
-// Seed 003's start: two groups of 10 agents in 10 x 10 boxes at (400, 400) and (400, 420).
-std::vector<PlanGroup> seed_plan_groups();
+// Origin 003's start: two groups of 10 agents in 10 x 10 boxes at (400, 400) and (400, 420).
+std::vector<PlanGroup> origin003_plan_groups();
 
 // The plan's clearance index's cell side for a clearance: the smallest power of two >= it.
 // A derived quantity of the [plan] table, which its checks bound and the plan's index uses.
@@ -385,7 +385,7 @@ struct FlockScenario : ScenarioCommon {
   std::uint32_t hunter_mask(std::size_t s) const;
 };
 
-// A floor plan (docs/model.md, "The floor-plan generator (seed 003)"): a file with a [plan]
+// A floor plan (docs/model.md, "The floor-plan generator (origin 003)"): a file with a [plan]
 // table, whose agents draw instead of flocking. It takes no flock's tables.
 struct PlanScenario : ScenarioCommon {
   PlanParams plan;

@@ -18,7 +18,7 @@
 namespace murmur {
 namespace {
 
-// A stroke one world unit wide draws at 0.25 mm, CAD's default lineweight, so the seed's widths
+// A stroke one world unit wide draws at 0.25 mm, CAD's default lineweight, so origin 003's widths
 // 1 and 2 print as the usual thin and medium pens.
 constexpr float kDxfLineweightPerWidth = 25.0f;
 // The lineweights (hundredths of a millimetre) that AutoCAD accepts in a layer, ascending.

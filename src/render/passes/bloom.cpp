@@ -10,7 +10,7 @@ namespace murmur::render {
 namespace {
 
 // The bloom's levels are the frame halved `levels` times but for the first halving: level 0 is
-// a quarter of the frame's side (seed 002's glow blurs a third-size copy), the widest level
+// a quarter of the frame's side (origin 002's glow blurs a third-size copy), the widest level
 // stays where it was. On llvmpipe each bilinear tap costs a full-frame pass about as much as
 // the rest of its pixel's work, and a half-size level took two passes over 230,400 texels at
 // 1280x720 (its 16-tap bright-pass and the 9-tap blur added back onto it), most of the bloom's

@@ -27,7 +27,7 @@ constexpr const auto& names_of(PlanFormat) { return kPlanFormatNames; }
 // The format a file name's extension names (case-insensitive), or nothing.
 std::optional<PlanFormat> plan_format_of(const std::filesystem::path& path);
 
-// Black ink on white paper, as the seed draws (its background(255) and default stroke).
+// Black ink on white paper, as origin 003 draws (its background(255) and default stroke).
 inline constexpr glm::u8vec4 kPlanInk{0, 0, 0, 255};
 inline constexpr glm::u8vec4 kPlanPaper{255, 255, 255, 255};
 

@@ -24,7 +24,7 @@ inline constexpr double kPlanMaxDivergentDefault = 0.05;
 // prove bit-identical to the CPU's; kPlanMaxDivergentDefault elsewhere.
 std::optional<double> default_plan_bound(const std::string& renderer);
 
-// A plan comparison's run when not told: past the last death of seed 003's preset (step 208).
+// A plan comparison's run when not told: past the last death of origin 003's preset (step 208).
 inline constexpr std::uint32_t kDefaultPlanCompareSteps = 300;
 
 struct PlanCompareOptions {
