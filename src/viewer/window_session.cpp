@@ -56,6 +56,7 @@ WindowSession::WindowSession(const ViewerOptions& options) {
   // A bounded run is a test or a picture: no reason to wait for the display's refresh.
   window_options.vsync = options.vsync && !options.frames;
   window_options.debug = options.frames.has_value();
+  window_options.visible = false;  // until the GPU memory check below has passed
   window_ = gl::create_window(window_options);
   if (window_options.debug) {
     // A context without the debug flag may drop KHR_debug messages: a run that must prove it
@@ -65,6 +66,8 @@ WindowSession::WindowSession(const ViewerOptions& options) {
     if ((flags & GL_CONTEXT_FLAG_DEBUG_BIT) == 0)
       throw GpuError("asked GLFW for a debug context (--frames checks for GL errors), got none");
   }
+  if (options.check_gpu_memory) options.check_gpu_memory();
+  window_->show();
   gl::count_stalls();
   GLFWwindow* window = window_->handle();
   glfwSetWindowUserPointer(window, this);
