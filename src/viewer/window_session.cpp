@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "murmur/base/errors.hpp"
 #include "murmur/gl/stall_counter.hpp"
@@ -18,6 +19,7 @@ namespace {
 
 constexpr const char* kGlslVersion = "#version 450";
 constexpr float kWindowRounding = 4;
+constexpr const char* kVsyncOffNote = "vsync off: frames are not paced to the display\n";
 
 WindowSession& session_of(GLFWwindow* window) {
   return *static_cast<WindowSession*>(glfwGetWindowUserPointer(window));
@@ -68,6 +70,8 @@ WindowSession::WindowSession(const ViewerOptions& options) {
   }
   if (options.check_gpu_memory) options.check_gpu_memory();
   window_->show();
+  // Said once at the start, as the seed is: an interactive run that draws as fast as it can.
+  if (!window_->vsync() && !options.frames) std::fputs(kVsyncOffNote, stderr);
   gl::count_stalls();
   GLFWwindow* window = window_->handle();
   glfwSetWindowUserPointer(window, this);

@@ -43,6 +43,8 @@ class Window final : public Context {
   void swap_buffers();
   void set_title(const std::string& title);
   void set_vsync(bool on);
+  // Whether the swap interval last set is 1 (paced to the display) rather than 0.
+  bool vsync() const { return vsync_; }
   void show();
   // The framebuffer size in pixels (0x0 while minimised).
   void framebuffer_size(int& width, int& height) const;
