@@ -7,6 +7,8 @@
 #include "memory_check.hpp"
 #include "murmur/base/errors.hpp"
 #include "murmur/gl/window.hpp"
+#include "murmur/render/renderer.hpp"
+#include "murmur/render/settings.hpp"
 #include "viewer/viewer.hpp"
 
 namespace murmur::cli {
@@ -34,10 +36,16 @@ int run_view(const FlagValues& view) {
   options.scenario_path = view.view_scenario;
   options.scenario = load_any_scenario_with_seed(view.view_scenario, view.seed);
   if (const auto* flock = std::get_if<FlockScenario>(&options.scenario)) {
-    // The viewer reads the state and its statistics back; its window's context is its own, so
-    // the GPU's memory is left to the allocations' check.
-    require_host_memory(flock_run_memory(*flock, FlockBackend::Gpu, FlockReads::StateAndStats),
-                        estimated_boids(*flock));
+    // The viewer reads the state and its statistics back, and draws through the renderer's
+    // targets at --size (a fullscreen window's may be larger: left to the allocations' check).
+    RunMemory memory = flock_run_memory(*flock, FlockBackend::Gpu, FlockReads::StateAndStats);
+    RenderSettings settings = default_render_settings(*flock);
+    apply_look(settings, flock->look);
+    memory.gpu += renderer_memory({options.width, options.height}, settings, flock->size());
+    const std::uint64_t boids = estimated_boids(*flock);
+    require_host_memory(memory, boids);
+    // The driver asked is the window's context's, so the GPU's check waits for the window.
+    options.check_gpu_memory = [memory, boids] { require_gpu_memory(memory, boids); };
   }
   options.initial = std::visit(
       [&](const auto& kind) { return flock_start_state(kind, view.in); }, options.scenario);

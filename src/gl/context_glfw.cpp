@@ -74,6 +74,8 @@ void Window::set_vsync(bool on) {
   glfwSwapInterval(on ? 1 : 0);
 }
 
+void Window::show() { glfwShowWindow(window_); }
+
 void Window::framebuffer_size(int& width, int& height) const {
   glfwGetFramebufferSize(window_, &width, &height);
 }
@@ -115,6 +117,7 @@ std::unique_ptr<Window> create_window(const WindowOptions& options) {
   // The renderer has its own HDR target; the window only receives a blit and the panel.
   glfwWindowHint(GLFW_DEPTH_BITS, 0);
   glfwWindowHint(GLFW_STENCIL_BITS, 0);
+  glfwWindowHint(GLFW_VISIBLE, options.visible ? GLFW_TRUE : GLFW_FALSE);
 
   GLFWmonitor* monitor = options.fullscreen ? glfwGetPrimaryMonitor() : nullptr;
   int width = options.width, height = options.height;

@@ -3,6 +3,7 @@
 // shared Renderer, with keys, mouse and an ImGui parameter panel (docs/viewer.md).
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 
 #include "murmur/render/video_writer.hpp"
@@ -34,6 +35,10 @@ struct ViewerOptions {
   std::optional<VideoFormat> record_video;
   std::uint32_t record_fps = 30;
   bool timings = false;                 // frame-time breakdown on stdout at exit
+  // Called with the window's context current, before the window is shown and before any buffer
+  // is made: where `murmur view` checks the flock's GPU memory against what the driver reports.
+  // Nothing: no check.
+  std::function<void()> check_gpu_memory;
 };
 
 // Runs until the window closes, Esc, or `frames` frames. Throws GpuError (no display, no GL 4.5

@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "murmur/base/errors.hpp"
 #include "murmur/gl/stall_counter.hpp"
@@ -18,6 +19,7 @@ namespace {
 
 constexpr const char* kGlslVersion = "#version 450";
 constexpr float kWindowRounding = 4;
+constexpr const char* kVsyncOffNote = "vsync off: frames are not paced to the display\n";
 
 WindowSession& session_of(GLFWwindow* window) {
   return *static_cast<WindowSession*>(glfwGetWindowUserPointer(window));
@@ -56,6 +58,7 @@ WindowSession::WindowSession(const ViewerOptions& options) {
   // A bounded run is a test or a picture: no reason to wait for the display's refresh.
   window_options.vsync = options.vsync && !options.frames;
   window_options.debug = options.frames.has_value();
+  window_options.visible = false;  // until the GPU memory check below has passed
   window_ = gl::create_window(window_options);
   if (window_options.debug) {
     // A context without the debug flag may drop KHR_debug messages: a run that must prove it
@@ -65,6 +68,10 @@ WindowSession::WindowSession(const ViewerOptions& options) {
     if ((flags & GL_CONTEXT_FLAG_DEBUG_BIT) == 0)
       throw GpuError("asked GLFW for a debug context (--frames checks for GL errors), got none");
   }
+  if (options.check_gpu_memory) options.check_gpu_memory();
+  window_->show();
+  // Said once at the start, as the seed is: an interactive run that draws as fast as it can.
+  if (!window_->vsync() && !options.frames) std::fputs(kVsyncOffNote, stderr);
   gl::count_stalls();
   GLFWwindow* window = window_->handle();
   glfwSetWindowUserPointer(window, this);

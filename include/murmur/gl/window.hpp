@@ -18,6 +18,9 @@ struct WindowOptions {
   bool fullscreen = false;  // on the primary monitor, at its current video mode
   bool vsync = true;        // swap interval 1
   bool debug = false;       // debug context (KHR_debug output is synchronous then)
+  // Shown when made; false keeps a windowed one unmapped until show(), so that a run refused
+  // once its context exists opens nothing (a fullscreen window is shown all the same: GLFW).
+  bool visible = true;
 };
 
 // Whether a frame of this size can be drawn. A minimised window has a 0x0 framebuffer, and GL
@@ -40,6 +43,9 @@ class Window final : public Context {
   void swap_buffers();
   void set_title(const std::string& title);
   void set_vsync(bool on);
+  // Whether the swap interval last set is 1 (paced to the display) rather than 0.
+  bool vsync() const { return vsync_; }
+  void show();
   // The framebuffer size in pixels (0x0 while minimised).
   void framebuffer_size(int& width, int& height) const;
 

@@ -156,6 +156,7 @@ CompareReport run_comparison(const Scenario& scenario, const FlockState& start,
     for (std::uint32_t v = 0; v < std::max(1u, options.envelope_runs); ++v) {
       perturbed.push_back(perturb_one_ulp(scenario, initial, static_cast<int>(v)));
     }
+    free.envelope_runs = static_cast<std::uint32_t>(perturbed.size());
     const double ulp_floor = double(kFloatEpsilon) * world_scale(scenario);
     const std::uint32_t sample_every =
         std::max(1u, options.free_steps / std::max(1u, options.samples));
@@ -256,9 +257,10 @@ std::string CompareReport::table() const {
     }
     std::snprintf(line, sizeof line,
                   "%-18s %-6s %zu samples; worst drift/limit %.3g (limit = %.0f x CPU 1-ulp "
-                  "envelope); CPU events within the rounding band %u\n",
+                  "envelope of %u run%s); CPU events within the rounding band %u\n",
                   "free-run drift", verdict(drift_ok), free_run.samples.size(), worst,
-                  kFreeRunDriftFactor, free_run.events_within_band);
+                  kFreeRunDriftFactor, free_run.envelope_runs,
+                  free_run.envelope_runs == 1 ? "" : "s", free_run.events_within_band);
     out += line;
     for (const DriftSample& s : free_run.samples) {
       std::snprintf(line, sizeof line, "    step %5u: gpu-cpu %.3e  envelope %.3e  limit %.3e\n", s.step,

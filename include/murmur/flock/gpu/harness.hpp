@@ -55,6 +55,7 @@ struct FreeRunCheck {
   bool ran = false;
   std::vector<DriftSample> samples;
   std::vector<StatAgreement> stats;
+  std::uint32_t envelope_runs = 0;  // the perturbed CPU runs the envelope was made of
   // Events of the CPU run whose e' lay within energy_band of its threshold: each one an honest
   // backend may decide the other way (docs/harness.md, "Free runs").
   std::uint32_t events_within_band = 0;
