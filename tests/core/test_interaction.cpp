@@ -221,6 +221,10 @@ background = [0, 0.01, 0.02]
   }
   REQUIRE(parse("\n[render]\ncircle_radius = 12.5\n").look.circle_radius ==
           CircleRadius{CircleRadiusKind::WorldUnits, 12.5f});
+  // target_marker turns the target's ring and cross off, and reads back so.
+  const Scenario unmarked = parse("\n[render]\ntarget_marker = false\n");
+  REQUIRE(unmarked.look.target_marker == false);
+  REQUIRE(parse_scenario(scenario_to_toml(unmarked), "again.toml").look.target_marker == false);
   // Absent keys stay absent: the renderer keeps its defaults for them.
   const Scenario partial = parse("\n[render]\ntrails = \"none\"\n");
   REQUIRE(partial.look.trails == TrailMode::None);
@@ -249,7 +253,8 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
                    "colour_by, age_look, age_scale, food, bloom, bloom_intensity, bloom_threshold, "
                    "exposure, auto_exposure, background, bloom_levels, bloom_radius, "
                    "drift_phase_per_id, drift_phase_per_step, drift_from, drift_to, trail_width, "
-                   "trail_intensity, circles, circle_radius, blend, paper, sky_top, sky_horizon, "
+                   "trail_intensity, circles, circle_radius, target_marker, blend, paper, sky_top, "
+                   "sky_horizon, "
                    "fog_distance, head_shape, head_size, "
                    "head_size_units, density_scale, local_exposure, plan_ink, plan_glow, plan_agents)");
   require_rejected("\n[render]\nauto_exposure = -0.5\n",

@@ -237,7 +237,9 @@ TEST_CASE("a recording is drawn with the scenario's [render] look") {
   look.trails = murmur::TrailMode::None;
   look.bloom = false;
   look.exposure = 2.0f;
+  look.target_marker = false;
   murmur::apply_look(settings, look);
+  CHECK_FALSE(settings.overlays.target);
   CHECK(settings.trails.mode == murmur::TrailMode::None);
   CHECK_FALSE(settings.bloom.enabled);
   CHECK(settings.exposure == 2.0f);
