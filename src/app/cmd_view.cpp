@@ -41,7 +41,8 @@ int run_view(const FlagValues& view) {
     RunMemory memory = flock_run_memory(*flock, FlockBackend::Gpu, FlockReads::StateAndStats);
     RenderSettings settings = default_render_settings(*flock);
     apply_look(settings, flock->look);
-    memory.gpu += renderer_memory({options.width, options.height}, settings, flock->size());
+    memory.gpu +=
+        renderer_memory({options.width, options.height}, settings, flock->size(), is_3d(*flock));
     const std::uint64_t boids = estimated_boids(*flock);
     require_host_memory(memory, boids);
     // The driver asked is the window's context's, so the GPU's check waits for the window.

@@ -1,9 +1,12 @@
 // A 3D world's frame (docs/rendering.md, "Three dimensions"), from first principles: a bird
 // lands on the pixel the camera's own arithmetic (world_to_screen) puts it on and nothing else
 // is lit, the fog dims a far bird by exp(-depth difference / fog), the sky's rows take the
-// colour their view ray's elevation gives, and ink lays dark birds over the sky. Small frames,
-// bloom and automatic exposure off and the tone map per channel (highlight_whiteness 1), so a
-// pixel's HDR light is -ln(1 - linear output).
+// colour their view ray's elevation gives, ink lays dark birds over the sky, ribbons follow
+// a bird's path in space, and overlays ring spheres by their radius at their depth. Small
+// frames, bloom and automatic exposure off and the tone map per channel
+// (highlight_whiteness 1), so a pixel's HDR light is -ln(1 - linear output).
+//
+// Sections: heads, fog, sky and ink; the orbit camera; ribbons; overlays.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
