@@ -42,6 +42,26 @@ PerspectiveFrame perspective_frame(const RenderSettings& settings, const Scenari
   return frame;
 }
 
+PerspectiveUniforms::PerspectiveUniforms(const gl::Program& program)
+    : world_to_clip(program, "u_world_to_clip"),
+      eye(program, "u_eye"),
+      view_forward(program, "u_view_forward"),
+      near_plane(program, "u_near_plane"),
+      pixels_at_unit_depth(program, "u_pixels_at_unit_depth"),
+      fog_start(program, "u_fog_start"),
+      inverse_fog(program, "u_inverse_fog") {}
+
+void PerspectiveUniforms::set(const PerspectiveFrame& frame) const {
+  const PerspectiveView& view = frame.view;
+  world_to_clip.set(view.world_to_clip);
+  eye.set(view.eye);
+  view_forward.set(view.forward);
+  near_plane.set(view.near_plane);
+  pixels_at_unit_depth.set(view.pixels_per_unit_at_unit_depth);
+  fog_start.set(frame.fog_start);
+  inverse_fog.set(1.0f / frame.fog_distance);
+}
+
 PerspectivePrograms::Sky::Sky()
     : program(gl::Program::graphics("render/render_fullscreen.vert", "render/sky_3d.frag")) {}
 
@@ -92,31 +112,16 @@ void draw_ribbons_3d(PerspectivePrograms& programs, const TrailHistory& history,
   const TrailSettings& trails = settings.trails;
   if (kept_trail_mode(trails, true) != TrailMode::Ribbons || !history.ribbons_drawable()) return;
   const PerspectivePrograms::Ribbons& ribbons = programs.ribbons[colour_variant(settings.colour.mode)];
-  const PerspectiveView& view = frame.view;
   ribbons.colour.set(settings.colour, scenario, step);
+  ribbons.camera.set(frame);
   ribbons.ring_length.set(history.ring_length);
   ribbons.generation.set(history.generation);
   ribbons.world_size.set(world_box(scenario));
-  ribbons.world_to_clip.set(view.world_to_clip);
-  ribbons.eye.set(view.eye);
-  ribbons.view_forward.set(view.forward);
-  ribbons.near_plane.set(view.near_plane);
-  ribbons.pixels_at_unit_depth.set(view.pixels_per_unit_at_unit_depth);
   ribbons.focus_depth.set(frame.focus_depth);
   ribbons.width_pixels.set(trails.ribbon_width());
   ribbons.min_width_pixels.set(trails.ribbon_min_width_pixels);
   ribbons.intensity.set(trails.ribbon_brightness());
-  ribbons.fog_start.set(frame.fog_start);
-  ribbons.inverse_fog.set(1.0f / frame.fog_distance);
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // trail_record wrote the ring
-  history.ring.bind_storage(MURMUR_BIND_TRAIL_RING);
-  history.owners.bind_storage(MURMUR_BIND_TRAIL_OWNERS);
-  gl::DrawState state = hdr.whole();
-  state.blend = mark_blend(settings.blend, GL_ONE);  // alpha: the opacity, its light
-  gl::apply(state);
-  ribbons.program.use();
-  // Every slot's segments; those of slots no live boid holds collapse in the vertex shader.
-  geometry.draw_quads(history.ring_slots * (history.ring_length - 1));
+  draw_ribbon_segments(ribbons.program, history, settings.blend, hdr, geometry);
 }
 
 void draw_heads_3d(PerspectivePrograms& programs, const RenderSettings& settings,
@@ -127,21 +132,14 @@ void draw_heads_3d(PerspectivePrograms& programs, const RenderSettings& settings
   const bool discs = draws_discs(style);
   const PerspectivePrograms::Heads& heads =
       programs.heads[heads_3d_variant(settings.colour.mode, discs)];
-  const PerspectiveView& view = frame.view;
-  heads.world_to_clip.set(view.world_to_clip);
-  heads.eye.set(view.eye);
-  heads.view_forward.set(view.forward);
-  heads.view_right.set(view.right);
-  heads.view_up.set(view.up);
-  heads.near_plane.set(view.near_plane);
-  heads.pixels_at_unit_depth.set(view.pixels_per_unit_at_unit_depth);
+  heads.camera.set(frame);
+  heads.view_right.set(frame.view.right);
+  heads.view_up.set(frame.view.up);
   const bool pixel_sized = style.size > 0 && style.size_units == HeadSizeUnits::Pixels;
   heads.head_length.set(pixel_sized ? 0.0f : world_head_length(settings, scenario));
   heads.head_length_pixels.set(pixel_sized ? style.size : 0.0f);
   heads.width_ratio.set(discs ? 1.0f : style.width_ratio);
   heads.notch_ratio.set(style.notch_ratio);
-  heads.fog_start.set(frame.fog_start);
-  heads.inverse_fog.set(1.0f / frame.fog_distance);
   heads.colour.set(settings.colour, scenario, boids.step);
 
   // The boids were written by compute passes: the frame's load_live_count made those writes

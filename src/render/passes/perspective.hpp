@@ -27,6 +27,15 @@ struct PerspectiveFrame {
 PerspectiveFrame perspective_frame(const RenderSettings& settings, const Scenario& scenario,
                                    glm::ivec2 frame_size);
 
+// The camera and the fog in every program that draws marks in perspective (heads_3d.vert,
+// trail_ribbon_3d.vert).
+struct PerspectiveUniforms {
+  explicit PerspectiveUniforms(const gl::Program& program);
+  void set(const PerspectiveFrame& frame) const;
+  gl::Uniform world_to_clip, eye, view_forward, near_plane, pixels_at_unit_depth, fog_start,
+      inverse_fog;
+};
+
 struct PerspectivePrograms {
   struct Sky {
     Sky();
@@ -40,14 +49,11 @@ struct PerspectivePrograms {
     explicit Heads(const std::string& variant);
     gl::Program program;
     ColourUniforms colour{program};
-    gl::Uniform world_to_clip{program, "u_world_to_clip"}, eye{program, "u_eye"},
-        view_forward{program, "u_view_forward"}, view_right{program, "u_view_right"},
-        view_up{program, "u_view_up"}, near_plane{program, "u_near_plane"},
-        pixels_at_unit_depth{program, "u_pixels_at_unit_depth"},
+    PerspectiveUniforms camera{program};
+    gl::Uniform view_right{program, "u_view_right"}, view_up{program, "u_view_up"},
         head_length{program, "u_head_length"},
         head_length_pixels{program, "u_head_length_pixels"},
-        width_ratio{program, "u_width_ratio"}, fog_start{program, "u_fog_start"},
-        inverse_fog{program, "u_inverse_fog"};
+        width_ratio{program, "u_width_ratio"};
     static constexpr gl::Uniform::MayBeCompiledOut kDartOnly{};
     gl::Uniform notch_ratio{program, "u_notch_ratio", kDartOnly};
   };
@@ -55,14 +61,11 @@ struct PerspectivePrograms {
     explicit Ribbons(const std::string& colour_defines);
     gl::Program program;
     ColourUniforms colour{program};
+    PerspectiveUniforms camera{program};
     gl::Uniform ring_length{program, "u_ring_length"}, generation{program, "u_generation"},
-        world_size{program, "u_world_size"}, world_to_clip{program, "u_world_to_clip"},
-        eye{program, "u_eye"}, view_forward{program, "u_view_forward"},
-        near_plane{program, "u_near_plane"},
-        pixels_at_unit_depth{program, "u_pixels_at_unit_depth"},
-        focus_depth{program, "u_focus_depth"}, width_pixels{program, "u_width_pixels"},
-        min_width_pixels{program, "u_min_width_pixels"}, intensity{program, "u_intensity"},
-        fog_start{program, "u_fog_start"}, inverse_fog{program, "u_inverse_fog"};
+        world_size{program, "u_world_size"}, focus_depth{program, "u_focus_depth"},
+        width_pixels{program, "u_width_pixels"},
+        min_width_pixels{program, "u_min_width_pixels"}, intensity{program, "u_intensity"};
   };
   std::unique_ptr<Sky> sky;  // built by the first 3D frame
   Variants<Heads> heads;

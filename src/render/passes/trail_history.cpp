@@ -248,6 +248,18 @@ MemoryNeed trail_history_memory(const TrailSettings& settings, glm::vec2 world, 
   return {texels * (kFadeTexelBytes + kStampBytesPerTexel) + sizeof(StampTexelsHeader), 0};
 }
 
+void draw_ribbon_segments(const gl::Program& program, const TrailHistory& history,
+                          BlendMode blend, const RenderTarget& hdr, PassGeometry& geometry) {
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // trail_record wrote the ring
+  history.ring.bind_storage(MURMUR_BIND_TRAIL_RING);
+  history.owners.bind_storage(MURMUR_BIND_TRAIL_OWNERS);
+  gl::DrawState state = hdr.whole();
+  state.blend = mark_blend(blend, GL_ONE);  // alpha: the opacity, its light
+  gl::apply(state);
+  program.use();
+  geometry.draw_quads(history.ring_slots * (history.ring_length - 1));
+}
+
 void record_trails(TrailHistoryPrograms& programs, TrailHistory& history,
                    const RenderSettings& settings, const Scenario& scenario, BoidBufferView boids,
                    gl::Buffer& live_count, const PassGeometry& geometry) {

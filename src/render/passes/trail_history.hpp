@@ -99,6 +99,12 @@ TrailMode kept_trail_mode(const TrailSettings& settings, bool three_d);
 // boid; the fade map its texels, their stamp sums and the list of stamped texels.
 MemoryNeed trail_history_memory(const TrailSettings& settings, glm::vec2 world, bool three_d);
 
+// Draws every segment of the ribbons' ring with `program` (trail_ribbon.vert or
+// trail_ribbon_3d.vert, its uniforms set) into `hdr`: added under glow, laid over by its
+// opacity under ink. Segments of slots no live boid holds collapse in the vertex shader.
+void draw_ribbon_segments(const gl::Program& program, const TrailHistory& history,
+                          BlendMode blend, const RenderTarget& hdr, PassGeometry& geometry);
+
 // Adds the boids' current positions to `history`: a ring entry per boid (ribbons), or a fade
 // and a stamp per boid (fade map), as kept_trail_mode says. History of a mode not shown is dropped, so switching modes
 // never shows stale trails; a new boid count, world size or map resolution starts afresh.

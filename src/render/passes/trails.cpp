@@ -75,15 +75,7 @@ void draw_ribbons(TrailsPrograms& programs, const TrailHistory& history,
   ribbons.min_width_pixels.set(trails.ribbon_min_width_pixels);
   ribbons.intensity.set(trails.ribbon_brightness() *
                         ribbon_density_scale(settings, scenario, boids, view));
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // trail_record wrote the ring
-  history.ring.bind_storage(MURMUR_BIND_TRAIL_RING);
-  history.owners.bind_storage(MURMUR_BIND_TRAIL_OWNERS);
-  gl::DrawState state = hdr.whole();
-  state.blend = mark_blend(settings.blend, GL_ONE);  // alpha: the opacity, its light
-  gl::apply(state);
-  ribbons.program.use();
-  // Every slot's segments; those of slots no live boid holds collapse in the vertex shader.
-  geometry.draw_quads(history.ring_slots * (history.ring_length - 1));
+  draw_ribbon_segments(ribbons.program, history, settings.blend, hdr, geometry);
 }
 
 }  // namespace
