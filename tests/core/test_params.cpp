@@ -127,6 +127,7 @@ Scenario non_default_scenario() {
   look.sky_horizon = glm::vec3{0.875f, 0.5f, 0.3125f};
   look.fog_distance = 250.0f;
   look.circle_radius = CircleRadius{CircleRadiusKind::WorldUnits, 25.0f};
+  look.target_marker = false;
   look.head_shape = HeadShape::Disc;
   look.head_size = 6.5f;
   look.head_size_units = HeadSizeUnits::Pixels;

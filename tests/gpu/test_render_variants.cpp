@@ -71,9 +71,9 @@ TEST_CASE("every shader variant a setting can choose compiles and links") {
   // smaller than its texels; the resolve by blend, local
   // exposure and bloom; the bloom's first level by local exposure and the other levels; four
   // exposure stages and the factor by local exposure; a 3D world's heads per colour mode as
-  // darts and discs, and its sky.
+  // darts and discs, its ribbons per colour mode, and its sky.
   const std::size_t expected =
-      modes * (1 + 2 * 2 + 1 + 1) + 2 * 2 + 8 + (2 + 1) + 2 * (4 + 1) + modes * 2 + 1;
+      modes * (1 + 2 * 2 + 1 + 1) + 2 * 2 + 8 + (2 + 1) + 2 * (4 + 1) + modes * (2 + 1) + 1;
   CHECK(renderer.build_every_variant() == expected);
   CHECK(messenger.error_count() == 0);
 }
