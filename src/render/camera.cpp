@@ -15,9 +15,20 @@ WorldView fit_world(glm::vec2 world_size, int width, int height) {
 WorldView view_for(const Camera& camera, glm::vec2 world_size, int width, int height) {
   const glm::vec2 frame{static_cast<float>(width), static_cast<float>(height)};
   const float zoom = std::clamp(camera.zoom, kMinCameraZoom, kMaxCameraZoom);
-  const float pixels_per_unit = zoom * std::min(frame.x / world_size.x, frame.y / world_size.y);
+  // The part of the frame the world is fitted into: all of it without margins (the recorder),
+  // and never less than a pixel a side.
+  const FrameMargins& margins = camera.fit_margins;
+  const glm::vec2 fitted_part = glm::max(
+      frame - glm::vec2(margins.left + margins.right, margins.top + margins.bottom),
+      glm::vec2(1.0f));
+  const float pixels_per_unit =
+      zoom * std::min(fitted_part.x / world_size.x, fitted_part.y / world_size.y);
+  // The camera's centre lands in the middle of the fitted part: this far from the frame's
+  // centre, in pixels with y up (0 without margins, leaving the centre exactly as it is).
+  const glm::vec2 part_offset{0.5f * (margins.left - margins.right),
+                              0.5f * (margins.bottom - margins.top)};
   WorldView view;
-  view.world_centre = camera.centre_in(world_size);
+  view.world_centre = camera.centre_in(world_size) - part_offset / pixels_per_unit;
   view.world_to_clip = 2.0f * pixels_per_unit / frame;  // clip space spans 2 units across
   view.pixels_per_world_unit = pixels_per_unit;
   view.world_size = world_size;
@@ -57,9 +68,10 @@ Camera zoom_at(const Camera& camera, glm::vec2 world_size, int width, int height
   const glm::vec2 anchor = pixel_to_world(before, pixel_from_top_left);
   Camera zoomed = camera;
   zoomed.zoom = std::clamp(camera.zoom * factor, kMinCameraZoom, kMaxCameraZoom);
-  // Same pixel offset from the frame centre at the new scale: the anchor stays put.
+  // Same pixel offset from the camera's centre at the new scale: the anchor stays put.
   const WorldView after = view_for(zoomed, world_size, width, height);
-  zoomed.centre = anchor - (pixel_to_world(after, pixel_from_top_left) - after.world_centre);
+  zoomed.centre = anchor - (pixel_to_world(after, pixel_from_top_left) -
+                            zoomed.centre_in(world_size));
   return zoomed;
 }
 
@@ -68,7 +80,7 @@ Camera pan_by(const Camera& camera, glm::vec2 world_size, int width, int height,
   const WorldView view = view_for(camera, world_size, width, height);
   Camera panned = camera;
   // Dragging right moves the world right: the centre moves left; y is down in pixels.
-  panned.centre = view.world_centre +
+  panned.centre = camera.centre_in(world_size) +
                   glm::vec2(-pixel_delta.x, pixel_delta.y) / view.pixels_per_world_unit;
   return panned;
 }

@@ -439,6 +439,52 @@ TEST_CASE("camera: pixels and world points map both ways, zoom keeps the cursor'
   CHECK(away.world_pixel_size.x == 0);
 }
 
+TEST_CASE("camera: fit margins fit the world beside them, and zoom and pan keep to that fit") {
+  // The viewer's default window and its panel: the 852 x 720 pixels left of it are free.
+  const glm::vec2 world{60, 40};
+  constexpr int kFrameWidth = 1280, kFrameHeight = 720;
+  Camera beside;
+  beside.fit_margins.right = 428;
+  const WorldView fitted = murmur::view_for(beside, world, kFrameWidth, kFrameHeight);
+  CHECK_THAT(fitted.pixels_per_world_unit, WithinRel(852.0f / 60, 1e-6f));
+  CHECK(fitted.world_pixel_origin == glm::ivec2(0, 76));
+  CHECK(fitted.world_pixel_size == glm::ivec2(852, 568));
+  // The camera's centre (the world's) lands in the middle of the free part.
+  const glm::vec2 middle = murmur::world_to_pixel(fitted, world * 0.5f);
+  CHECK_THAT(middle.x, WithinAbs(426, 1e-3));
+  CHECK_THAT(middle.y, WithinAbs(360, 1e-3));
+  // Margins on the left and at the bottom move the world the other way.
+  Camera other;
+  other.fit_margins = {428, 0, 0, 120};
+  const WorldView moved = murmur::view_for(other, world, kFrameWidth, kFrameHeight);
+  const glm::vec2 moved_middle = murmur::world_to_pixel(moved, world * 0.5f);
+  CHECK_THAT(moved_middle.x, WithinAbs(428 + 426, 1e-3));
+  CHECK_THAT(moved_middle.y, WithinAbs(300, 1e-3));
+
+  // Zoom keeps the cursor's point, and a drag moves the world with the mouse, beside them too.
+  const glm::vec2 cursor{200, 500};
+  const glm::vec2 anchor = murmur::pixel_to_world(fitted, cursor);
+  const Camera zoomed = murmur::zoom_at(beside, world, kFrameWidth, kFrameHeight, cursor, 2.5f);
+  CHECK(zoomed.fit_margins == beside.fit_margins);
+  const WorldView zoomed_view = murmur::view_for(zoomed, world, kFrameWidth, kFrameHeight);
+  const glm::vec2 still = murmur::pixel_to_world(zoomed_view, cursor);
+  CHECK_THAT(still.x, WithinAbs(anchor.x, 1e-3));
+  CHECK_THAT(still.y, WithinAbs(anchor.y, 1e-3));
+  const glm::vec2 drag{-30, 12};
+  const Camera panned = murmur::pan_by(zoomed, world, kFrameWidth, kFrameHeight, drag);
+  const glm::vec2 shift =
+      murmur::world_to_pixel(murmur::view_for(panned, world, kFrameWidth, kFrameHeight), anchor) -
+      murmur::world_to_pixel(zoomed_view, anchor);
+  CHECK_THAT(shift.x, WithinAbs(drag.x, 1e-2));
+  CHECK_THAT(shift.y, WithinAbs(drag.y, 1e-2));
+  // Without margins (the recorder's camera) the view is the plain fit, to the bit.
+  const WorldView plain = murmur::view_for(Camera{}, world, kFrameWidth, kFrameHeight);
+  CHECK(plain.world_centre == world * 0.5f);
+  CHECK(plain.pixels_per_world_unit == 720.0f / 40);
+  CHECK(plain.world_pixel_origin == glm::ivec2(100, 0));
+  CHECK(plain.world_pixel_size == glm::ivec2(1080, 720));
+}
+
 TEST_CASE("every pass runs at tiny and odd sizes without GL errors and 0x0 is refused") {
   murmur::test::gl_context();
   Scenario scenario = two_colour_world(10, 5);

@@ -33,7 +33,9 @@ namespace murmur {
 
 // Where the world lands in a frame.
 struct WorldView {
-  glm::vec2 world_centre{0};    // the world point at the frame's centre (world units)
+  // The world point at the frame's centre (world units): the camera's centre itself unless its
+  // fit margins move the middle of the fitted part off the frame's centre.
+  glm::vec2 world_centre{0};
   glm::vec2 world_to_clip{0};   // clip units per world unit, per axis (aspect kept)
   float pixels_per_world_unit = 0;
   glm::vec2 world_size{0};
@@ -43,7 +45,8 @@ struct WorldView {
   glm::ivec2 world_pixel_origin{0};
   glm::ivec2 world_pixel_size{0};
 };
-// The whole world fitted into the frame and centred (Camera{} through view_for).
+// The whole world fitted into the frame and centred (Camera{} through view_for); a camera with
+// fit margins fits it into the frame less the margins, centred there.
 WorldView fit_world(glm::vec2 world_size, int width, int height);
 WorldView view_for(const Camera& camera, glm::vec2 world_size, int width, int height);
 

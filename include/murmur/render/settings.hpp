@@ -203,11 +203,23 @@ struct PlanStyle {
   float min_line_pixels = 1;            // thinner lines miss pixel centres and vanish
 };
 
-// Which part of the world the frame shows. zoom 1 fits the whole world in the frame (aspect
-// kept, bars on the sides left over); zoom > 1 magnifies around `centre`.
+// Frame pixels along each edge that a fitted world keeps clear of: the viewer's panel covers
+// those at its side (docs/viewer.md, "Fitting beside the panel"). The recorder's are all 0.
+struct FrameMargins {
+  float left = 0;
+  float right = 0;
+  float top = 0;
+  float bottom = 0;
+  bool operator==(const FrameMargins&) const = default;
+};
+
+// Which part of the world the frame shows. zoom 1 fits the whole world in the frame less
+// `fit_margins` (aspect kept, bars on the sides left over); zoom > 1 magnifies around `centre`,
+// which lands in the middle of what the margins leave.
 struct Camera {
   std::optional<glm::vec2> centre;  // world units; nullopt: the world's centre
   float zoom = 1;
+  FrameMargins fit_margins;
   glm::vec2 centre_in(glm::vec2 world_size) const { return centre.value_or(world_size * 0.5f); }
 };
 inline constexpr float kMinCameraZoom = 0.05f;
