@@ -59,7 +59,7 @@ constexpr std::array<const char*, 2> kKeyHelp[] = {
     {"S", "screenshot PNG (the rendered frame)"},
     {"V", "start / stop recording PNG frames"},
     {"H", "hide / show this panel"},
-    {"F", "fit the world in the window"},
+    {"F", "fit the world beside the panel (all the window when hidden)"},
     {"F11", "fullscreen on / off"},
     {"Esc", "quit"},
     {"scroll", "zoom at the cursor"},
@@ -90,7 +90,7 @@ void Panel::discard_draft() {
 
 PanelRequests Panel::draw(const PanelView& view, PanelEdits& edits) {
   PanelRequests requests;
-  if (!begin_panel_window()) return requests;
+  if (!begin_panel_window(span_)) return requests;
 
   statistics_section(view, edits);
   // A volume is seen through the camera its mouse moves: its section comes near the top.

@@ -79,6 +79,8 @@ class Panel {
   void set_message(std::string message, bool is_error);
   // Forgets an invalid edit (the scenario was replaced under it).
   void discard_draft();
+  // The part of the window's width the last draw covered (nothing while collapsed).
+  const std::optional<PanelSpan>& span() const { return span_; }
 
  private:
   void statistics_section(const PanelView& view, PanelEdits& edits);
@@ -101,6 +103,7 @@ class Panel {
   ScenarioDraft<FlockScenario> draft_;
   ScenarioFiles files_;
   SeedField seed_;
+  std::optional<PanelSpan> span_;
 };
 
 }  // namespace murmur::viewer

@@ -21,7 +21,7 @@ constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
 
 }  // namespace
 
-bool begin_panel_window() {
+bool begin_panel_window(std::optional<PanelSpan>& span) {
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - kPanelWidth - kPanelMargin, kPanelMargin),
                           ImGuiCond_FirstUseEver);
@@ -29,8 +29,11 @@ bool begin_panel_window() {
                            ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("murmur (H hides)")) {
     ImGui::End();
+    span.reset();
     return false;
   }
+  const float left = ImGui::GetWindowPos().x;
+  span = PanelSpan{left, left + ImGui::GetWindowSize().x};
   ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelFontSizes);
   return true;
 }

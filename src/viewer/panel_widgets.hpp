@@ -21,6 +21,7 @@
 #include "murmur/scenario/params/param_info.hpp"
 #include "murmur/render/renderer.hpp"
 #include "murmur/scenario/scenario.hpp"
+#include "viewer/fit_beside_panel.hpp"
 
 namespace murmur::viewer {
 
@@ -29,8 +30,9 @@ inline const ImVec4 kErrorFrameColour{0.55f, 0.08f, 0.06f, 1.0f};
 inline const ImVec4 kDimColour{0.6f, 0.6f, 0.6f, 1.0f};
 
 // The panel's window, at the right of the frame: false when collapsed (nothing to draw, and
-// no end_panel_window() to call).
-bool begin_panel_window();
+// no end_panel_window() to call). `span` gets the part of the window's width it covers, which
+// F keeps the world clear of (fit_beside_panel.hpp); nothing while collapsed.
+bool begin_panel_window(std::optional<PanelSpan>& span);
 void end_panel_window();
 
 // A combo box over an enum's TOML names (the scenario tables' choices).

@@ -18,7 +18,7 @@ constexpr std::array<const char*, 2> kPlanKeyHelp[] = {
     {"S", "screenshot PNG (the rendered frame)"},
     {"V", "start / stop recording PNG frames"},
     {"H", "hide / show this panel"},
-    {"F", "fit the canvas in the window"},
+    {"F", "fit the canvas beside the panel (all the window when hidden)"},
     {"F11", "fullscreen on / off"},
     {"Esc", "quit"},
     {"scroll", "zoom at the cursor"},
@@ -47,7 +47,7 @@ void key_fields(ScenarioDraft<PlanScenario>& draft, const std::string& prefix, T
 
 PlanPanelRequests PlanPanel::draw(const PlanPanelView& view, RenderSettings& render) {
   PlanPanelRequests requests;
-  if (!begin_panel_window()) return requests;
+  if (!begin_panel_window(span_)) return requests;
   statistics_section(view);
   const ScenarioFiles::Requests files = files_.draw(view.scenario.source);
   requests.load = files.load;

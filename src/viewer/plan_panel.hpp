@@ -52,6 +52,8 @@ class PlanPanel {
     draft_.discard();
     seed_.reset();
   }
+  // The part of the window's width the last draw covered (nothing while collapsed).
+  const std::optional<PanelSpan>& span() const { return span_; }
 
  private:
   void statistics_section(const PlanPanelView& view);
@@ -62,6 +64,7 @@ class PlanPanel {
   ScenarioDraft<PlanScenario> draft_;
   ScenarioFiles files_;
   SeedField seed_;
+  std::optional<PanelSpan> span_;
 };
 
 }  // namespace murmur::viewer

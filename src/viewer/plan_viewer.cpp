@@ -138,6 +138,7 @@ bool PlanViewer::frame() {
                              plan_->point_capacity(),
                              shell_.window().info()};
     carry_out(panel_.draw(view, shell_.renderer().settings()));
+    shell_.set_panel_span(panel_.span());
   }
   shell_.draw_status(status_text());
   simulate(time);

@@ -232,6 +232,7 @@ bool Viewer::frame() {
                          ecosystem_,      selected_id_,
                          shell_.turning(), shell_.window().info()};
     carry_out(panel_.draw(view, edits));
+    shell_.set_panel_span(panel_.span());
   }
   shell_.draw_status(status_text());
   draw_steered_highlight();

@@ -166,6 +166,7 @@ void ViewerShell::present(FrameTime& time, std::uint64_t step,
     return;
   }
   renderer_->resize(framebuffer_width_, framebuffer_height_);
+  if (fit_pending_) apply_fit();
   // A frame nothing reads back is resolved straight into the window: no full-frame copy.
   const bool read_back = screenshot_requested_ || captures_->recording();
   renderer_->draw_to_window(!read_back);
@@ -363,13 +364,24 @@ glm::vec2 ViewerShell::world_under(glm::vec2 pixel, glm::vec2 world_size) const 
 }
 
 void ViewerShell::fit_view() {
+  // The 2D camera waits for the panel's place (drawn after the keys are handled); a 3D world
+  // loaded meanwhile leaves it alone.
+  fit_pending_ = true;
   if (orbiting()) {
     const float speed = orbit_camera().orbit_speed;  // the panel's speed stays
     renderer_->settings().orbit_camera.reset();
     orbit_camera().orbit_speed = speed;
-    return;
   }
-  renderer_->settings().camera = Camera{};
+}
+
+void ViewerShell::apply_fit() {
+  fit_pending_ = false;
+  if (orbiting()) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  Camera fitted;
+  fitted.fit_margins = margins_beside_panel(panel_visible_ ? panel_span_ : std::nullopt,
+                                            io.DisplaySize.x, io.DisplayFramebufferScale.x);
+  renderer_->settings().camera = fitted;
 }
 
 void ViewerShell::use_orbit_camera(const ScenarioCommon& scenario) {

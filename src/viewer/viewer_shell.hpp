@@ -18,6 +18,7 @@
 #include "murmur/render/renderer.hpp"
 #include "murmur/scenario/scenario.hpp"
 #include "viewer/captures.hpp"
+#include "viewer/fit_beside_panel.hpp"
 #include "viewer/frame_timings.hpp"
 #include "viewer/step_pacer.hpp"
 #include "viewer/step_timer.hpp"
@@ -121,8 +122,13 @@ class ViewerShell {
   bool gesturing() const { return gesture_ != Gesture::None; }
   glm::vec2 cursor() const { return last_pixel_; }  // framebuffer pixels from the top left
   glm::vec2 world_under(glm::vec2 pixel, glm::vec2 world_size) const;
-  // The 2D camera fitted to the world; in 3D, the scenario's starting camera.
+  // The 2D camera fitted to the world in the part of the window the panel leaves free (the
+  // whole window while the panel is hidden), from this frame's draw on, when the panel's place
+  // is known; in 3D, the scenario's starting camera at once. The viewer starts fitted.
   void fit_view();
+  // Where the panel was drawn this frame (the viewer passes what its panel's draw reported):
+  // what a 2D fit keeps clear of while the panel shows.
+  void set_panel_span(const std::optional<PanelSpan>& span) { panel_span_ = span; }
 
   // --- a 3D world's camera (docs/viewer.md, "Three dimensions") --------------------------------
   // `scenario` in 3D: the renderer's orbit_camera starts from its starting camera, turning by
@@ -155,6 +161,8 @@ class ViewerShell {
  private:
   enum class Gesture { None, PendingClick, Panning, Orbiting };
   void move_orbit_camera(glm::vec2 delta);
+  // A 2D fit asked for, with the margins the panel's place gives now.
+  void apply_fit();
   void capture_frame(std::uint64_t step);
   // Runs `read`, a readback the user asked for (screenshot, recording), and books its stalls
   // as requested ones.
@@ -170,6 +178,8 @@ class ViewerShell {
   bool paused_ = false;
   bool single_step_ = false;
   bool panel_visible_ = true;
+  std::optional<PanelSpan> panel_span_;
+  bool fit_pending_ = true;  // the 2D camera is fitted before the next frame is drawn
   bool screenshot_requested_ = false;
   int framebuffer_width_ = 0, framebuffer_height_ = 0;
 

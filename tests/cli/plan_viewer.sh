@@ -13,9 +13,9 @@ xvfb=(xvfb-run -a -s "-screen 0 1280x720x24")
 murmur_path=$(realpath "$murmur")
 scenario=$source_dir/scenarios/floor-plan.toml
 
-# 40 frames of 6 steps: past step 208, when origin 003's plan is whole. The 800 x 800 canvas fills
-# 600 x 600 of the window, from x = 150; the panel covers the window's right from x = 472, the
-# status line its top.
+# 40 frames of 6 steps: past step 208, when origin 003's plan is whole. The panel covers the
+# window's right from x = 472, and the 800 x 800 canvas fits beside it (docs/viewer.md, "Fitting
+# beside the panel"): 472 x 472 pixels from row 64; the status line covers the window's top.
 shot=$work/plan.png
 set +e
 (cd "$work" && "${xvfb[@]}" "$murmur_path" view --scenario "$scenario" --frames 40 \
@@ -27,10 +27,10 @@ err=$(cat "$work/stderr")
 last_command="xvfb-run murmur view --scenario floor-plan.toml --frames 40"
 expect_rc 0
 if [[ -f $shot ]]; then
-  ink=$(png_tool dark "$shot" 40 150 60 470 600)
+  ink=$(png_tool dark "$shot" 40 8 72 464 528)
   ((ink > 300)) || fail "the plan's canvas shows $ink ink pixels, expected its lines"
-  paper=$(png_tool lit "$shot" 150 60 470 600 250)
-  ((paper > 100000)) || fail "the plan's canvas is not paper ($paper light pixels)"
+  paper=$(png_tool lit "$shot" 8 72 464 528 250)
+  ((paper > 150000)) || fail "the plan's canvas is not paper ($paper light pixels)"
 else
   fail "no screenshot of the plan"
   describe_run

@@ -7,6 +7,11 @@
                                             one a line, in byte order
   png_tool.py dark FILE LEVEL [X0 Y0 X1 Y1] pixels whose channels are all below LEVEL (ink), in
                                             [X0, X1) x [Y0, Y1) (from the top left) if given
+  png_tool.py extent FILE LEVEL            "X0 Y0 X1 Y1": the box [X0, X1) x [Y0, Y1) (from the
+                                            top left) of the rows and the columns more than half
+                                            of whose pixels have a channel above LEVEL (a lit
+                                            rectangle, not the few pixels of a mark past its
+                                            edge), or "none"
   png_tool.py contrast FILE                 how a frame reads (docs/rendering.md, "Dense
                                             flocks"): luminance percentiles, the dark and the
                                             saturated fractions, sky and flock levels
@@ -87,6 +92,24 @@ def dark(path, level, x0=0, y0=0, x1=None, y1=None):
     return count
 
 
+def extent(path, level):
+    width, height = size(path)
+    lit_in_column = [0] * width
+    lit_rows = []
+    for y, line in enumerate(rows(path)):
+        lit_here = 0
+        for x in range(width):
+            if max(line[4 * x:4 * x + 3]) > level:
+                lit_in_column[x] += 1
+                lit_here += 1
+        if 2 * lit_here > width:
+            lit_rows.append(y)
+    lit_columns = [x for x in range(width) if 2 * lit_in_column[x] > height]
+    if not lit_rows or not lit_columns:
+        return "none"
+    return "%d %d %d %d" % (lit_columns[0], lit_rows[0], lit_columns[-1] + 1, lit_rows[-1] + 1)
+
+
 def palette(path):
     counts = {}
     for line in rows(path):
@@ -135,9 +158,12 @@ if __name__ == "__main__":
         print(lit(sys.argv[2], *map(int, sys.argv[3:8])))
     elif sys.argv[1] == "dark":
         print(dark(sys.argv[2], *map(int, sys.argv[3:8])))
+    elif sys.argv[1] == "extent":
+        print(extent(sys.argv[2], int(sys.argv[3])))
     elif sys.argv[1] == "palette":
         print(palette(sys.argv[2]))
     elif sys.argv[1] == "contrast":
         print(" ".join(f"{key}={value:.3f}" for key, value in contrast(sys.argv[2]).items()))
     else:
-        sys.exit("usage: png_tool.py colours FILE | lit FILE X0 Y0 X1 Y1 LEVEL | dark FILE LEVEL | palette FILE | contrast FILE")
+        sys.exit("usage: png_tool.py colours FILE | lit FILE X0 Y0 X1 Y1 LEVEL | dark FILE LEVEL | "
+                 "extent FILE LEVEL | palette FILE | contrast FILE")

@@ -24,10 +24,10 @@ murmur=$1 scenario=$2 captures=$3 log=$4
 viewer=$!
 window=$(timeout 60 xdotool search --sync --onlyvisible --name '^murmur' | head -n 1)
 title() { sleep 1.5; xdotool getwindowname "$window"; }  # the title refreshes twice a second
-# The panel covers the right of a 640-wide window and the status line its top left: click
-# in the open sky left of the panel.
+# The panel covers the right of a 640-wide window from x = 212 and the status line its top
+# left: the 60 x 40 world is fitted left of the panel (rows 109 to 251), where the clicks go.
 xdotool mousemove --window "$window" 100 150 click 1
-xdotool mousemove --window "$window" 160 300 click 3
+xdotool mousemove --window "$window" 160 230 click 3
 echo "after clicks: $(title)"
 xdotool mousemove --window "$window" 120 200 keydown ctrl mousedown 1
 xdotool mousemove --window "$window" 140 220

@@ -37,15 +37,15 @@ xdotool key --window "$window" h
 echo "after H: $(title)"
 xdotool key --window "$window" h
 echo "after second H: $(title)"
-# The panel covers the right of the window: the camera's gestures happen left of it.
-xdotool mousemove --window "$window" 150 180 click 4 click 4
+# The panel covers the right of the window from x = 212: the camera's gestures happen left of it.
+xdotool mousemove --window "$window" 100 180 click 4 click 4
 echo "after two wheel steps: $(title)"
 # A frame apart each, as a hand moves: the viewer reads the gesture frame by frame.
-xdotool mousemove --window "$window" 150 180 mousedown 1
+xdotool mousemove --window "$window" 100 180 mousedown 1
 sleep 0.3
-xdotool mousemove --window "$window" 190 200
+xdotool mousemove --window "$window" 140 200
 sleep 0.3
-xdotool mousemove --window "$window" 230 220
+xdotool mousemove --window "$window" 180 220
 sleep 0.3
 xdotool mouseup 1
 echo "after a drag: $(title)"
@@ -95,11 +95,12 @@ zoom=$(field "after two wheel steps" zoom)
 expect "after two wheel steps" "the wheel zooms by 1.15 a step" \
   'awk -v z="$zoom" "BEGIN { exit !(z > 1.32245 && z < 1.32255) }"'
 # A drag of (80, 40) pixels (y down) moves the centre by (-80, +40) pixels' worth of world
-# units: the fitted view's min(640 / 60, 360 / 40) = 9 pixels a unit, times the zoom.
+# units: the view fitted beside the panel (the 212 x 360 pixels left of it) has
+# min(212 / 60, 360 / 40) = 3.5333 pixels a unit, times the zoom.
 read -r cx0 cy0 < <(sed -n 's/.* at \([0-9.-]*\) \([0-9.-]*\).*/\1 \2/p' <<<"$(line "after two wheel steps")")
 read -r cx1 cy1 < <(sed -n 's/.* at \([0-9.-]*\) \([0-9.-]*\).*/\1 \2/p' <<<"$(line "after a drag")")
 expect "after a drag" "a drag of (80, 40) pixels pans by as many pixels of world" \
-  'awk -v a="$cx0" -v b="$cy0" -v c="$cx1" -v d="$cy1" -v z="$zoom" "BEGIN { u = 9 * z; exit !(c - a < -80 / u + 0.06 && c - a > -80 / u - 0.06 && d - b < 40 / u + 0.06 && d - b > 40 / u - 0.06) }"'
+  'awk -v a="$cx0" -v b="$cy0" -v c="$cx1" -v d="$cy1" -v z="$zoom" "BEGIN { u = 212 / 60 * z; exit !(c - a < -80 / u + 0.06 && c - a > -80 / u - 0.06 && d - b < 40 / u + 0.06 && d - b > 40 / u - 0.06) }"'
 expect "after F" "F fits the world again" '[[ $(line "after F") != *"zoom"* ]]'
 expect "fullscreen window" "F11 fills the 1280x720 screen" '[[ $(line "fullscreen window") == "1280x720" ]]'
 expect "windowed again" "F11 gives the window its size back" '[[ $(line "windowed again") == "$(line window)" ]]'
