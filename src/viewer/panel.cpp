@@ -119,9 +119,10 @@ PanelRequests Panel::draw(const PanelView& view, PanelEdits& edits) {
 }
 
 void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
-  if (!ImGui::CollapsingHeader("Statistics", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::Text("%u boids  |  %.1f fps  |  %.2f ms/step  |  step %llu", view.scenario.total_count(),
-              view.fps, view.ms_per_step, static_cast<unsigned long long>(view.step));
+  if (!section_header("Statistics", true)) return;
+  ImGui::Text("step %llu  |  %.1f fps  |  %.2f ms/step", static_cast<unsigned long long>(view.step),
+              view.fps, view.ms_per_step);
+  ImGui::Text("%u boids", view.scenario.total_count());
   ImGui::Text("%s%s  |  mode %d: %s", view.paused ? "paused" : "running",
               view.recording ? "  |  REC" : "", static_cast<int>(view.mode),
               std::string(rule_mode_name(view.mode)).c_str());
@@ -138,8 +139,7 @@ void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
         ImGui::Text("state        %s", std::string(state_name(*view.stats->state)).c_str());
       }
     } else {
-      ImGui::TextColored(kDimColour, "polarization, milling, state: in 3D from the CPU "
-                                     "statistics below");
+      ImGui::TextColored(kDimColour, "polarization, milling, state: CPU, below");
     }
   }
   if (view.summary) {
@@ -160,8 +160,11 @@ void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
       ImGui::TextColored(kDimColour, "state        %s", why_not);
     }
   }
-  ImGui::Checkbox("nearest neighbours and clusters (CPU, at most twice a second)",
-                  &edits.live_stats);
+  ImGui::Checkbox("nearest neighbour, clusters (CPU, twice a second)", &edits.live_stats);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("compute_stats on a state read back at most twice a second (less often for "
+                      "a large flock);\nin 3D also polarization, milling and the state");
+  }
   if (edits.live_stats && view.stats) {
     ImGui::Text("mean nearest neighbour %.2f  |  clusters %u", view.stats->mean_nearest_neighbour,
                 view.stats->clusters);
@@ -197,7 +200,7 @@ void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
 }
 
 void Panel::population_section(const PanelView& view) {
-  if (!ImGui::CollapsingHeader("Population", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!section_header("Population", true)) return;
   if (is_3d(view.scenario)) {
     // Its samples come from the GPU summary and the ecosystem's counters, both the plane's.
     ImGui::TextColored(kDimColour, "the population plot is 2D only");
@@ -260,7 +263,7 @@ void Panel::file_section(const PanelView& view, PanelRequests& requests) {
 }
 
 void Panel::simulation_section(const PanelView& view, PanelRequests& requests) {
-  if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!section_header("Simulation", true)) return;
   int mode = static_cast<int>(view.mode);
   for (int m = static_cast<int>(RuleMode::FreeFlight); m <= static_cast<int>(RuleMode::All); ++m) {
     if (m > static_cast<int>(RuleMode::FreeFlight)) ImGui::SameLine();
@@ -274,7 +277,7 @@ void Panel::simulation_section(const PanelView& view, PanelRequests& requests) {
 }
 
 void Panel::world_section(const PanelView& view, PanelRequests& requests) {
-  if (!ImGui::CollapsingHeader("World", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!section_header("World", true)) return;
   const SeedField::Requests seed = seed_.draw(view.scenario);
   requests.restart_with_seed = seed.restart_with_seed;
   requests.new_random_seed = seed.new_random_seed;
@@ -283,7 +286,7 @@ void Panel::world_section(const PanelView& view, PanelRequests& requests) {
 void Panel::species_section(const PanelView& view, Scenario& work, std::size_t index) {
   SpeciesParams& species = work.species[index];
   const std::string header = "Species " + std::to_string(index) + ": " + species.name;
-  if (!ImGui::CollapsingHeader(header.c_str(), index == 0 ? ImGuiTreeNodeFlags_DefaultOpen : 0))
+  if (!section_header(header.c_str(), index == 0))
     return;
   const std::string key = "species" + std::to_string(index) + ".";
   const float world_side = std::min(work.world.width, work.world.height);
@@ -307,10 +310,9 @@ void Panel::species_section(const PanelView& view, Scenario& work, std::size_t i
       draft_.field(key + name, [&] { return value_field(name, value, widget, world_side); });
     }
     if constexpr (std::is_same_v<T, float>) {
-      if (ruled.*info.member != value) {
-        ImGui::SameLine();
-        ImGui::TextColored(kErrorColour, "(0 in mode %d)", static_cast<int>(view.mode));
-      }
+      // On a line of its own: beside the widget it would pass the panel's edge.
+      if (ruled.*info.member != value)
+        ImGui::TextColored(kErrorColour, "  (0 in mode %d)", static_cast<int>(view.mode));
     }
   });
 }
@@ -318,7 +320,7 @@ void Panel::species_section(const PanelView& view, Scenario& work, std::size_t i
 // --- food --------------------------------------------------------------------------------------
 void Panel::food_section(Scenario& work) {
   if (!work.food) return;
-  if (!ImGui::CollapsingHeader("Food")) return;
+  if (!section_header("Food")) return;
   FoodParams& food = *work.food;
   const float world_side = std::min(work.world.width, work.world.height);
   for_each_food_param([&](const auto& info) {
@@ -332,8 +334,10 @@ void Panel::food_section(Scenario& work) {
     }
   });
   // What set_parameters does with the food already on the field (docs/viewer.md).
-  ImGui::TextColored(kDimColour, "a new cell_size spreads the food over the new cells by area;");
-  ImGui::TextColored(kDimColour, "a lower max_per_cell cuts every cell down to it");
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(kDimColour, "a new cell_size spreads the food over the new cells by area; "
+                                 "a lower max_per_cell cuts every cell down to it");
+  ImGui::PopTextWrapPos();
 }
 
 void Panel::species_list_field(const std::string& id, const std::string& key,
@@ -361,7 +365,7 @@ void Panel::species_list_field(const std::string& id, const std::string& key,
 
 void Panel::obstacles_section(const Scenario& scenario, PanelEdits& edits,
                               PanelRequests& requests) {
-  if (!ImGui::CollapsingHeader("Obstacles and target", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!section_header("Obstacles and target", true)) return;
   const float max_radius =
       std::min(scenario.world.width, scenario.world.height) * kWorldFractionForSliders;
   ImGui::SliderFloat("new obstacle radius", &edits.obstacle_radius, kMinObstacleRadius,
@@ -391,7 +395,7 @@ void Panel::obstacles_section(const Scenario& scenario, PanelEdits& edits,
 // --- rendering ---------------------------------------------------------------------------------
 void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelRequests& requests) {
   RenderSettings& render = edits.render;
-  if (ImGui::CollapsingHeader("Trails")) {
+  if (section_header("Trails")) {
     auto mode = static_cast<std::uint32_t>(render.trails.mode);
     if (combo("trail mode", mode, kTrailModeLabels, IM_ARRAYSIZE(kTrailModeLabels)))
       render.trails.mode = static_cast<TrailMode>(mode);
@@ -406,7 +410,7 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
     } else if (render.trails.mode == TrailMode::FadeMap) {
       ImGui::SliderFloat("fade per step", &render.trails.fade_per_step, 0.5f, 0.999f, "%.3f",
                          kClamp);
-      optional_slider("trail width (map texels)", render.trails.width_pixels,
+      optional_slider("trail width (texels)", render.trails.width_pixels,
                       render.trails.stamp_width_texels, kMinTrailWidthSlider,
                       kMaxTrailWidthSlider, "%.1f");
       optional_slider("trail intensity", render.trails.intensity, render.trails.stamp_intensity,
@@ -416,7 +420,7 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
     }
   }
   glow_section(render);
-  if (ImGui::CollapsingHeader("Colour")) {
+  if (section_header("Colour")) {
     auto mode = static_cast<std::uint32_t>(render.colour.mode);
     if (choice_combo("colour by", mode, kColourModeNames))
       render.colour.mode = static_cast<ColourMode>(mode);
@@ -435,12 +439,14 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
                        kClamp);
     ImGui::Checkbox("age look (circles grow and fill with age)", &render.heads.age_look);
     if (render.heads.age_look) {
-      ImGui::SliderFloat("age scale (no max_age)", &render.heads.age_scale, kMinAgeScaleSlider,
+      ImGui::SliderFloat("age scale", &render.heads.age_scale, kMinAgeScaleSlider,
                          kMaxAgeScaleSlider, "%.0f steps", kClamp | ImGuiSliderFlags_Logarithmic);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the age that looks old in a species without max_age");
     }
     if (view.scenario.food) ImGui::Checkbox("food boxes", &render.food.enabled);
   }
-  if (ImGui::CollapsingHeader("Heads and dense flocks")) {
+  if (section_header("Heads and dense flocks")) {
     auto shape = static_cast<std::uint32_t>(render.heads.shape);
     if (choice_combo("head shape", shape, kHeadShapeNames))
       render.heads.shape = static_cast<HeadShape>(shape);
@@ -451,7 +457,7 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
       render.heads.size_units = static_cast<HeadSizeUnits>(units);
     ImGui::Checkbox("dim by boids per pixel (density scale)", &render.density_scale);
   }
-  if (ImGui::CollapsingHeader("Overlays")) {
+  if (section_header("Overlays")) {
     auto circles = static_cast<std::uint32_t>(render.overlays.circles);
     if (choice_combo("circles", circles, kCircleModeNames))
       render.overlays.circles = static_cast<CircleMode>(circles);
@@ -467,19 +473,20 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
       }
       if (radius.kind == CircleRadiusKind::WorldUnits) {
         const float world_side = std::min(view.scenario.world.width, view.scenario.world.height);
-        ImGui::SliderFloat("circle radius (world units)", &radius.world_units,
+        ImGui::SliderFloat("circle radius (units)", &radius.world_units,
                            kMinCircleRadiusSlider, kWorldFractionForSliders * world_side, "%.1f",
                            kClamp);
       }
     }
-    ImGui::SliderInt("circles for first trail slots",
-                     &render.overlays.circles_for_first_trail_slots, 0, kMaxCircleBoids, "%d",
-                     kClamp);
+    ImGui::SliderInt("boids with circles", &render.overlays.circles_for_first_trail_slots, 0,
+                     kMaxCircleBoids, "%d", kClamp);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the boids of the first trail slots");
     ImGui::Checkbox("grid", &render.overlays.grid);
     ImGui::Checkbox("obstacles", &render.overlays.obstacles);
     ImGui::Checkbox("target", &render.overlays.target);
     if (view.selected_id) {
-      ImGui::Text("selected boid %u: sight, minimum distance, body", *view.selected_id);
+      ImGui::Text("selected boid %u (its circles)", *view.selected_id);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("sight, minimum distance and body");
       ImGui::SameLine();
       if (ImGui::SmallButton("clear")) requests.clear_selection = true;
     } else {
@@ -492,7 +499,7 @@ void Panel::render_section(const PanelView& view, PanelEdits& edits, PanelReques
 // --- a 3D world's camera -----------------------------------------------------------------------
 void Panel::orbit_camera_section(const PanelView& view, PanelEdits& edits,
                                  PanelRequests& requests) {
-  if (!ImGui::CollapsingHeader("Camera", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!section_header("Camera", true)) return;
   if (!edits.render.orbit_camera) return;  // made concrete by the viewer before the panel
   OrbitCamera& camera = *edits.render.orbit_camera;
   const float radius = glm::length(world_box(view.scenario)) / 2;

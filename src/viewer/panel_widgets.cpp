@@ -9,15 +9,17 @@
 namespace murmur::viewer {
 namespace {
 
-constexpr float kPanelWidth = 420;
 constexpr float kPanelMargin = 8;
-constexpr float kLabelFontSizes = 11;  // the labels' room right of the widgets
+// The labels' room right of the widgets: the longest key, cohesion_min_distance, fits.
+constexpr float kLabelFontSizes = 12;
 constexpr std::uint32_t kMaxStepsPerFrameSlider = 32;
 constexpr float kMinBloomRadiusSlider = 0.25f;
 // The exposure keys' sliders: mean linear luminances, 0 (off) to a frame far brighter than
 // any default look.
 constexpr float kMaxExposureKeySlider = 4.0f;
 constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
+
+bool every_section_open = false;
 
 }  // namespace
 
@@ -37,6 +39,13 @@ bool begin_panel_window(std::optional<PanelSpan>& span) {
   ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelFontSizes);
   return true;
 }
+
+bool section_header(const char* label, bool open_at_first) {
+  if (every_section_open) ImGui::SetNextItemOpen(true);
+  return ImGui::CollapsingHeader(label, open_at_first ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+}
+
+void open_every_section(bool open) { every_section_open = open; }
 
 void end_panel_window() {
   ImGui::PopItemWidth();
@@ -97,8 +106,10 @@ ScenarioFiles::ScenarioFiles(const std::filesystem::path& scenario_path)
 
 ScenarioFiles::Requests ScenarioFiles::draw(const std::string& source) {
   Requests requests;
-  if (!ImGui::CollapsingHeader("Scenario file", ImGuiTreeNodeFlags_DefaultOpen)) return requests;
+  if (!section_header("Scenario file", true)) return requests;
+  ImGui::PushTextWrapPos(0.0f);  // a long path goes on to a second line
   ImGui::TextColored(kDimColour, "now: %s", source.c_str());
+  ImGui::PopTextWrapPos();
   ImGui::InputText("##load path", &load_path_);
   ImGui::SameLine();
   if (ImGui::Button("Load")) requests.load = std::filesystem::path(load_path_);
@@ -166,7 +177,7 @@ std::optional<std::uint32_t> steps_per_frame_field(std::uint32_t steps_per_frame
 }
 
 void glow_section(RenderSettings& render) {
-  if (!ImGui::CollapsingHeader("Glow")) return;
+  if (!section_header("Glow")) return;
   auto blend = static_cast<std::uint32_t>(render.blend);
   if (choice_combo("blend", blend, kBlendModeNames)) render.blend = static_cast<BlendMode>(blend);
   if (render.blend == BlendMode::Ink) {
@@ -190,11 +201,11 @@ void glow_section(RenderSettings& render) {
                      "%.2f", kClamp);
   ImGui::SliderFloat("local exposure", &render.local_exposure_key, 0.0f, kMaxExposureKeySlider,
                      "%.2f", kClamp);
-  ImGui::TextColored(kDimColour, "exposure keys: 0 turns them off; local dims dense flocks");
+  ImGui::TextColored(kDimColour, "exposure keys: 0 is off; local dims dense flocks");
 }
 
 bool camera_section(RenderSettings& render) {
-  if (!ImGui::CollapsingHeader("Camera")) return false;
+  if (!section_header("Camera")) return false;
   ImGui::SliderFloat("zoom", &render.camera.zoom, kMinCameraZoom, kMaxCameraZoom, "%.2f",
                      kClamp | ImGuiSliderFlags_Logarithmic);
   if (render.camera.centre) {
@@ -206,14 +217,15 @@ bool camera_section(RenderSettings& render) {
 }
 
 void key_help_section(std::span<const std::array<const char*, 2>> rows) {
-  if (!ImGui::CollapsingHeader("Keys and mouse")) return;
+  if (!section_header("Keys and mouse")) return;
   if (!ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) return;
+  // A cell clips what passes its edge: a long key or action goes on to a second line instead.
   for (const auto& row : rows) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextUnformatted(row[0]);
+    ImGui::TextWrapped("%s", row[0]);
     ImGui::TableSetColumnIndex(1);
-    ImGui::TextUnformatted(row[1]);
+    ImGui::TextWrapped("%s", row[1]);
   }
   ImGui::EndTable();
 }

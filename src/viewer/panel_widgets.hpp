@@ -29,11 +29,21 @@ inline const ImVec4 kErrorColour{1.0f, 0.35f, 0.3f, 1.0f};
 inline const ImVec4 kErrorFrameColour{0.55f, 0.08f, 0.06f, 1.0f};
 inline const ImVec4 kDimColour{0.6f, 0.6f, 0.6f, 1.0f};
 
+// The panel's width at first (the user may drag it wider): every line of the panels fits in it
+// (tests/viewer/test_panel_layout.cpp).
+inline constexpr float kPanelWidth = 420;
+
 // The panel's window, at the right of the frame: false when collapsed (nothing to draw, and
 // no end_panel_window() to call). `span` gets the part of the window's width it covers, which
 // F keeps the world clear of (fit_beside_panel.hpp); nothing while collapsed.
 bool begin_panel_window(std::optional<PanelSpan>& span);
 void end_panel_window();
+
+// A section of the panel: a collapsing header, open at first when `open_at_first`; true while
+// open.
+bool section_header(const char* label, bool open_at_first = false);
+// Every section drawn open whatever the user chose, so that a test measures every line.
+void open_every_section(bool open);
 
 // A combo box over an enum's TOML names (the scenario tables' choices).
 template <std::size_t N>

@@ -53,7 +53,7 @@ PlanPanelRequests PlanPanel::draw(const PlanPanelView& view, RenderSettings& ren
   requests.load = files.load;
   requests.save = files.save;
   requests.reset_to_file = files.reset_to_file;
-  if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (section_header("Simulation", true)) {
     requests.steps_per_frame = steps_per_frame_field(view.steps_per_frame, view.step_rate);
     const SeedField::Requests seed = seed_.draw(view.scenario);
     requests.restart_with_seed = seed.restart_with_seed;
@@ -76,11 +76,12 @@ PlanPanelRequests PlanPanel::draw(const PlanPanelView& view, RenderSettings& ren
 }
 
 void PlanPanel::statistics_section(const PlanPanelView& view) {
-  if (!ImGui::CollapsingHeader("Statistics", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!section_header("Statistics", true)) return;
   const std::uint32_t agents = view.scenario.plan.total_count();
-  ImGui::Text("%u agents  |  %.1f fps  |  %.2f ms/step  |  step %llu", agents, view.fps,
-              view.ms_per_step, static_cast<unsigned long long>(view.step));
-  ImGui::Text("%s%s", view.paused ? "paused" : "running", view.recording ? "  |  REC" : "");
+  ImGui::Text("step %llu  |  %.1f fps  |  %.2f ms/step", static_cast<unsigned long long>(view.step),
+              view.fps, view.ms_per_step);
+  ImGui::Text("%u agents  |  %s%s", agents, view.paused ? "paused" : "running",
+              view.recording ? "  |  REC" : "");
   if (!view.counts) {
     ImGui::TextColored(kDimColour, "counting ...");
   } else {
@@ -92,15 +93,17 @@ void PlanPanel::statistics_section(const PlanPanelView& view) {
     ImGui::Text("points %u (room for %u)", counts.points, view.point_capacity);
     if (counts.living == 0) ImGui::TextUnformatted("complete: every agent has died");
     if (counts.stopped()) {
+      ImGui::PushTextWrapPos(0.0f);
       ImGui::TextColored(kErrorColour, "stopped at step %u: the steering grid ran out of cells",
                          counts.error_step);
+      ImGui::PopTextWrapPos();
     }
   }
   ImGui::TextColored(kDimColour, "%s", view.gl.renderer.c_str());
 }
 
 void PlanPanel::plan_section(PlanScenario& work) {
-  if (!ImGui::CollapsingHeader("Plan", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!section_header("Plan", true)) return;
   ImGui::TextColored(kDimColour, "an edit grows the plan again from its seed;");
   ImGui::TextColored(kDimColour, "the two widths redraw it as it is");
   const float world_side = std::min(work.world.width, work.world.height);
@@ -111,7 +114,7 @@ void PlanPanel::plan_section(PlanScenario& work) {
 void PlanPanel::groups_section(PlanScenario& work) {
   PlanParams& plan = work.plan;
   const std::string header = "Start groups (" + std::to_string(plan.groups.size()) + ")";
-  if (!ImGui::CollapsingHeader(header.c_str())) return;
+  if (!section_header(header.c_str())) return;
   const float world_side = std::min(work.world.width, work.world.height);
   for (std::size_t g = 0; g < plan.groups.size(); ++g) {
     const std::string prefix = "plan.group" + std::to_string(g) + ".";
@@ -123,7 +126,7 @@ void PlanPanel::groups_section(PlanScenario& work) {
 }
 
 void PlanPanel::look_section(RenderSettings& render) {
-  if (ImGui::CollapsingHeader("Look", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (section_header("Look", true)) {
     auto blend = static_cast<std::uint32_t>(render.blend);
     if (choice_combo("blend", blend, kBlendModeNames)) render.blend = static_cast<BlendMode>(blend);
     if (render.blend == BlendMode::Ink) {
