@@ -122,27 +122,45 @@ void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
   if (!section_header("Statistics", true)) return;
   ImGui::Text("step %llu  |  %.1f fps  |  %.2f ms/step", static_cast<unsigned long long>(view.step),
               view.fps, view.ms_per_step);
-  ImGui::Text("%u boids", view.scenario.total_count());
   ImGui::Text("%s%s  |  mode %d: %s", view.paused ? "paused" : "running",
               view.recording ? "  |  REC" : "", static_cast<int>(view.mode),
               std::string(rule_mode_name(view.mode)).c_str());
+  // The one live count (live_counts.hpp): the title, the status line and the plot show it too.
+  ImGui::Text("%s, capacity %u",
+              live_count_text(view.counts, view.scenario, view.step, false).c_str(),
+              view.scenario.capacity());
+  for (std::size_t s = 0; s < view.scenario.species.size(); ++s) {
+    const SpeciesParams& species = view.scenario.species[s];
+    ImGui::ColorButton(("##swatch" + species.name).c_str(),
+                       ImVec4(species.colour.x, species.colour.y, species.colour.z, 1.0f),
+                       ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_HDR);
+    ImGui::SameLine();
+    if (view.counts && s < view.counts->population.size()) {
+      ImGui::Text("%s: %u boids", species.name.c_str(), view.counts->population[s]);
+    } else {
+      ImGui::TextColored(kDimColour, "%s: not counted", species.name.c_str());
+    }
+  }
   if (is_3d(view.scenario)) {
-    // The GPU's summary is the plane's: a volume's shape comes from its state (compute_stats).
+    // The GPU's summary is the plane's: a volume's shape comes from its state (compute_stats),
+    // the state its counts come from.
     if (edits.live_stats && view.stats) {
-      ImGui::Text("polarization %.3f  (3D, CPU)", view.stats->polarization);
-      if (view.stats->milling) {
-        ImGui::Text("milling      %.3f", *view.stats->milling);
+      const FlockStats& stats = view.stats->stats;
+      ImGui::Text("polarization %.3f  (3D, CPU)", stats.polarization);
+      if (stats.milling) {
+        ImGui::Text("milling      %.3f", *stats.milling);
       } else {
         ImGui::TextColored(kDimColour, "milling      n/a (wrap world, flock not compact)");
       }
-      if (view.stats->state) {
-        ImGui::Text("state        %s", std::string(state_name(*view.stats->state)).c_str());
+      if (stats.state) {
+        ImGui::Text("state        %s", std::string(state_name(*stats.state)).c_str());
       }
     } else {
-      ImGui::TextColored(kDimColour, "polarization, milling, state: CPU, below");
+      ImGui::TextColored(kDimColour, "counts, polarization, milling, state: CPU, below");
     }
   }
   if (view.summary) {
+    // Of the counts' step: the same reduction counted them.
     const FlockSummary& summary = *view.summary;
     const bool no_boids = std::all_of(summary.population.begin(), summary.population.end(),
                                       [](std::uint32_t count) { return count == 0; });
@@ -163,38 +181,19 @@ void Panel::statistics_section(const PanelView& view, PanelEdits& edits) {
   ImGui::Checkbox("nearest neighbour, clusters (CPU, twice a second)", &edits.live_stats);
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("compute_stats on a state read back at most twice a second (less often for "
-                      "a large flock);\nin 3D also polarization, milling and the state");
+                      "a large flock);\nin 3D also the live counts, polarization, milling and "
+                      "the state");
   }
   if (edits.live_stats && view.stats) {
-    ImGui::Text("mean nearest neighbour %.2f  |  clusters %u", view.stats->mean_nearest_neighbour,
-                view.stats->clusters);
+    const StatsAtStep& latest = *view.stats;
+    ImGui::Text("mean nearest neighbour %.2f  |  clusters %u", latest.stats.mean_nearest_neighbour,
+                latest.stats.clusters);
+    if (latest.counts.step != view.step) {
+      ImGui::TextColored(kDimColour, "  of step %llu",
+                         static_cast<unsigned long long>(latest.counts.step));
+    }
   } else if (edits.live_stats) {
     ImGui::TextColored(kDimColour, "computing ...");
-  }
-  if (view.summary) {
-    // Deaths by max_age (and births) change it; the GPU counts it in the summary pass.
-    std::uint32_t live = 0;
-    for (const std::uint32_t count : view.summary->population) live += count;
-    ImGui::Text("live boids   %u of capacity %u", live, view.scenario.capacity());
-  } else if (is_3d(view.scenario) && edits.live_stats && view.stats) {
-    // A volume's live count from the state the CPU statistics read (at most twice a second).
-    ImGui::Text("live boids   %u of capacity %u", view.stats->count, view.scenario.capacity());
-  }
-  for (std::size_t s = 0; s < view.scenario.species.size(); ++s) {
-    const SpeciesParams& species = view.scenario.species[s];
-    ImGui::ColorButton(("##swatch" + species.name).c_str(),
-                       ImVec4(species.colour.x, species.colour.y, species.colour.z, 1.0f),
-                       ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_HDR);
-    ImGui::SameLine();
-    // The live population as the GPU counts it (the scenario's count less the dead).
-    const std::uint32_t population =
-        view.summary && s < view.summary->population.size() ? view.summary->population[s] : species.count;
-    if (is_3d(view.scenario)) {
-      // No per-species count comes back from a volume (the GPU summary is the plane's).
-      ImGui::Text("%s: %u boids at the start", species.name.c_str(), species.count);
-    } else {
-      ImGui::Text("%s: %u boids", species.name.c_str(), population);
-    }
   }
   ImGui::TextColored(kDimColour, "%s", view.gl.renderer.c_str());
 }
@@ -236,6 +235,8 @@ void Panel::population_section(const PanelView& view) {
   }
   // Births and deaths since the flock was made, as the GPU counts them.
   if (!view.ecosystem) return;
+  ImGui::TextColored(kDimColour, "births and deaths by step %llu",
+                     static_cast<unsigned long long>(view.ecosystem_step));
   const std::vector<SpeciesTotals>& totals = view.ecosystem->totals;
   if (!ImGui::BeginTable("events", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchSame))
     return;

@@ -17,6 +17,8 @@
 #include "murmur/flock/gpu/flock_readback.hpp"
 #include "murmur/flock/gpu/gpu_flock.hpp"
 #include "murmur/flock/stats.hpp"
+#include "viewer/live_counts.hpp"
+#include "viewer/live_stats.hpp"
 #include "viewer/panel_widgets.hpp"
 #include "viewer/population_history.hpp"
 #include "viewer/rule_mode.hpp"
@@ -34,10 +36,13 @@ struct PanelView {
   bool recording = false;
   std::uint32_t steps_per_frame = 0;  // 0 at a fixed step rate
   double step_rate = 0;
-  const std::optional<FlockStats>& stats;   // CPU, at most twice a second: NN distance, clusters
-  const std::optional<FlockSummary>& summary;  // GPU reduction, every frame
+  // The live boids of each species, with their step: what the title and status line show too.
+  const std::optional<LiveCounts>& counts;
+  const std::optional<StatsAtStep>& stats;  // CPU, at most twice a second: NN distance, clusters
+  const std::optional<FlockSummary>& summary;  // GPU reduction of the counts' step (2D)
   const PopulationHistory& history;              // the population plot's samples
   const std::optional<EcosystemCounts>& ecosystem;  // births, deaths, food, a frame or two old
+  std::uint64_t ecosystem_step = 0;                 // ... of this step
   std::optional<std::uint32_t> selected_id;      // the boid ringed by its circles
   bool turning = false;  // a 3D world's camera turns by itself (O)
   const gl::ContextInfo& gl;

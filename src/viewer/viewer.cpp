@@ -36,6 +36,7 @@
 #include "murmur/flock/state.hpp"
 #include "viewer/captures.hpp"
 #include "viewer/frame_timings.hpp"
+#include "viewer/live_counts.hpp"
 #include "viewer/live_stats.hpp"
 #include "viewer/orbit_controls.hpp"
 #include "viewer/population_history.hpp"
@@ -106,9 +107,13 @@ class Viewer {
   void resolve_screen_pick();
   glm::vec3 steering_goal_3d();
   void draw_steered_highlight();
-  // Takes the ecosystem's counters when they arrive (a plot sample with the latest summary)
-  // and asks for the next ones when the plot wants a sample.
-  void sample_population();
+  // Takes what has come back before the panel shows it: the live counts (the GPU's summary in
+  // 2D, the CPU statistics' state in 3D), and in 2D the ecosystem's counters and a plot sample
+  // when counts and counters of one step are in.
+  void take_readbacks();
+  // After the frame's steps: asks for the summary of this step, one at a time, with the
+  // ecosystem's counters when the plot wants a sample or the flock stands still.
+  void ask_readbacks();
   void carry_out(const PanelRequests& requests);
   void simulate(FrameTime& time);
   std::string status_text() const;
@@ -141,10 +146,19 @@ class Viewer {
   std::unique_ptr<FlockReadback> readback_;
   Panel panel_;
   LiveStats stats_;
-  std::optional<FlockSummary> summary_;  // GPU statistics a frame or two old, while the panel shows
-  PopulationHistory history_;            // the panel's population plot
-  std::optional<EcosystemCounts> ecosystem_;  // births, deaths and food, a frame or two old
-  bool ecosystem_requested_ = false;     // a request in flight: one at a time (the food copy)
+  // The one live count every part of the viewer shows (live_counts.hpp), a frame or two old.
+  std::optional<LiveCounts> counts_;
+  // A 2D world's GPU statistics, of the step counts_->step; each request is tagged with the
+  // step it asks about, and one is in flight at a time.
+  std::optional<FlockSummary> summary_;
+  std::optional<std::uint64_t> summary_asked_at_;
+  // Births, deaths and food, of the step ecosystem_step_, asked for with a summary of the same
+  // step; sample_counts_ keeps that summary's counts for the plot's sample until they arrive.
+  std::optional<EcosystemCounts> ecosystem_;
+  std::uint64_t ecosystem_step_ = 0;
+  std::optional<std::uint64_t> ecosystem_asked_at_;
+  std::optional<LiveCounts> sample_counts_;
+  PopulationHistory history_;  // the panel's population plot
   bool live_stats_ = true;
   std::uint64_t step_ = 0;
   float obstacle_radius_ = 0;
@@ -220,17 +234,28 @@ bool Viewer::frame() {
   if (screen_pick_) resolve_screen_pick();
   if (steered_id_) update_steering();
   if (volume()) shell_.orbit_camera();  // concrete before the panel shows it
+  take_readbacks();
   if (shell_.panel_visible()) {
     PanelEdits edits{shell_.renderer().settings(), obstacle_radius_, live_stats_};
     const StepPacer& pacer = shell_.pacer();
-    const PanelView view{scenario_,       mode_,     shell_.fps(),
-                         shell_.ms_per_step(), step_,     shell_.paused(),
+    const PanelView view{scenario_,
+                         mode_,
+                         shell_.fps(),
+                         shell_.ms_per_step(),
+                         step_,
+                         shell_.paused(),
                          shell_.recording(),
                          pacer.fixed_rate() ? 0u : pacer.steps_per_frame(),
-                         pacer.rate(),   stats_.latest(),
-                         summary_,        history_,
-                         ecosystem_,      selected_id_,
-                         shell_.turning(), shell_.window().info()};
+                         pacer.rate(),
+                         counts_,
+                         stats_.latest(),
+                         summary_,
+                         history_,
+                         ecosystem_,
+                         ecosystem_step_,
+                         selected_id_,
+                         shell_.turning(),
+                         shell_.window().info()};
     carry_out(panel_.draw(view, edits));
     shell_.set_panel_span(panel_.span());
   }
@@ -238,14 +263,8 @@ bool Viewer::frame() {
   draw_steered_highlight();
 
   simulate(time);
-  if (live_stats_) stats_.update(*readback_, *flock_, gl::window_clock_seconds());
-  // The summary and the ecosystem's counters are the plane's (FlockReadback): a volume's
-  // statistics come from LiveStats alone.
-  if (shell_.panel_visible() && !volume()) {
-    if (std::optional<FlockSummary> summary = readback_->latest_summary()) summary_ = summary;
-    readback_->request_summary(*flock_);  // a full ring (a slow GPU) skips this frame's
-    sample_population();
-  }
+  if (live_stats_) stats_.update(*readback_, *flock_, gl::window_clock_seconds(), step_);
+  ask_readbacks();
 
   shell_.present(time, step_, [&](RenderPassTimes* passes) {
     shell_.renderer().settings().overlays.selected_id = selected_id_;
@@ -422,22 +441,56 @@ glm::vec3 Viewer::steering_goal_3d() {
 }
 
 // --- statistics, the panel's requests and scenario files ---------------------------------------
-void Viewer::sample_population() {
-  if (std::optional<EcosystemCounts> counts = readback_->latest_ecosystem()) {
-    ecosystem_requested_ = false;
-    if (summary_) history_.add(step_, summary_->population, counts->food);
-    ecosystem_ = std::move(counts);
+// The summary and the ecosystem's counters are the plane's (FlockReadback): a volume's
+// statistics and counts come from LiveStats alone.
+void Viewer::take_readbacks() {
+  if (volume()) {
+    if (stats_.latest()) counts_ = stats_.latest()->counts;
+    return;
   }
-  if (!ecosystem_requested_ && history_.wants(step_))
-    ecosystem_requested_ = readback_->request_ecosystem(*flock_);
+  if (summary_asked_at_) {
+    if (std::optional<FlockSummary> summary = readback_->latest_summary()) {
+      counts_ = LiveCounts{*summary_asked_at_, summary->population};
+      summary_ = std::move(summary);
+      summary_asked_at_.reset();
+      const bool counters_of_this_step =
+          ecosystem_asked_at_ == counts_->step || (ecosystem_ && ecosystem_step_ == counts_->step);
+      if (counters_of_this_step) sample_counts_ = counts_;
+    }
+  }
+  if (ecosystem_asked_at_) {
+    if (std::optional<EcosystemCounts> counters = readback_->latest_ecosystem()) {
+      ecosystem_ = std::move(counters);
+      ecosystem_step_ = *ecosystem_asked_at_;
+      ecosystem_asked_at_.reset();
+    }
+  }
+  // A plot sample: the counts and the food of one step, whichever came back first.
+  if (ecosystem_ && sample_counts_ && sample_counts_->step == ecosystem_step_) {
+    history_.add(ecosystem_step_, sample_counts_->population, ecosystem_->food);
+    sample_counts_.reset();
+  }
+}
+
+void Viewer::ask_readbacks() {
+  if (volume() || summary_asked_at_) return;
+  if (!readback_->request_summary(*flock_)) return;  // a full ring (a slow GPU): a later frame
+  summary_asked_at_ = step_;
+  // The counters cost a copy of the food field: only as often as the plot samples, and once
+  // more when the flock stands still, so that the births and deaths agree with the counts.
+  const bool counters_behind = !ecosystem_ || ecosystem_step_ != step_;
+  if (!ecosystem_asked_at_ && counters_behind && (history_.wants(step_) || shell_.paused()) &&
+      readback_->request_ecosystem(*flock_)) {
+    ecosystem_asked_at_ = step_;
+  }
 }
 
 std::string Viewer::status_text() const {
   char text[256];
-  std::snprintf(text, sizeof text, "%u boids | %.1f fps | %.2f ms/step | mode %d: %s | %s%s",
-                scenario_.total_count(), shell_.fps(), shell_.ms_per_step(),
-                static_cast<int>(mode_), std::string(rule_mode_name(mode_)).c_str(),
-                shell_.paused() ? "paused" : "running",
+  std::snprintf(text, sizeof text, "%s | %.1f fps | %.2f ms/step | mode %d: %s | %s%s",
+                live_count_text(counts_, scenario_, step_, false).c_str(), shell_.fps(),
+                shell_.ms_per_step(), static_cast<int>(mode_),
+                std::string(rule_mode_name(mode_)).c_str(), shell_.paused() ? "paused" : "running",
                 shell_.recording() ? " | REC" : "");
   return text;
 }
@@ -494,10 +547,14 @@ void Viewer::restart(std::uint64_t seed) {
   shell_.renderer().reset_trails();
   shell_.renderer().record_step(*flock_);
   stats_.invalidate();
+  // The requests in flight were discarded with the old flock: nothing of it is shown.
+  counts_.reset();
   summary_.reset();
-  history_.clear();
+  summary_asked_at_.reset();
   ecosystem_.reset();
-  ecosystem_requested_ = false;
+  ecosystem_asked_at_.reset();
+  sample_counts_.reset();
+  history_.clear();
   selected_id_.reset();
   step_ = 0;
   panel_.discard_draft();
@@ -554,12 +611,13 @@ void Viewer::save(const std::filesystem::path& path) {
 }
 
 // The state a user (or a test driving the window) can read without the panel: e.g.
-// "murmur - starlings.toml - 30000 boids - 15 fps - paused - REC - 2 obstacles - target".
+// "murmur - ecosystem.toml - 124 boids (grazers 71, hunters 53) - 15 fps - step 1200 - seed 1 -
+// paused - REC - 2 obstacles - target".
 std::string Viewer::window_title() const {
-  char head[256];
-  std::snprintf(head, sizeof head, "murmur - %s - %u boids - %.0f fps", scenario_.source.c_str(),
-                scenario_.total_count(), shell_.fps());
-  std::string title = head;
+  char fps[32];
+  std::snprintf(fps, sizeof fps, " - %.0f fps", shell_.fps());
+  std::string title = "murmur - " + scenario_.source + " - " +
+                      live_count_text(counts_, scenario_, step_, true) + fps;
   // The step and the seed: what reproduces the picture (`murmur record --seed S --skip STEP`).
   title += " - step " + std::to_string(step_) + " - seed " + std::to_string(scenario_.world.seed);
   if (mode_ != RuleMode::All) title += " - " + std::string(rule_mode_name(mode_));

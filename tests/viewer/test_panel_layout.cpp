@@ -23,6 +23,9 @@
 
 namespace {
 
+using murmur::viewer::LiveCounts;
+using murmur::viewer::StatsAtStep;
+
 // murmur view's default --size (src/app).
 constexpr float kDefaultWidth = 1280;
 constexpr float kDefaultHeight = 720;
@@ -106,9 +109,10 @@ float flock_panel_overflow(const murmur::FlockScenario& scenario,
   if (murmur::is_3d(scenario))
     render.orbit_camera = murmur::starting_camera(scenario, kDefaultWidth / kDefaultHeight);
   const std::vector<std::uint32_t> population(scenario.species.size(), kLargeCount);
+  const std::optional<LiveCounts> counts = LiveCounts{kLongRunStep - 2, population};
   murmur::FlockStats stats;
   stats.count = kLargeCount;
-  const std::optional<murmur::FlockStats> live_stats = stats;
+  const std::optional<StatsAtStep> live_stats = StatsAtStep{stats, *counts};
   murmur::FlockSummary summary;
   summary.population = population;  // no milling, no state: their longest lines
   // A volume has no GPU summary (the plane's alone).
@@ -139,10 +143,12 @@ float flock_panel_overflow(const murmur::FlockScenario& scenario,
                                        true,
                                        1,
                                        0,
+                                       counts,
                                        live_stats,
                                        summary_shown,
                                        history,
                                        ecosystem,
+                                       kLongRunStep - 3,
                                        kLargeCount,
                                        true,
                                        gl};
