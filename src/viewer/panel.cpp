@@ -18,6 +18,7 @@
 #include "murmur/flock/grid.hpp"
 #include "murmur/render/orbit_camera.hpp"
 #include "viewer/panel_widgets.hpp"
+#include "viewer/population_plot.hpp"
 
 namespace murmur::viewer {
 
@@ -208,20 +209,28 @@ void Panel::population_section(const PanelView& view) {
   const PopulationHistory& history = view.history;
   ImGui::TextColored(kDimColour, "the last %zu samples, one every %llu steps", history.length(),
                      static_cast<unsigned long long>(history.steps_per_sample()));
-  // One scale for every species, from 0, so the plots compare by eye.
-  const float top = std::max(history.max_population(), 1.0f);
-  const std::size_t species_count =
-      std::min(history.species_count(), view.scenario.species.size());
-  for (std::size_t s = 0; s < species_count; ++s) {
+  // Each species on its own range, ending at the live count above (population_plot.hpp).
+  const std::vector<float> no_samples;
+  for (std::size_t s = 0; s < view.scenario.species.size(); ++s) {
     const SpeciesParams& species = view.scenario.species[s];
-    const std::vector<float>& series = history.population(s);
-    const std::string now =
-        series.empty() ? "" : std::to_string(static_cast<long long>(series.back()));
-    ImGui::PushStyleColor(ImGuiCol_PlotLines,
-                          ImVec4(species.colour.x, species.colour.y, species.colour.z, 1.0f));
-    ImGui::PlotLines(species.name.c_str(), series.data(), static_cast<int>(series.size()), 0,
-                     now.c_str(), 0.0f, top, ImVec2(0, kPlotHeight));
-    ImGui::PopStyleColor();
+    const PopulationPlot plot =
+        population_plot(s < history.species_count() ? history.population(s) : no_samples,
+                        history.last_step(), view.counts, s);
+    const ImVec4 colour(species.colour.x, species.colour.y, species.colour.z, 1.0f);
+    if (plot.series.empty()) {
+      ImGui::TextColored(kDimColour, "%s: not counted yet", species.name.c_str());
+    } else if (plot.steady) {
+      // A flat line would say nothing the number does not.
+      ImGui::TextColored(colour, "%s", species.name.c_str());
+      ImGui::SameLine();
+      ImGui::TextUnformatted(plot.label.c_str());
+    } else {
+      ImGui::PushStyleColor(ImGuiCol_PlotLines, colour);
+      ImGui::PlotLines(species.name.c_str(), plot.series.data(),
+                       static_cast<int>(plot.series.size()), 0, plot.label.c_str(), plot.low,
+                       plot.high, ImVec2(0, kPlotHeight));
+      ImGui::PopStyleColor();
+    }
   }
   if (view.scenario.food && !history.food().empty()) {
     const std::vector<float>& food = history.food();

@@ -54,16 +54,10 @@ class PopulationHistory {
   // Oldest first, at most length() samples.
   const std::vector<float>& population(std::size_t species) const { return species_[species]; }
   const std::vector<float>& food() const { return food_; }  // empty without a food field
+  // The step of the newest sample; nothing before the first.
+  std::optional<std::uint64_t> last_step() const { return last_step_; }
   std::size_t length() const { return length_; }
   std::uint64_t steps_per_sample() const { return steps_per_sample_; }
-  // The largest population kept, of any species: the plots share one scale, so the species
-  // can be compared by eye.
-  float max_population() const {
-    float most = 0;
-    for (const std::vector<float>& series : species_)
-      for (const float value : series) most = std::max(most, value);
-    return most;
-  }
 
  private:
   void push(std::vector<float>& series, float value) const {

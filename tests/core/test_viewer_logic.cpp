@@ -1,6 +1,7 @@
 // The flock viewer's decisions that need no window (docs/viewer.md): the one live count the
-// title, the status line and the panel show, and where F fits a 2D world beside the panel. The
-// viewer keeps them in header-only files for this reason.
+// title, the status line and the panel show, what the population plot draws for a species,
+// and where F fits a 2D world beside the panel. The viewer keeps them in header-only files for
+// this reason.
 #include <catch2/catch.hpp>
 
 #include <optional>
@@ -9,6 +10,7 @@
 
 #include "../../src/viewer/fit_beside_panel.hpp"
 #include "../../src/viewer/live_counts.hpp"
+#include "../../src/viewer/population_plot.hpp"
 #include "test_scenarios.hpp"
 
 using murmur::FrameMargins;
@@ -47,6 +49,48 @@ TEST_CASE("the live count is the counts read back, never the scenario's starting
   murmur::Scenario one = scenario;
   one.species.resize(1);
   CHECK(live_count_text(LiveCounts{5, {30000}}, one, 5, true) == "30000 boids");
+}
+
+TEST_CASE("the population plot ends at the live count the panel shows above it") {
+  const std::vector<float> samples{66, 70, 68};
+  constexpr std::uint64_t kLastSampleStep = 1190;
+  // Counts of a later step than the last sample: the line ends at them, and so does the label.
+  const std::optional<LiveCounts> later = LiveCounts{1198, {71, 53}};
+  const murmur::viewer::PopulationPlot plot =
+      murmur::viewer::population_plot(samples, kLastSampleStep, later, 0);
+  CHECK(plot.series == std::vector<float>{66, 70, 68, 71});
+  CHECK(plot.label == "71 (range 66 to 71)");
+  // Counts of the last sample's step are that sample: nothing is added.
+  const std::optional<LiveCounts> same = LiveCounts{kLastSampleStep, {68, 53}};
+  const murmur::viewer::PopulationPlot at_sample =
+      murmur::viewer::population_plot(samples, kLastSampleStep, same, 0);
+  CHECK(at_sample.series == samples);
+  CHECK(at_sample.label == "68 (range 66 to 70)");
+  // No samples yet: the live count alone.
+  CHECK(murmur::viewer::population_plot({}, std::nullopt, later, 1).series ==
+        std::vector<float>{53});
+  // Nothing counted and no samples: nothing to draw.
+  CHECK(murmur::viewer::population_plot({}, std::nullopt, std::nullopt, 0).series.empty());
+}
+
+TEST_CASE("a population that changed is drawn on its own range, one that never did is not") {
+  // A change small beside the count still spans the plot's whole height.
+  const std::vector<float> nearly_steady{30000, 30000, 29998, 29999};
+  const murmur::viewer::PopulationPlot changed =
+      murmur::viewer::population_plot(nearly_steady, 30, std::nullopt, 0);
+  CHECK_FALSE(changed.steady);
+  CHECK(changed.low == 29998);
+  CHECK(changed.high == 30000);
+  CHECK(changed.label == "29999 (range 29998 to 30000)");
+  // Never changed (the starlings: no births, no deaths): no line, the number said in words.
+  const std::vector<float> steady(600, 30000);
+  const murmur::viewer::PopulationPlot flat = murmur::viewer::population_plot(
+      steady, 5990, LiveCounts{5995, {30000}}, 0);
+  CHECK(flat.steady);
+  CHECK(flat.label == "steady at 30000");
+  // A live count that differs from every sample is a change.
+  CHECK_FALSE(
+      murmur::viewer::population_plot(steady, 5990, LiveCounts{5995, {29999}}, 0).steady);
 }
 
 TEST_CASE("F fits the world in the part of the window the panel leaves free") {

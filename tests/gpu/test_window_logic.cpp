@@ -151,7 +151,7 @@ TEST_CASE("the population history keeps one sample every few steps, the newest l
   CHECK(history.population(0) == std::vector<float>{90, 80, 70, 60});
   CHECK(history.population(1) == std::vector<float>{6, 7, 8, 9});
   CHECK(history.food() == std::vector<float>{40, 30, 20, 10});
-  CHECK(history.max_population() == 90);
+  CHECK(history.last_step() == 4 * kEvery + 3);
 
   // Without a food field there is no food series; a new species count starts afresh.
   history.add(5 * kEvery + 3, {50, 10}, std::nullopt);
@@ -165,6 +165,7 @@ TEST_CASE("the population history keeps one sample every few steps, the newest l
   history.clear(3);
   CHECK(history.wants(0));
   CHECK(history.population(0).empty());
+  CHECK_FALSE(history.last_step());
 }
 
 // A 3D world's camera in the viewer (src/viewer/orbit_controls.hpp).
