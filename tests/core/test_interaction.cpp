@@ -250,7 +250,8 @@ TEST_CASE("Bad [render] values name the file, line, key and accepted values") {
                    "s.toml:11: render.bloom = \"yes\": must be true or false, found a string");
   require_rejected("\n[render]\nglow = 1\n",
                    "s.toml:11: render.glow: unknown key (accepted: trails, trail_length, trail_fade, "
-                   "colour_by, age_look, age_scale, food, bloom, bloom_intensity, bloom_threshold, "
+                   "colour_by, age_look, age_scale, food, food_colour, food_box_fraction, bloom, "
+                   "bloom_intensity, bloom_threshold, "
                    "exposure, auto_exposure, background, bloom_levels, bloom_radius, "
                    "drift_phase_per_id, drift_phase_per_step, drift_from, drift_to, trail_width, "
                    "trail_intensity, circles, circle_radius, target_marker, blend, paper, sky_top, "

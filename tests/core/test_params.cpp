@@ -106,6 +106,8 @@ Scenario non_default_scenario() {
   look.age_look = true;
   look.age_scale = 250.0f;
   look.food = false;
+  look.food_colour = glm::vec3{0.25f, 0.5f, 0.125f};
+  look.food_box_fraction = 0.375f;
   look.bloom = false;
   look.bloom_intensity = 1.25f;
   look.bloom_threshold = 0.5f;
