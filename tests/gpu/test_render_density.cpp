@@ -51,9 +51,9 @@ constexpr float kTau = 6.2831853f;
 constexpr float kGoldenAngle = 2.3999632f;  // spreads a sunflower spiral evenly over a disc
 constexpr float kGoldenRatio = 0.6180340f;  // and a Kronecker sequence over a rectangle
 constexpr float kSqrtTwo = 1.4142136f;
-constexpr float kStarlingSpeed = 2.4f;      // the middle of starlings.toml's 1.8 .. 3
+constexpr float kStarlingSpeed = 2.4f;      // the middle of the starlings' 1.8 .. 3
 
-// starlings.toml's species (automatic heads 6 units long).
+// science/boids-starlings.toml's species (automatic heads 6 units long).
 Scenario starling_world(float width, float height, std::uint32_t count) {
   return murmur::test::starlings_world({width, height}, count);
 }

@@ -61,8 +61,8 @@ inline RgbaImage checked_frame(Renderer& renderer, const std::function<void()>& 
   return image;
 }
 
-// A `world`-sized world with starlings.toml's species (its blue, perception 12: automatic
-// heads 6 units long, speeds 1.8 to 3) of `count` boids.
+// A `world`-sized world with scenarios/science/boids-starlings.toml's species (its blue,
+// perception 12: automatic heads 6 units long, speeds 1.8 to 3) of `count` boids.
 inline Scenario starlings_world(glm::vec2 world, std::uint32_t count) {
   Scenario scenario = test::world(world.x, world.y, 1);
   scenario.species.push_back(test::species("starlings", count, Topology::Wrap, 12, 3.5f));
