@@ -19,6 +19,7 @@
 #include "murmur/gl/debug.hpp"
 #include "murmur/render/density.hpp"
 #include "murmur/render/renderer.hpp"
+#include "murmur/scenario/scenario.hpp"
 #include "test_render_support.hpp"
 
 using murmur::HeadShape;
@@ -217,7 +218,23 @@ TEST_CASE("packed flocks keep a dark sky and bright flocks that are not burnt") 
 }
 
 TEST_CASE("the rule leaves the shipped starlings as they are") {
-  // starlings.toml: 30,000 boids in 1600x900 at 1280x720.
+  // scenarios/starlings.toml at 1280x720 (tools/run's frames): its look's darts and trails at
+  // full strength, heads as its head_size says (the rule would shrink an automatic one).
+  const Scenario shipped = murmur::load_scenario(MURMUR_SOURCE_DIR "/scenarios/starlings.toml");
+  RenderSettings shipped_look;
+  murmur::apply_look(shipped_look, shipped.look);
+  REQUIRE(shipped_look.heads.size > 0.0f);
+  const murmur::WorldView shipped_view =
+      murmur::view_for(shipped_look.camera, shipped.size(), 1280, 720);
+  const float shipped_count = static_cast<float>(shipped.total_count());
+  const murmur::HeadLook shipped_heads =
+      murmur::head_look(shipped_look, shipped, shipped_count, shipped_view);
+  CHECK(shipped_heads.length == Approx(shipped_look.heads.size));
+  CHECK_FALSE(shipped_heads.points);
+  CHECK(shipped_heads.intensity == 1.0f);
+  CHECK(murmur::fade_map_density_scale(shipped_look, shipped, shipped_count, {1600, 900}) == 1.0f);
+
+  // The same 30,000 boids in 1600x900 under the default look (science/boids-starlings.toml).
   const Scenario scenario = starling_world(1600, 900, 30000);
   const RenderSettings settings;
   const murmur::WorldView view = murmur::view_for(settings.camera, scenario.size(), 1280, 720);

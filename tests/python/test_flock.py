@@ -82,7 +82,10 @@ def test_stats_are_murmur_stats_row(tmp_path, tiny_scenario, run_murmur):
 @pytest.mark.parametrize("name", ["starlings.toml", "ecosystem.toml"])
 def test_render_gives_murmur_records_pixels(tmp_path, run_murmur, name):
     scenario = murmur.Scenario.load(SOURCE_DIR / "scenarios" / name)
-    scenario.set(f"species.{'starlings' if name == 'starlings.toml' else 'grazers'}.count", 2000)
+    if name == "ecosystem.toml":
+        scenario.set("species.grazers.count", 2000)
+    # starlings.toml as it ships: its [[spawn]] flocks place all 30,000 birds, so its count
+    # cannot be cut without them.
     path = tmp_path / "scenario.toml"
     path.write_text(scenario.to_toml())
     run_murmur("record", "--scenario", path, "--skip", 12, "--frames", 1, "--size", "96x64",
