@@ -106,7 +106,7 @@ struct ColourSettings {
 // draws nothing (origin 001: "blue boxes, the bigger the box, the more food").
 struct FoodSettings {
   bool enabled = true;                    // drawn only when the scenario has a [food] table
-  glm::vec3 colour{0.02f, 0.07f, 0.3f};   // linear HDR RGB: dim, under the boids' glow
+  glm::vec3 colour{0.02f, 0.07f, 0.3f};   // linear HDR RGB (`food_colour`)
   float full_box_fraction = 0.8f;         // a full cell's box side / the cell's side
 };
 
