@@ -10,65 +10,10 @@ source "$2/tests/cli/lib.bash" "$@"
 
 require_tools viewer_counts xvfb-run xdotool
 
-# tests/cli/ecosystem_stats.sh's ecosystem: grazers that feed, split, starve and grow old, and
-# hunters that catch them, every event decided alike on every backend (its flocking weights are
-# 0), so the viewer's GPU flock and `murmur stats` count the same boids at every step.
-scenario=$work/ecosystem.toml
-cat >"$scenario" <<'TOML'
-[world]
-width = 60.0
-height = 40.0
-seed = 5
-
-[food]
-cell_size = 10.0
-max_per_cell = 8.0
-regrow_per_step = 0.25
-bite = 1.0
-initial = 0.5
-
-[[species]]
-name = "grazer"
-count = 48
-perception_radius = 6.0
-separation_radius = 2.0
-align_weight = 0.0
-cohesion_weight = 0.0
-separation_weight = 0.0
-max_force = 0.2
-min_speed = 0.5
-max_speed = 1.0
-grazes = true
-food_weight = 0.1
-flee_weight = 0.5
-energy_max = 24.0
-energy_initial = 10.0
-energy_per_step = 1.0
-energy_from_food = 3.0
-reproduce_energy = 16.0
-max_age = 40
-max_count = 70
-
-[[species]]
-name = "hunter"
-count = 8
-perception_radius = 8.0
-separation_radius = 2.0
-align_weight = 0.0
-cohesion_weight = 0.0
-separation_weight = 0.0
-max_force = 0.3
-min_speed = 0.5
-max_speed = 1.5
-eats = ["grazer"]
-catch_radius = 2.0
-chase_weight = 0.3
-energy_max = 30.0
-energy_initial = 12.0
-energy_per_step = 0.5
-energy_from_prey = 8.0
-reproduce_energy = 18.0
-TOML
+# Grazers and hunters whose every event is decided alike on every backend
+# (tests/data/ecosystem_events.toml says how), so the viewer's GPU flock and `murmur stats`
+# count the same boids at every step.
+scenario=$source_dir/tests/data/ecosystem_events.toml
 start_total=56  # 48 grazers and 8 hunters at the start
 # Skipped before the first frame: births and deaths have changed the count by then.
 skip=12
