@@ -101,7 +101,7 @@ struct OverlaySpace {
   float selected_body_radius = 0;  // world units
 };
 
-void draw_shapes(const OverlayPrograms& programs, const RenderSettings& render_settings,
+void draw_shapes(OverlayPrograms& programs, const RenderSettings& render_settings,
                  const Scenario& scenario, BoidBufferView boids, const Outlines& shapes,
                  const OverlaySpace& space, const gl::Buffer& live_count,
                  const RenderTarget& output, const PassGeometry& geometry) {
@@ -149,7 +149,7 @@ void draw_shapes(const OverlayPrograms& programs, const RenderSettings& render_s
       separation[s] = scenario.species[s].separation_radius;
     }
     const OverlayPrograms::Circles& select =
-        space.camera != nullptr ? programs.circles_3d : programs.circles;
+        programs.circles[space.camera != nullptr ? gl::kVolumeDefine : ""];
     select.boid_count.set(boids.count);
     select.circle_slots.set(circle_slots);
     select.circles_per_slot.set(circles_per_slot);
@@ -216,11 +216,9 @@ OverlayPrograms::Circles::Circles(const std::string& defines)
 
 OverlayPrograms::OverlayPrograms()
     : lines{gl::Program::graphics("render/render_overlay.vert", "render/render_overlay.frag",
-                                  render_constants())},
-      circles(""),
-      circles_3d(gl::kVolumeDefine) {}
+                                  render_constants())} {}
 
-void draw_overlays(const OverlayPrograms& programs, const RenderSettings& render_settings,
+void draw_overlays(OverlayPrograms& programs, const RenderSettings& render_settings,
                    const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
                    const WorldView& view, const gl::Buffer& live_count,
                    const RenderTarget& output, const PassGeometry& geometry) {
@@ -235,7 +233,7 @@ void draw_overlays(const OverlayPrograms& programs, const RenderSettings& render
               output, geometry);
 }
 
-void draw_overlays_3d(const OverlayPrograms& programs, const RenderSettings& render_settings,
+void draw_overlays_3d(OverlayPrograms& programs, const RenderSettings& render_settings,
                       const Scenario& scenario, BoidBufferView boids, const PerspectiveView& view,
                       const gl::Buffer& live_count, const RenderTarget& output,
                       const PassGeometry& geometry) {

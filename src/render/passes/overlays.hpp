@@ -40,13 +40,15 @@ struct OverlayPrograms {
   };
   OverlayPrograms();
   Lines lines;
-  Circles circles;
-  Circles circles_3d;  // from the 48-byte records, projected into the frame
+  // By dimension: "" for the plane, gl::kVolumeDefine for a volume (from the 48-byte records,
+  // projected into the frame); each built the first time a frame needs it, so that a run of
+  // one kind of world compiles no program for the other.
+  Variants<Circles> circles;
 };
 
 // Reads the boids (bound with `live_count`), the scenario's obstacles and target and the
 // simulation's `grid`; writes the world's rectangle of `output`.
-void draw_overlays(const OverlayPrograms& programs, const RenderSettings& settings,
+void draw_overlays(OverlayPrograms& programs, const RenderSettings& settings,
                    const Scenario& scenario, BoidBufferView boids, const GridShape& grid,
                    const WorldView& view, const gl::Buffer& live_count,
                    const RenderTarget& output, const PassGeometry& geometry);
@@ -56,7 +58,7 @@ void draw_overlays(const OverlayPrograms& programs, const RenderSettings& settin
 // its radius at its centre's depth), the obstacles' spheres likewise, and the target's ring and
 // cross around the point it is seen at. No grid: a volume's cells drawn as lines would hide the
 // flock. Writes all of `output`.
-void draw_overlays_3d(const OverlayPrograms& programs, const RenderSettings& settings,
+void draw_overlays_3d(OverlayPrograms& programs, const RenderSettings& settings,
                       const Scenario& scenario, BoidBufferView boids, const PerspectiveView& view,
                       const gl::Buffer& live_count, const RenderTarget& output,
                       const PassGeometry& geometry);

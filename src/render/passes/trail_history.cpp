@@ -219,8 +219,6 @@ TrailHistoryPrograms::StampAdd::StampAdd(const std::string& colour_defines)
 
 TrailHistoryPrograms::TrailHistoryPrograms()
     : record{gl::Program::compute("render/trail_record.comp", render_constants())},
-      record_3d{gl::Program::compute("render/trail_record.comp",
-                                     render_constants() + gl::kVolumeDefine)},
       stamp_prepare(stamp_program("#define MURMUR_STAMP_PREPARE 1\n")),
       stamp_fold{stamp_program("#define MURMUR_STAMP_FOLD 1\n")},
       fade{gl::Program::graphics("render/render_fullscreen.vert", "render/trail_fade.frag",
@@ -273,11 +271,16 @@ void record_trails(TrailHistoryPrograms& programs, TrailHistory& history,
   // is load_live_count's).
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MURMUR_BIND_RENDER_BOIDS, boids.buffer);
   load_live_count(live_count, boids);
-  if (mode == TrailMode::Ribbons)
-    record_ribbons(three_d ? programs.record_3d : programs.record, history, settings.trails,
-                   boids, three_d);
-  else
+  if (mode != TrailMode::Ribbons) {
     record_fade_map(programs, history, settings, scenario, boids, geometry);
+    return;
+  }
+  if (three_d && !programs.record_3d)
+    programs.record_3d = std::make_unique<TrailHistoryPrograms::Record>(
+        TrailHistoryPrograms::Record{gl::Program::compute(
+            "render/trail_record.comp", render_constants() + gl::kVolumeDefine)});
+  record_ribbons(three_d ? *programs.record_3d : programs.record, history, settings.trails, boids,
+                 three_d);
 }
 
 }  // namespace murmur::render

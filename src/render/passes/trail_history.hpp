@@ -4,6 +4,7 @@
 // last positions in a ring; the fade map is a world-space texture that fades each step and is
 // stamped with each boid's last step (shaders/render/trail_record.comp, trail_stamp.comp).
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -79,7 +80,9 @@ struct TrailHistoryPrograms {
   };
   TrailHistoryPrograms();
   Record record;
-  Record record_3d;  // from the 48-byte records, two vec4s an entry
+  // From the 48-byte records, two vec4s an entry: built by the first 3D record, so that a 2D
+  // run compiles no 3D program.
+  std::unique_ptr<Record> record_3d;
   Variants<StampAdd> stamp_add;
   gl::Program stamp_prepare;
   StampFold stamp_fold;
